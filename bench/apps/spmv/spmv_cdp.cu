@@ -1,0 +1,47 @@
+// SpMV (CSR), naive CUDA dynamic parallelism: one parent thread per row
+// launches a child grid with one thread per non-zero of the row; each child
+// thread adds its product into y[row] atomically.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+
+__device__ unsigned int spmv_failed_launches;
+
+__global__ void spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin,
+                                  int edge_end, float* y_row) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+
+__global__ void spmv_rows(GraphDev a, const float* x, float* y) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= a.num_nodes) return;
+  int begin = a.row_offsets[r], end = a.row_offsets[r + 1];
+  y[r] = 0.0f;
+  if (end == begin) return;
+  spmv_row_products<<<(end - begin + kChildBlock - 1) / kChildBlock, kChildBlock>>>(a.col_indices, a.values, x,
+                                                                                     begin, end, &y[r]);
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&spmv_failed_launches, 1u);
+}
+
+}  // namespace
+
+// Entry: one parent grid over the rows.
+int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
+  size_t need = static_cast<size_t>(a.num_nodes) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
+  spmv_rows<<<(a.num_nodes + kParentBlock - 1) / kParentBlock, kParentBlock>>>(a, d_x, d_y);
+  cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

@@ -1,0 +1,82 @@
+// SSSP, naive CUDA dynamic parallelism: worklist Bellman-Ford. The host
+// iterates rounds; each worklist vertex's thread launches a child grid that
+// relaxes its out-edges, one thread per edge (LonestarGPU-style sssp as in KLAP).
+#include <climits>
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 64;
+
+__device__ unsigned int sssp_failed_launches;
+
+__global__ void sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end,
+                                 int round, int* dist, int* stamp, int* next_work, int* next_size) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  int nd = dist[v] + weights[e];
+  if (nd < dist[u] && atomicMin(&dist[u], nd) > nd && atomicExch(&stamp[u], round) != round)
+    next_work[atomicAdd(next_size, 1)] = u;
+}
+
+__global__ void sssp_process_worklist(GraphDev g, const int* work, int work_size, int round, int* dist, int* stamp,
+                                      int* next_work, int* next_size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= work_size) return;
+  int v = work[i];
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  sssp_relax_edges<<<(end - begin + kChildBlock - 1) / kChildBlock, kChildBlock>>>(
+      g.col_indices, g.weights, v, begin, end, round, dist, stamp, next_work, next_size);
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&sssp_failed_launches, 1u);
+}
+
+__global__ void sssp_init(int* dist, int* stamp, int n, int source, int* work) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) {
+    dist[v] = v == source ? 0 : INT_MAX;
+    stamp[v] = -1;
+  }
+  if (v == 0) work[0] = source;
+}
+
+}  // namespace
+
+// Entry: host loop over Bellman-Ford rounds until the worklist is empty.
+int sssp_run(const GraphDev& g, int source, int* d_dist) {
+  size_t need = static_cast<size_t>(g.num_nodes) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  int *work = nullptr, *next = nullptr, *next_size = nullptr, *stamp = nullptr;
+  cudaMalloc(&work, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next, sizeof(int) * g.num_nodes);
+  cudaMalloc(&stamp, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next_size, sizeof(int));
+  unsigned int zero = 0;
+  cudaMemcpyToSymbol(sssp_failed_launches, &zero, sizeof zero);
+  sssp_init<<<(g.num_nodes + 255) / 256, 256>>>(d_dist, stamp, g.num_nodes, source, work);
+  int work_size = 1;
+  for (int round = 0; work_size > 0; ++round) {
+    cudaMemsetAsync(next_size, 0, sizeof(int));
+    sssp_process_worklist<<<(work_size + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+        g, work, work_size, round, d_dist, stamp, next, next_size);
+    cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+    int* t = work;
+    work = next;
+    next = t;
+  }
+  unsigned int failed = 0;
+  cudaMemcpyFromSymbol(&failed, sssp_failed_launches, sizeof failed);
+  cudaFree(work);
+  cudaFree(next);
+  cudaFree(stamp);
+  cudaFree(next_size);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

@@ -1,0 +1,28 @@
+// CPU references for every app: the results GPU variants are checked against.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bench_api.h"
+#include "graph.h"
+
+namespace bench {
+
+std::vector<int> ref_bfs(const CsrGraph& g, int source);
+std::vector<int> ref_sssp(const CsrGraph& g, int source);  // INT_MAX if unreachable
+std::vector<double> ref_spmv(const CsrGraph& a, const std::vector<float>& x);
+uint64_t ref_triangles(const CsrGraph& g);
+std::vector<int> ref_gc(const CsrGraph& g);
+bool is_valid_coloring(const CsrGraph& g, const std::vector<int>& colors);
+void ref_bt(const std::vector<BezierLine>& lines, std::vector<int>& num_points, std::vector<double>& sums);
+std::vector<int> ref_ms(int width, int height, int max_dwell);
+std::vector<uint64_t> ref_qt(const std::vector<float>& x, const std::vector<float>& y, int max_depth,
+                             int min_points);
+
+// Inputs for the non-graph apps, deterministic from the seed.
+std::vector<BezierLine> make_bezier_lines(int n, uint64_t seed);
+void make_clustered_points(int n, uint64_t seed, std::vector<float>& x, std::vector<float>& y);
+std::vector<float> make_vector(int n, uint64_t seed);
+
+}  // namespace bench

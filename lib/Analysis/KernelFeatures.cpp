@@ -1,0 +1,188 @@
+#include "KernelFeatures.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace launchopt {
+
+namespace {
+
+bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
+  if (!D || !llvm::isa<clang::VarDecl>(D))
+    return false;
+  llvm::StringRef Name = D->getName();
+  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" &&
+      Name != "gridDim")
+    return false;
+  // The CUDA headers declare them at namespace scope; a user's local of the
+  // same name is not the built-in.
+  return D->getDeclContext()->isFileContext();
+}
+
+bool isBarrierName(llvm::StringRef Name) {
+  return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
+         Name.starts_with("__barrier_sync") || Name == "sync" ||
+         Name == "barrier_wait" || Name == "arrive_and_wait";
+}
+
+bool isWarpPrimitiveName(llvm::StringRef Name) {
+  return Name.starts_with("__shfl") || Name.starts_with("__ballot") ||
+         Name.starts_with("__any") || Name.starts_with("__all") ||
+         Name == "__activemask" || Name.starts_with("__match_") ||
+         (Name.starts_with("__reduce_") && Name.ends_with("_sync")) ||
+         Name.starts_with("__vote");
+}
+
+class FeatureCollector : public clang::RecursiveASTVisitor<FeatureCollector> {
+public:
+  FeatureCollector(KernelFeatures &Out, const clang::FunctionDecl *Root)
+      : Out(Out), Root(Root) {}
+
+  void walk(const clang::FunctionDecl *F) {
+    if (!Visited.insert(F).second)
+      return;
+    const clang::FunctionDecl *Saved = Current;
+    Current = F;
+    TraverseStmt(F->getBody());
+    Current = Saved;
+  }
+
+  bool VisitMSPropertyRefExpr(clang::MSPropertyRefExpr *E) {
+    auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(E->getBaseExpr()->IgnoreImplicit());
+    if (!Base || !isBuiltinIndexVariable(Base->getDecl()))
+      return true;
+    llvm::StringRef Member = E->getPropertyDecl()->getName();
+    DimensionMask Bit = Member == "x" ? 1 : Member == "y" ? 2 : Member == "z" ? 4 : 7;
+    noteBuiltin(Base->getDecl()->getName(), Bit);
+    Dimensioned.insert(Base);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (isBuiltinIndexVariable(E->getDecl()) && !Dimensioned.count(E))
+      noteBuiltin(E->getDecl()->getName(), 7);
+    return true;
+  }
+
+  bool VisitVarDecl(clang::VarDecl *V) {
+    if (V->hasAttr<clang::CUDASharedAttr>())
+      Out.UsesSharedMemory = true;
+    return true;
+  }
+
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *) {
+    Out.UsesInlineAsm = true;
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *E) {
+    if (const clang::FunctionDecl *Callee = E->getDirectCallee())
+      Out.LaunchedKernels.insert(Callee->getNameAsString());
+    else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
+                 E->getCallee()->IgnoreImplicit()))
+      Out.LaunchedKernels.insert(ULE->getName().getAsString());
+    return true;
+  }
+
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *E) {
+    noteCalleeName(E->getName().getAsString());
+    return true;
+  }
+
+  bool VisitUnresolvedMemberExpr(clang::UnresolvedMemberExpr *E) {
+    noteCalleeName(E->getMemberName().getAsString());
+    return true;
+  }
+
+  bool VisitCXXDependentScopeMemberExpr(clang::CXXDependentScopeMemberExpr *E) {
+    noteCalleeName(E->getMember().getAsString());
+    return true;
+  }
+
+  bool VisitCallExpr(clang::CallExpr *E) {
+    if (llvm::isa<clang::CUDAKernelCallExpr>(E))
+      return true;
+    const clang::FunctionDecl *Callee = E->getDirectCallee();
+    if (!Callee)
+      return true;
+    std::string Name = Callee->getNameAsString();
+    noteCalleeName(Name);
+    if (Callee->getBuiltinID() || isBarrierName(Name) || isWarpPrimitiveName(Name))
+      return true;
+    const clang::FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+    const clang::FunctionDecl *Def = nullptr;
+    if (!(Pattern ? Pattern : Callee)->hasBody(Def) || !Def) {
+      const clang::SourceManager &SM = Callee->getASTContext().getSourceManager();
+      if (!SM.isInSystemHeader(Callee->getLocation()))
+        Out.OpaqueCallees.insert(Name);
+      return true;
+    }
+    KernelFeatures Inner;
+    FeatureCollector Sub(Inner, Root);
+    Sub.Visited = Visited;
+    Sub.walk(Def);
+    Visited.insert(Sub.Visited.begin(), Sub.Visited.end());
+    merge(Inner, Name);
+    return true;
+  }
+
+private:
+  void noteBuiltin(llvm::StringRef Name, DimensionMask Bits) {
+    Out.BuiltinDimensions[Name.str()] |= Bits;
+  }
+
+  void noteCalleeName(const std::string &Name) {
+    if (isBarrierName(Name) && Name != "sync")
+      Out.Barriers.insert(Name);
+    else if (Name == "sync")
+      Out.Barriers.insert("cooperative_groups sync");
+    else if (isWarpPrimitiveName(Name))
+      Out.WarpPrimitives.insert(Name);
+  }
+
+  // A callee's features count as the kernel's, but its reads of built-in
+  // variables make it a callee that reads thread identity.
+  void merge(const KernelFeatures &Inner, const std::string &CalleeName) {
+    Out.Barriers.insert(Inner.Barriers.begin(), Inner.Barriers.end());
+    Out.WarpPrimitives.insert(Inner.WarpPrimitives.begin(), Inner.WarpPrimitives.end());
+    Out.UsesSharedMemory |= Inner.UsesSharedMemory;
+    Out.UsesInlineAsm |= Inner.UsesInlineAsm;
+    Out.LaunchedKernels.insert(Inner.LaunchedKernels.begin(), Inner.LaunchedKernels.end());
+    Out.OpaqueCallees.insert(Inner.OpaqueCallees.begin(), Inner.OpaqueCallees.end());
+    Out.CalleesReadingThreadIdentity.insert(Inner.CalleesReadingThreadIdentity.begin(),
+                                            Inner.CalleesReadingThreadIdentity.end());
+    if (!Inner.BuiltinDimensions.empty())
+      Out.CalleesReadingThreadIdentity.insert(CalleeName);
+  }
+
+  KernelFeatures &Out;
+  const clang::FunctionDecl *Root;
+  const clang::FunctionDecl *Current = nullptr;
+  std::set<const clang::FunctionDecl *> Visited;
+  std::set<const clang::DeclRefExpr *> Dimensioned;
+};
+
+} // namespace
+
+KernelFeatures computeKernelFeatures(const clang::FunctionDecl &Kernel) {
+  KernelFeatures Features;
+  FeatureCollector Collector(Features, &Kernel);
+  Collector.walk(&Kernel);
+  return Features;
+}
+
+std::string dimensionString(DimensionMask Mask) {
+  std::string S;
+  if (Mask & 1)
+    S += 'x';
+  if (Mask & 2)
+    S += 'y';
+  if (Mask & 4)
+    S += 'z';
+  return S;
+}
+
+} // namespace launchopt

@@ -1,0 +1,40 @@
+#ifndef LAUNCHOPT_ANALYSIS_KERNELFEATURES_H
+#define LAUNCHOPT_ANALYSIS_KERNELFEATURES_H
+
+#include "clang/AST/Decl.h"
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// Which of x, y, z a built-in index variable is read in (bit 0 = x).
+using DimensionMask = unsigned;
+
+// What a kernel's body (and every function it calls, transitively) uses that
+// decides whether its threads can be run serially or regrouped.
+struct KernelFeatures {
+  std::set<std::string> Barriers;       // __syncthreads, __syncwarp, ...
+  std::set<std::string> WarpPrimitives; // __shfl_sync, __ballot_sync, ...
+  bool UsesSharedMemory = false;
+  bool UsesInlineAsm = false;
+  std::set<std::string> LaunchedKernels; // names of kernels launched
+  // Built-in index variables read directly in the kernel body.
+  std::map<std::string, DimensionMask> BuiltinDimensions;
+  // Called functions that read built-in index variables themselves: a serial
+  // copy of the kernel cannot redirect what they see.
+  std::set<std::string> CalleesReadingThreadIdentity;
+  // User functions called without a definition in this translation unit.
+  std::set<std::string> OpaqueCallees;
+};
+
+// Computes features for a kernel definition (a template pattern is fine).
+KernelFeatures computeKernelFeatures(const clang::FunctionDecl &Kernel);
+
+// "x", "xy", "xyz" for a mask.
+std::string dimensionString(DimensionMask Mask);
+
+} // namespace launchopt
+
+#endif

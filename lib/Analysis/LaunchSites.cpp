@@ -1,0 +1,237 @@
+#include "LaunchSites.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include <functional>
+#include <set>
+
+namespace launchopt {
+
+const char *streamName(LaunchStream S) {
+  switch (S) {
+  case LaunchStream::Default:
+    return "default";
+  case LaunchStream::FireAndForget:
+    return "fire-and-forget";
+  case LaunchStream::TailLaunch:
+    return "tail-launch";
+  case LaunchStream::Named:
+    return "named";
+  }
+  return "default";
+}
+
+const clang::Expr *writtenOperand(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreImplicit();
+  if (llvm::isa<clang::CXXDefaultArgExpr>(E))
+    return nullptr;
+  // `<<<n, 256>>>`: Sema wraps n in an implicit dim3 construction.
+  if (auto *Construct = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+    if (!llvm::isa<clang::CXXTemporaryObjectExpr>(Construct) &&
+        Construct->getParenOrBraceRange().isInvalid() && Construct->getNumArgs() > 0 &&
+        !llvm::isa<clang::CXXDefaultArgExpr>(Construct->getArg(0)))
+      return Construct->getArg(0)->IgnoreImplicit();
+  }
+  return E;
+}
+
+namespace {
+
+// Macros like cudaStreamTailLaunch expand to casts of small constants; read
+// the spelling the user wrote.
+LaunchStream classifyStream(const clang::ASTContext &Ctx, const clang::Expr *Stream) {
+  if (!Stream)
+    return LaunchStream::Default;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = Stream->getBeginLoc();
+  if (Loc.isMacroID()) {
+    llvm::StringRef Macro = clang::Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    if (Macro == "cudaStreamTailLaunch")
+      return LaunchStream::TailLaunch;
+    if (Macro == "cudaStreamFireAndForget")
+      return LaunchStream::FireAndForget;
+  }
+  const clang::Expr *E = Stream->IgnoreParenImpCasts();
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+    llvm::StringRef Name = Ref->getDecl()->getName();
+    if (Name == "cudaStreamTailLaunch")
+      return LaunchStream::TailLaunch;
+    if (Name == "cudaStreamFireAndForget")
+      return LaunchStream::FireAndForget;
+  }
+  if (E->isNullPointerConstant(const_cast<clang::ASTContext &>(Ctx),
+                               clang::Expr::NPC_ValueDependentIsNotNull))
+    return LaunchStream::Default;
+  return LaunchStream::Named;
+}
+
+const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
+  if (!F)
+    return nullptr;
+  if (const clang::FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    F = Pattern;
+  const clang::FunctionDecl *Def = nullptr;
+  if (F->hasBody(Def) && Def)
+    return Def;
+  return nullptr;
+}
+
+// The kernel a launch calls: resolved directly, or the single template a
+// dependent launch names.
+const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call,
+                                    std::string &Name) {
+  if (const clang::FunctionDecl *Callee = Call->getDirectCallee()) {
+    Name = Callee->getNameAsString();
+    return Callee;
+  }
+  const clang::Expr *Callee = Call->getCallee()->IgnoreImplicit();
+  if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee)) {
+    Name = ULE->getName().getAsString();
+    const clang::FunctionDecl *Found = nullptr;
+    for (const clang::NamedDecl *D : ULE->decls()) {
+      const clang::FunctionDecl *F = D->getAsFunction();
+      if (!F)
+        continue;
+      if (Found && Found->getCanonicalDecl() != F->getCanonicalDecl())
+        return nullptr; // overloaded: cannot tell which without instantiation
+      Found = F;
+    }
+    return Found;
+  }
+  return nullptr;
+}
+
+class LaunchCollector : public clang::RecursiveASTVisitor<LaunchCollector> {
+public:
+  explicit LaunchCollector(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool TraverseFunctionDecl(clang::FunctionDecl *F) {
+    const clang::FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = F;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    CurrentFunction = Saved;
+    return Result;
+  }
+
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *F) {
+    const clang::FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = F;
+    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    CurrentFunction = Saved;
+    return Result;
+  }
+
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *Call) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
+    if (!SM.isInMainFile(Loc) || !Seen.insert(Loc.getRawEncoding()).second)
+      return true;
+    LaunchSite Site;
+    Site.Call = Call;
+    Site.Parent = CurrentFunction;
+    Site.ParentName = CurrentFunction ? CurrentFunction->getNameAsString() : "<global>";
+    Site.DeviceSide = CurrentFunction && (CurrentFunction->hasAttr<clang::CUDAGlobalAttr>() ||
+                                          CurrentFunction->hasAttr<clang::CUDADeviceAttr>());
+    Site.Position = positionOf(Ctx, Call->getBeginLoc());
+
+    const clang::FunctionDecl *Callee = calleeOf(Call, Site.ChildName);
+    if (!Callee)
+      Site.UnresolvedReason = Site.ChildName.empty()
+                                  ? "the launched kernel is not named directly"
+                                  : "the launched kernel '" + Site.ChildName +
+                                        "' is overloaded";
+    else if (!(Site.Child = definitionOf(Callee)))
+      Site.UnresolvedReason = "the definition of '" + Site.ChildName +
+                              "' is not in this translation unit";
+
+    const clang::CallExpr *Config = Call->getConfig();
+    auto ConfigArg = [&](unsigned I) -> const clang::Expr * {
+      return Config && I < Config->getNumArgs() ? writtenOperand(Config->getArg(I)) : nullptr;
+    };
+    Site.Grid = ConfigArg(0);
+    Site.Block = ConfigArg(1);
+    Site.SharedMemory = ConfigArg(2);
+    Site.Stream = ConfigArg(3);
+    Site.StreamKind = classifyStream(Ctx, Site.Stream);
+    for (const clang::Expr *Arg : Call->arguments())
+      if (!llvm::isa<clang::CXXDefaultArgExpr>(Arg))
+        Site.Arguments.push_back(Arg);
+    classifyContext(Site);
+    Sites.push_back(Site);
+    return true;
+  }
+
+  std::vector<LaunchSite> Sites;
+
+private:
+  // Walks from the launch up to its function, noting loops and branches.
+  void classifyContext(LaunchSite &Site) {
+    clang::DynTypedNode Node = clang::DynTypedNode::create(*Site.Call);
+    for (int Depth = 0; Depth < 256; ++Depth) {
+      auto Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return;
+      Node = Parents[0];
+      if (Node.get<clang::FunctionDecl>())
+        return;
+      if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() ||
+          Node.get<clang::DoStmt>() || Node.get<clang::CXXForRangeStmt>())
+        Site.InLoop = true;
+      if (Node.get<clang::IfStmt>() || Node.get<clang::SwitchStmt>() ||
+          Node.get<clang::ConditionalOperator>())
+        Site.InBranch = true;
+    }
+  }
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *CurrentFunction = nullptr;
+  std::set<unsigned> Seen;
+};
+
+// A child is recursive when following launches from it reaches the parent.
+void markRecursion(LaunchAnalysis &A) {
+  std::map<std::string, std::set<std::string>> Launches;
+  for (const LaunchSite &S : A.Sites)
+    Launches[S.ParentName].insert(S.ChildName);
+  for (LaunchSite &S : A.Sites) {
+    std::set<std::string> Reached;
+    std::function<void(const std::string &)> Visit = [&](const std::string &K) {
+      if (!Reached.insert(K).second)
+        return;
+      for (const std::string &Next : Launches[K])
+        Visit(Next);
+    };
+    Visit(S.ChildName);
+    S.Recursive = Reached.count(S.ParentName) > 0;
+  }
+}
+
+} // namespace
+
+LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
+  LaunchCollector Collector(Ctx);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchAnalysis A;
+  A.Sites = std::move(Collector.Sites);
+  std::stable_sort(A.Sites.begin(), A.Sites.end(), [&](const LaunchSite &L, const LaunchSite &R) {
+    return Ctx.getSourceManager().isBeforeInTranslationUnit(
+        Ctx.getSourceManager().getExpansionLoc(L.Call->getBeginLoc()),
+        Ctx.getSourceManager().getExpansionLoc(R.Call->getBeginLoc()));
+  });
+  for (unsigned I = 0; I < A.Sites.size(); ++I) {
+    LaunchSite &S = A.Sites[I];
+    S.Id = I + 1;
+    A.SitesByParent[S.Parent].push_back(I);
+    if (S.Child && !A.ChildFeatures.count(S.Child))
+      A.ChildFeatures[S.Child] = computeKernelFeatures(*S.Child);
+  }
+  markRecursion(A);
+  return A;
+}
+
+} // namespace launchopt

@@ -1,0 +1,65 @@
+#ifndef LAUNCHOPT_ANALYSIS_LAUNCHSITES_H
+#define LAUNCHOPT_ANALYSIS_LAUNCHSITES_H
+
+#include "KernelFeatures.h"
+#include "SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCUDA.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// Which stream a device-side launch goes into; it decides what ordering the
+// original program relies on.
+enum class LaunchStream { Default, FireAndForget, TailLaunch, Named };
+const char *streamName(LaunchStream S);
+
+// One `kernel<<<grid, block, shmem, stream>>>(args)` in the main file.
+struct LaunchSite {
+  unsigned Id = 0;
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  const clang::FunctionDecl *Parent = nullptr; // the enclosing function
+  // The child kernel's definition (the template pattern for templates), or
+  // null when it cannot be resolved or is defined elsewhere.
+  const clang::FunctionDecl *Child = nullptr;
+  std::string ParentName;
+  std::string ChildName;
+  std::string UnresolvedReason; // why Child is null
+  bool DeviceSide = false;      // launched from a __global__/__device__ function
+  PresumedPosition Position;
+
+  // The configuration as written; SharedMemory and Stream are null when omitted.
+  const clang::Expr *Grid = nullptr;
+  const clang::Expr *Block = nullptr;
+  const clang::Expr *SharedMemory = nullptr;
+  const clang::Expr *Stream = nullptr;
+  LaunchStream StreamKind = LaunchStream::Default;
+  std::vector<const clang::Expr *> Arguments; // written arguments only
+
+  bool InLoop = false;
+  bool InBranch = false;
+  // Whether the child can reach the parent again through launches.
+  bool Recursive = false;
+};
+
+// Everything the passes need to know about the launches of one file.
+struct LaunchAnalysis {
+  std::vector<LaunchSite> Sites;
+  // Features of every child kernel with a visible definition, by declaration.
+  std::map<const clang::FunctionDecl *, KernelFeatures> ChildFeatures;
+  // Launch sites per parent function, in source order.
+  std::map<const clang::FunctionDecl *, std::vector<unsigned>> SitesByParent;
+};
+
+LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx);
+
+// The expression the user wrote for a launch configuration operand, without
+// the implicit conversion to dim3 / size_t the compiler added.
+const clang::Expr *writtenOperand(const clang::Expr *E);
+
+} // namespace launchopt
+
+#endif

@@ -1,0 +1,61 @@
+#include "SourceText.h"
+
+#include "clang/Lex/Lexer.h"
+
+namespace launchopt {
+
+std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx,
+                                      clang::SourceRange Range) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (Range.isInvalid() || Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return std::nullopt;
+  clang::CharSourceRange Chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (Chars.isInvalid())
+    return std::nullopt;
+  if (SM.getFileID(Chars.getBegin()) != SM.getMainFileID() ||
+      SM.getFileID(Chars.getEnd()) != SM.getMainFileID())
+    return std::nullopt;
+  FileRange R;
+  R.Begin = SM.getFileOffset(Chars.getBegin());
+  R.End = SM.getFileOffset(Chars.getEnd());
+  if (R.End < R.Begin)
+    return std::nullopt;
+  return R;
+}
+
+std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx,
+                                      clang::SourceRange Range) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (Range.isInvalid())
+    return std::nullopt;
+  clang::CharSourceRange Chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (Chars.isInvalid() || SM.getFileID(Chars.getBegin()) != SM.getMainFileID() ||
+      SM.getFileID(Chars.getEnd()) != SM.getMainFileID())
+    return std::nullopt;
+  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd())};
+  if (R.End < R.Begin)
+    return std::nullopt;
+  return R;
+}
+
+std::string textOf(const clang::ASTContext &Ctx, FileRange Range) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  return Buffer.substr(Range.Begin, Range.End - Range.Begin).str();
+}
+
+PresumedPosition positionOf(const clang::ASTContext &Ctx, clang::SourceLocation Loc) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  PresumedPosition Pos;
+  if (P.isValid()) {
+    Pos.File = P.getFilename();
+    Pos.Line = P.getLine();
+    Pos.Column = P.getColumn();
+  }
+  return Pos;
+}
+
+} // namespace launchopt

@@ -1,0 +1,84 @@
+#include "CompilerFlags.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+
+namespace launchopt {
+
+ParseEnvironment defaultParseEnvironment() {
+  ParseEnvironment Env;
+  Env.CudaPath = LAUNCHOPT_DEFAULT_CUDA_PATH;
+  Env.CompatDir = LAUNCHOPT_COMPAT_DIR;
+  Env.ResourceDir = LAUNCHOPT_CLANG_RESOURCE_DIR;
+  return Env;
+}
+
+// nvcc options that clang does not know; the ones taking a separate value
+// drop the next argument too.
+static bool isNvccOnlyFlag(llvm::StringRef Arg, bool &TakesNextArg) {
+  TakesNextArg = false;
+  static const char *const Joined[] = {
+      "-arch=",     "--gpu-architecture=", "-gencode=", "--generate-code=",
+      "-rdc=",      "--relocatable-device-code=", "-code=", "--gpu-code=",
+      "-Xcompiler=", "-Xptxas=", "-Xlinker=", "--compiler-options=",
+      "-ccbin=",    "--compiler-bindir=", "-maxrregcount=", "--maxrregcount=",
+      "--default-stream=", "-default-stream=", "--diag-suppress=",
+      "-diag-suppress=", "-t=", "--threads=", "--std="};
+  for (const char *J : Joined)
+    if (Arg.starts_with(J))
+      return true;
+  static const char *const WithValue[] = {
+      "-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code",
+      "--gpu-code", "-Xcompiler", "-Xptxas", "-Xlinker", "-ccbin",
+      "--compiler-bindir", "-maxrregcount", "--default-stream", "-t",
+      "--threads", "--diag-suppress"};
+  for (const char *W : WithValue)
+    if (Arg == W) {
+      TakesNextArg = true;
+      return true;
+    }
+  static const char *const Plain[] = {
+      "-rdc",         "-dc",          "--device-c",      "-G",
+      "-lineinfo",    "--lineinfo",   "--use_fast_math", "-use_fast_math",
+      "--expt-extended-lambda", "--extended-lambda", "--expt-relaxed-constexpr",
+      "-lcudadevrt",  "-lcudart",     "-cudart",         "--keep",
+      "-Wno-deprecated-gpu-targets", "--resource-usage", "-dlink"};
+  for (const char *P : Plain)
+    if (Arg == P)
+      return true;
+  return false;
+}
+
+clang::tooling::ArgumentsAdjuster cudaParseAdjuster(const ParseEnvironment &Env) {
+  return [Env](const clang::tooling::CommandLineArguments &Args,
+               llvm::StringRef) {
+    clang::tooling::CommandLineArguments Out;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef Arg = Args[I];
+      bool TakesNextArg = false;
+      if (I > 0 && isNvccOnlyFlag(Arg, TakesNextArg)) {
+        if (TakesNextArg)
+          ++I;
+        continue;
+      }
+      Out.push_back(Args[I]);
+      // Right after the compiler name: what every CUDA parse needs. The user's
+      // own flags come later and may override the language standard.
+      if (I == 0) {
+        for (const char *Flag :
+             {"-xcuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
+              "-std=c++17", "-ferror-limit=0"})
+          Out.push_back(Flag);
+        Out.push_back("--cuda-path=" + Env.CudaPath);
+        Out.push_back("-resource-dir=" + Env.ResourceDir);
+        Out.push_back("-isystem");
+        Out.push_back(Env.CompatDir);
+        Out.push_back("-isystem");
+        Out.push_back(Env.CudaPath + "/include/cccl");
+      }
+    }
+    return Out;
+  };
+}
+
+} // namespace launchopt

@@ -1,0 +1,35 @@
+#ifndef LAUNCHOPT_REWRITE_SOURCEEDITS_H
+#define LAUNCHOPT_REWRITE_SOURCEEDITS_H
+
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// A replacement of [Offset, Offset + Length) of the original text. Length 0
+// is an insertion; insertions at one offset keep the order they were added.
+struct SourceEdit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+class SourceEdits {
+public:
+  void replace(unsigned Offset, unsigned Length, std::string Text);
+  void insert(unsigned Offset, std::string Text) { replace(Offset, 0, std::move(Text)); }
+  bool empty() const { return Edits.empty(); }
+  size_t size() const { return Edits.size(); }
+
+  // The original text with every edit applied, or an error naming the first
+  // two edits that overlap or fall outside the text.
+  llvm::Expected<std::string> apply(const std::string &Original) const;
+
+private:
+  std::vector<SourceEdit> Edits;
+};
+
+} // namespace launchopt
+
+#endif

@@ -1,0 +1,34 @@
+#ifndef LAUNCHOPT_TRANSFORMS_PASSRESULT_H
+#define LAUNCHOPT_TRANSFORMS_PASSRESULT_H
+
+#include "Analysis/SourceText.h"
+#include "Rewrite/SourceEdits.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// What one pass did, or why not, at one launch site.
+struct LaunchRemark {
+  unsigned LaunchId = 0;
+  PresumedPosition Position;
+  std::string Pass;
+  std::string Parent;
+  std::string Child;
+  bool Applied = false;
+  std::string Message; // the reason when not applied
+  std::map<std::string, std::string> Parameters;
+  std::vector<std::string> Warnings;
+};
+
+// Every pass returns edits to the original text plus one remark per launch
+// site it considered.
+struct PassResult {
+  SourceEdits Edits;
+  std::vector<LaunchRemark> Remarks;
+};
+
+} // namespace launchopt
+
+#endif
