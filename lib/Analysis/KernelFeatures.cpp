@@ -51,13 +51,22 @@ public:
   }
 
   bool VisitMSPropertyRefExpr(clang::MSPropertyRefExpr *E) {
-    auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(E->getBaseExpr()->IgnoreImplicit());
+    const clang::Expr *BaseExpr = E->getBaseExpr()->IgnoreImplicit();
+    if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(BaseExpr))
+      BaseExpr = Opaque->getSourceExpr()->IgnoreImplicit();
+    auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(BaseExpr);
     if (!Base || !isBuiltinIndexVariable(Base->getDecl()))
       return true;
     llvm::StringRef Member = E->getPropertyDecl()->getName();
     DimensionMask Bit = Member == "x" ? 1 : Member == "y" ? 2 : Member == "z" ? 4 : 7;
     noteBuiltin(Base->getDecl()->getName(), Bit);
     Dimensioned.insert(Base);
+    // The pseudo-object's semantic form repeats the base; skip it.
+    return true;
+  }
+
+  bool TraversePseudoObjectExpr(clang::PseudoObjectExpr *E) {
+    return TraverseStmt(E->getSyntacticForm());
     return true;
   }
 

@@ -4,7 +4,7 @@
 #include "KernelFeatures.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCUDA.h"
+#include "clang/AST/ExprCXX.h"
 #include <map>
 #include <optional>
 #include <string>

@@ -1,6 +1,7 @@
 #include "SourceText.h"
 
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
 
 namespace launchopt {
 
@@ -51,7 +52,12 @@ PresumedPosition positionOf(const clang::ASTContext &Ctx, clang::SourceLocation 
   clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   PresumedPosition Pos;
   if (P.isValid()) {
-    Pos.File = P.getFilename();
+    // Name the file as the user did: relative to the working directory.
+    llvm::SmallString<256> Cwd;
+    llvm::StringRef Name = P.getFilename();
+    if (!llvm::sys::fs::current_path(Cwd) && Name.starts_with(Cwd.str().str() + "/"))
+      Name = Name.drop_front(Cwd.size() + 1);
+    Pos.File = Name.str();
     Pos.Line = P.getLine();
     Pos.Column = P.getColumn();
   }

@@ -9,9 +9,11 @@
 namespace launchopt {
 
 std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatabase &Compilations,
-                                          const std::string &File,
-                                          const ParseEnvironment &Env) {
+                                          const std::string &File, const ParseEnvironment &Env,
+                                          const std::string *Contents) {
   clang::tooling::ClangTool Tool(Compilations, {File});
+  if (Contents)
+    Tool.mapVirtualFile(File, *Contents);
   Tool.appendArgumentsAdjuster(cudaParseAdjuster(Env));
 
   auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();

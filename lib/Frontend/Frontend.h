@@ -15,12 +15,13 @@ struct ParsedFile {
   std::string MainFile;
 };
 
-// Parses File host-side with the flags Compilations gives for it. Compiler
-// diagnostics are printed to stderr as clang prints them. Returns nullptr
-// when the file does not parse (an error was printed).
+// Parses File host-side with the flags Compilations gives for it; with
+// Contents, those are parsed in place of what is on disk (a previous pass's
+// output). Compiler diagnostics are printed to stderr as clang prints them.
+// Returns nullptr when the file does not parse (an error was printed).
 std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatabase &Compilations,
-                                          const std::string &File,
-                                          const ParseEnvironment &Env);
+                                          const std::string &File, const ParseEnvironment &Env,
+                                          const std::string *Contents = nullptr);
 
 } // namespace launchopt
 

@@ -1,5 +1,6 @@
 #include "SerialChildBuilder.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 
 namespace launchopt {
@@ -60,7 +61,7 @@ SerialChildOrReason buildSerialChild(const clang::ASTContext &Ctx,
   }
   const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   std::optional<FileRange> Whole =
-      writtenRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange());
+      spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange());
   std::optional<FileRange> Body = writtenRange(Ctx, Kernel.getBody()->getSourceRange());
   if (!Whole || !Body) {
     Result.Reason = "the child kernel is not written in this file outside macros";

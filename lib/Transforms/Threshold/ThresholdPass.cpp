@@ -2,6 +2,7 @@
 
 #include "SerialChildBuilder.h"
 #include "Analysis/ThreadCount.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"

@@ -1,0 +1,208 @@
+#include "Driver.h"
+
+#include "LaunchListing.h"
+#include "Report.h"
+#include "Frontend/Frontend.h"
+#include "Rewrite/OutputFile.h"
+#include "Transforms/Threshold/ThresholdPass.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <functional>
+
+namespace launchopt {
+
+namespace {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory Category("launchopt options");
+
+cl::opt<bool> ListLaunches("list-launches",
+                           cl::desc("Print every kernel launch site and what the analysis "
+                                    "found about it, then exit"),
+                           cl::cat(Category));
+enum class Format { Text, Json };
+cl::opt<Format> OutputFormat("format", cl::desc("Format of --list-launches and --report"),
+                             cl::values(clEnumValN(Format::Text, "text", "human-readable (default)"),
+                                        clEnumValN(Format::Json, "json", "JSON")),
+                             cl::init(Format::Text), cl::cat(Category));
+cl::opt<bool> Threshold("threshold",
+                        cl::desc("Thresholding: launch a child from device code only when it "
+                                 "has at least LAUNCHOPT_THRESHOLD threads, else run it "
+                                 "serially in the parent thread"),
+                        cl::cat(Category));
+cl::opt<unsigned> ThresholdValue("threshold-value",
+                                 cl::desc("Default of the LAUNCHOPT_THRESHOLD macro written into "
+                                          "the output (default 128; a build can override it "
+                                          "with -DLAUNCHOPT_THRESHOLD=N)"),
+                                 cl::init(128), cl::cat(Category));
+cl::opt<bool> AssumeIndependent(
+    "assume-independent-children",
+    cl::desc("Also serialize launches that follow other launches into the same stream from "
+             "the same parent thread (assumes those children do not depend on each other)"),
+    cl::cat(Category));
+cl::opt<std::string> OutputPath("o", cl::desc("Write the transformed source to <file> "
+                                              "(atomically); default: standard output"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> InPlace("in-place", cl::desc("Replace the input file with the transformed source"),
+                      cl::cat(Category));
+cl::opt<std::string> ReportPath("report",
+                                cl::desc("Write the per-launch-site report to <file> ('-' for "
+                                         "standard output) in the --format chosen"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks to standard error"),
+                    cl::cat(Category));
+cl::opt<std::string> CudaPath("cuda-path",
+                              cl::desc("CUDA toolkit whose headers are used for parsing"),
+                              cl::value_desc("dir"), cl::cat(Category));
+
+const char *const Overview =
+    "launchopt: source-to-source optimizer for CUDA kernel launches.\n\n"
+    "  launchopt [options] <file.cu> [-- <compiler flags>]\n"
+    "  launchopt [options] -p <build dir with compile_commands.json> <file.cu>\n\n"
+    "The output is the input text with edits; every launch site gets a remark on\n"
+    "standard error saying what was done or why not. Exit status: 0 success,\n"
+    "1 the input could not be processed (nothing is written), 2 bad command line.\n";
+
+// A pass applied to the current text of the file.
+using PassFn = std::function<PassResult(clang::ASTContext &, const LaunchAnalysis &)>;
+
+int fail(int Code, const llvm::Twine &Message) {
+  llvm::errs() << "launchopt: error: " << Message << "\n";
+  return Code;
+}
+
+llvm::Error writeText(const std::string &Path, const std::string &Text) {
+  if (Path == "-") {
+    llvm::outs() << Text;
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  return writeFileAtomically(Path, Text);
+}
+
+// Adds "--" when the user gave neither "--" nor -p, so that no compilation
+// database is searched for and the file is parsed with launchopt's flags alone.
+std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv) {
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  bool HasSeparator = false, HasDatabase = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    HasSeparator |= A == "--";
+    HasDatabase |= !HasSeparator && (A == "-p" || A.starts_with("-p=") || A == "--p" ||
+                                     A.starts_with("--p="));
+  }
+  if (!HasSeparator && !HasDatabase)
+    Args.push_back("--");
+  return Args;
+}
+
+} // namespace
+
+int runDriver(int Argc, const char **Argv) {
+  cl::HideUnrelatedOptions(Category);
+  std::vector<const char *> Args = withCompileFlagsSeparator(Argc, Argv);
+  int ArgCount = static_cast<int>(Args.size());
+  std::string ParserErrors;
+  llvm::raw_string_ostream ParserErrorStream(ParserErrors);
+  auto Parser = clang::tooling::CommonOptionsParser::create(ArgCount, Args.data(), Category,
+                                                            cl::ZeroOrMore, Overview);
+  if (!Parser)
+    return fail(ExitUsageError, llvm::toString(Parser.takeError()));
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (Sources.size() != 1)
+    return fail(ExitUsageError, "expected exactly one input file (see --help)");
+  if (!ListLaunches && !Threshold)
+    return fail(ExitUsageError, "nothing to do: choose a pass (--threshold) or --list-launches");
+  if (InPlace && !OutputPath.empty())
+    return fail(ExitUsageError, "--in-place and -o cannot be used together");
+  if (ListLaunches && (InPlace || Threshold))
+    return fail(ExitUsageError, "--list-launches only lists; it cannot be combined with passes");
+
+  const std::string &Input = Sources.front();
+  if (!llvm::sys::fs::exists(Input))
+    return fail(ExitInputError, "cannot read '" + Input + "': no such file");
+  auto Buffer = llvm::MemoryBuffer::getFile(Input);
+  if (!Buffer)
+    return fail(ExitInputError, "cannot read '" + Input + "': " + Buffer.getError().message());
+  std::string Text = (*Buffer)->getBuffer().str();
+
+  std::string Output = InPlace ? Input : OutputPath.empty() ? std::string("-") : OutputPath.getValue();
+  for (const std::string &Path : {Output, ReportPath.getValue()})
+    if (!Path.empty() && Path != "-")
+      if (llvm::Error E = checkWritable(Path))
+        return fail(ExitInputError, llvm::toString(std::move(E)));
+
+  ParseEnvironment Env = defaultParseEnvironment();
+  if (!CudaPath.empty())
+    Env.CudaPath = CudaPath;
+
+  if (ListLaunches) {
+    std::unique_ptr<ParsedFile> Parsed =
+        parseCudaFile(Parser->getCompilations(), Input, Env, &Text);
+    if (!Parsed)
+      return fail(ExitInputError, "'" + Input + "' could not be parsed");
+    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+    LaunchAnalysis Launches = analyzeLaunches(Ctx);
+    std::string Listing;
+    llvm::raw_string_ostream OS(Listing);
+    if (OutputFormat == Format::Json)
+      printLaunchesJson(OS, Ctx, Launches);
+    else
+      printLaunchesText(OS, Ctx, Launches);
+    OS.flush();
+    if (llvm::Error E = writeText(Output, Listing))
+      return fail(ExitInputError, llvm::toString(std::move(E)));
+    return ExitSuccess;
+  }
+
+  // Passes run in the order T -> C -> A, each on the text the previous one
+  // produced, as separate source-to-source steps.
+  std::vector<PassFn> Pipeline;
+  if (Threshold) {
+    ThresholdOptions Options;
+    Options.DefaultThreshold = ThresholdValue;
+    Options.AssumeIndependentChildren = AssumeIndependent;
+    Pipeline.push_back([Options](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
+      return ThresholdPass(Options).run(Ctx, A);
+    });
+  }
+
+  std::vector<LaunchRemark> Remarks;
+  for (const PassFn &Pass : Pipeline) {
+    std::unique_ptr<ParsedFile> Parsed =
+        parseCudaFile(Parser->getCompilations(), Input, Env, &Text);
+    if (!Parsed)
+      return fail(ExitInputError, "'" + Input + "' could not be parsed; nothing was written");
+    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+    PassResult Result = Pass(Ctx, analyzeLaunches(Ctx));
+    llvm::Expected<std::string> Next = Result.Edits.apply(Text);
+    if (!Next)
+      return fail(ExitInputError, "internal error: " + llvm::toString(Next.takeError()) +
+                                      "; nothing was written");
+    Text = std::move(*Next);
+    Remarks.insert(Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
+  }
+
+  if (!Quiet)
+    printRemarks(llvm::errs(), Remarks);
+  if (!ReportPath.empty()) {
+    std::string Report;
+    llvm::raw_string_ostream OS(Report);
+    if (OutputFormat == Format::Json)
+      printReportJson(OS, Remarks);
+    else
+      printReportText(OS, Remarks);
+    OS.flush();
+    if (llvm::Error E = writeText(ReportPath, Report))
+      return fail(ExitInputError, llvm::toString(std::move(E)));
+  }
+  if (llvm::Error E = writeText(Output, Text))
+    return fail(ExitInputError, llvm::toString(std::move(E)));
+  return ExitSuccess;
+}
+
+} // namespace launchopt

@@ -1,0 +1,132 @@
+#include "LaunchListing.h"
+
+#include "Analysis/ThreadCount.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string exprText(const clang::ASTContext &Ctx, const clang::Expr *E) {
+  if (!E)
+    return "";
+  std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
+  return R ? textOf(Ctx, *R) : "<macro>";
+}
+
+std::string builtinUses(const KernelFeatures &F) {
+  std::string S;
+  for (const auto &[Name, Mask] : F.BuiltinDimensions) {
+    if (!S.empty())
+      S += ", ";
+    S += Name + "." + dimensionString(Mask);
+  }
+  return S.empty() ? "none" : S;
+}
+
+std::string joined(const std::set<std::string> &Items) {
+  return Items.empty() ? "none" : llvm::join(Items, ", ");
+}
+
+std::string threadCountText(clang::ASTContext &Ctx, const LaunchSite &S) {
+  ThreadCount Count = recoverThreadCount(Ctx, S);
+  std::string Out;
+  const char *Names[3] = {"x", "y", "z"};
+  for (unsigned D = 0; D < 3; ++D) {
+    const DimensionThreads &Dim = Count.Dimensions[D];
+    if (!Dim.Numerator)
+      continue;
+    if (!Out.empty())
+      Out += "; ";
+    Out += std::string(Names[D]) + ": " + exprText(Ctx, Dim.Numerator) + " (" + Dim.Pattern +
+           (Dim.InLaunchExpression ? "" : ", via variables") + ")";
+  }
+  return Out.empty() ? "grid x block" : Out;
+}
+
+llvm::json::Object featuresJson(const KernelFeatures &F) {
+  llvm::json::Object Builtins;
+  for (const auto &[Name, Mask] : F.BuiltinDimensions)
+    Builtins[Name] = dimensionString(Mask);
+  auto Array = [](const std::set<std::string> &Items) {
+    llvm::json::Array A;
+    for (const std::string &I : Items)
+      A.push_back(I);
+    return A;
+  };
+  return llvm::json::Object{{"barriers", Array(F.Barriers)},
+                            {"sharedMemory", F.UsesSharedMemory},
+                            {"warpPrimitives", Array(F.WarpPrimitives)},
+                            {"inlineAsm", F.UsesInlineAsm},
+                            {"launches", Array(F.LaunchedKernels)},
+                            {"builtins", std::move(Builtins)},
+                            {"calleesReadingThreadIdentity", Array(F.CalleesReadingThreadIdentity)},
+                            {"opaqueCallees", Array(F.OpaqueCallees)}};
+}
+
+} // namespace
+
+void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const LaunchAnalysis &A) {
+  if (A.Sites.empty())
+    OS << "no kernel launches found\n";
+  for (const LaunchSite &S : A.Sites) {
+    OS << "launch #" << S.Id << " at " << S.Position.File << ":" << S.Position.Line << ":"
+       << S.Position.Column << ": " << (S.DeviceSide ? "device-side" : "host-side") << ", '"
+       << S.ParentName << "' launches '" << S.ChildName << "'\n";
+    OS << "  grid: " << exprText(Ctx, S.Grid) << "\n";
+    OS << "  block: " << exprText(Ctx, S.Block) << "\n";
+    OS << "  shared memory: " << (S.SharedMemory ? exprText(Ctx, S.SharedMemory) : "-") << "\n";
+    OS << "  stream: " << (S.Stream ? exprText(Ctx, S.Stream) : "-") << " ("
+       << streamName(S.StreamKind) << ")\n";
+    OS << "  child threads: " << threadCountText(Ctx, S) << "\n";
+    OS << "  context: " << (S.InLoop ? "in loop" : "not in loop") << ", "
+       << (S.InBranch ? "in branch" : "not in branch")
+       << (S.Recursive ? ", recursive" : "") << "\n";
+    if (!S.Child) {
+      OS << "  child: unresolved: " << S.UnresolvedReason << "\n";
+      continue;
+    }
+    const KernelFeatures &F = A.ChildFeatures.at(S.Child);
+    OS << "  child uses: index variables " << builtinUses(F) << "; barriers " << joined(F.Barriers)
+       << "; shared memory " << (F.UsesSharedMemory ? "yes" : "no") << "; warp primitives "
+       << joined(F.WarpPrimitives) << "; launches " << joined(F.LaunchedKernels) << "\n";
+    if (!F.CalleesReadingThreadIdentity.empty() || !F.OpaqueCallees.empty() || F.UsesInlineAsm)
+      OS << "  child also: callees reading index variables "
+         << joined(F.CalleesReadingThreadIdentity) << "; callees without definition "
+         << joined(F.OpaqueCallees) << "; inline asm " << (F.UsesInlineAsm ? "yes" : "no")
+         << "\n";
+  }
+}
+
+void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const LaunchAnalysis &A) {
+  llvm::json::Array Launches;
+  for (const LaunchSite &S : A.Sites) {
+    llvm::json::Object L{{"id", S.Id},
+                         {"file", S.Position.File},
+                         {"line", S.Position.Line},
+                         {"column", S.Position.Column},
+                         {"side", S.DeviceSide ? "device" : "host"},
+                         {"parent", S.ParentName},
+                         {"child", S.ChildName},
+                         {"grid", exprText(Ctx, S.Grid)},
+                         {"block", exprText(Ctx, S.Block)},
+                         {"sharedMemory", exprText(Ctx, S.SharedMemory)},
+                         {"stream", exprText(Ctx, S.Stream)},
+                         {"streamKind", streamName(S.StreamKind)},
+                         {"childThreads", threadCountText(Ctx, S)},
+                         {"inLoop", S.InLoop},
+                         {"inBranch", S.InBranch},
+                         {"recursive", S.Recursive}};
+    if (S.Child)
+      L["childUses"] = featuresJson(A.ChildFeatures.at(S.Child));
+    else
+      L["unresolved"] = S.UnresolvedReason;
+    Launches.push_back(std::move(L));
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{{"launches", std::move(Launches)}}))
+     << "\n";
+}
+
+} // namespace launchopt

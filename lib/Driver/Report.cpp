@@ -1,0 +1,78 @@
+#include "Report.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string location(const LaunchRemark &R) {
+  return R.Position.File + ":" + std::to_string(R.Position.Line) + ":" +
+         std::to_string(R.Position.Column);
+}
+
+std::string parameterList(const LaunchRemark &R) {
+  std::string S;
+  for (const auto &[Key, Value] : R.Parameters) {
+    if (!S.empty())
+      S += ", ";
+    S += Key + ": " + Value;
+  }
+  return S;
+}
+
+} // namespace
+
+void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
+  for (const LaunchRemark &R : Remarks) {
+    OS << location(R) << ": remark: ";
+    if (R.Applied)
+      OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")\n";
+    else
+      OS << "not " << R.Pass << "ed: " << R.Message << "\n";
+    for (const std::string &W : R.Warnings)
+      OS << location(R) << ": warning: " << W << "\n";
+  }
+}
+
+void printReportText(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
+  for (const LaunchRemark &R : Remarks) {
+    OS << "launch #" << R.LaunchId << " at " << location(R) << " ('" << R.Parent << "' -> '"
+       << R.Child << "'): " << R.Pass << ": " << (R.Applied ? "applied" : "not applied");
+    if (!R.Applied)
+      OS << ": " << R.Message;
+    OS << "\n";
+    for (const auto &[Key, Value] : R.Parameters)
+      OS << "  " << Key << ": " << Value << "\n";
+    for (const std::string &W : R.Warnings)
+      OS << "  warning: " << W << "\n";
+  }
+}
+
+void printReportJson(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
+  llvm::json::Array Entries;
+  for (const LaunchRemark &R : Remarks) {
+    llvm::json::Object Params;
+    for (const auto &[Key, Value] : R.Parameters)
+      Params[Key] = Value;
+    llvm::json::Array Warnings;
+    for (const std::string &W : R.Warnings)
+      Warnings.push_back(W);
+    Entries.push_back(llvm::json::Object{{"launch", R.LaunchId},
+                                         {"file", R.Position.File},
+                                         {"line", R.Position.Line},
+                                         {"column", R.Position.Column},
+                                         {"parent", R.Parent},
+                                         {"child", R.Child},
+                                         {"pass", R.Pass},
+                                         {"applied", R.Applied},
+                                         {"reason", R.Message},
+                                         {"parameters", std::move(Params)},
+                                         {"warnings", std::move(Warnings)}});
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{{"sites", std::move(Entries)}}))
+     << "\n";
+}
+
+} // namespace launchopt

@@ -1,0 +1,3 @@
+#include "Driver/Driver.h"
+
+int main(int Argc, const char **Argv) { return launchopt::runDriver(Argc, Argv); }
