@@ -1,0 +1,33 @@
+# Golden tests: each .cu has RUN lines; FileCheck checks the output.
+# The build writes the tool paths into a small site file that is passed with
+# `--param site=<file>` (ctest does this for every test).
+import os
+import lit.formats
+
+site = lit_config.params.get("site")
+if not site:
+    lit_config.fatal("run through ctest, or pass --param site=<build>/test/lit.site.cfg.py")
+values = {}
+with open(site) as f:
+    exec(f.read(), values)
+
+config.name = "launchopt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(values["build_dir"], "test", "lit")
+
+tools = values["llvm_tools_dir"]
+config.substitutions.append(("%launchopt", values["launchopt"]))
+config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
+config.substitutions.append(("%not", os.path.join(tools, "not")))
+nvcc = os.path.join(values["cuda_path"], "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    # Every transformed output must compile for Hopper with dynamic parallelism.
+    config.substitutions.append(
+        ("%nvcc-compile", nvcc + " -arch=sm_90 -rdc=true -std=c++17 -c -o /dev/null"))
+else:
+    lit_config.warning("nvcc not found under %s: compile checks are skipped" % values["cuda_path"])
+    config.substitutions.append(("%nvcc-compile", "true"))

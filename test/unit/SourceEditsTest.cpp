@@ -1,0 +1,40 @@
+#include "Rewrite/SourceEdits.h"
+#include <gtest/gtest.h>
+
+using launchopt::SourceEdits;
+
+TEST(SourceEdits, AppliesReplacementsAndInsertionsInOffsetOrder) {
+  SourceEdits E;
+  E.replace(4, 3, "XYZ");
+  E.insert(0, "<");
+  E.insert(10, ">");
+  auto Out = E.apply("abc def ghi");
+  ASSERT_TRUE(static_cast<bool>(Out));
+  EXPECT_EQ(*Out, "<abc XYZ gh>i");
+}
+
+TEST(SourceEdits, InsertionsAtOneOffsetKeepTheirOrder) {
+  SourceEdits E;
+  E.insert(1, "1");
+  E.insert(1, "2");
+  auto Out = E.apply("ab");
+  ASSERT_TRUE(static_cast<bool>(Out));
+  EXPECT_EQ(*Out, "a12b");
+}
+
+TEST(SourceEdits, OverlappingEditsAreAnError) {
+  SourceEdits E;
+  E.replace(0, 5, "x");
+  E.replace(3, 2, "y");
+  auto Out = E.apply("0123456789");
+  EXPECT_FALSE(static_cast<bool>(Out));
+  llvm::consumeError(Out.takeError());
+}
+
+TEST(SourceEdits, EditPastTheEndIsAnError) {
+  SourceEdits E;
+  E.replace(8, 5, "x");
+  auto Out = E.apply("short");
+  EXPECT_FALSE(static_cast<bool>(Out));
+  llvm::consumeError(Out.takeError());
+}
