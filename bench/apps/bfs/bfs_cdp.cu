@@ -10,6 +10,10 @@ namespace {
 
 constexpr int kParentBlock = 256;
 constexpr int kChildBlock = 64;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
 
 __device__ unsigned int bfs_failed_launches;
 
@@ -21,9 +25,9 @@ __global__ void bfs_visit_neighbors(const int* col_indices, int edge_begin, int 
   if (atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
 }
 
-__global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int frontier_size, int next_level,
+__global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, int frontier_size, int next_level,
                                     int* levels, int* next_frontier, int* next_size) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = first + blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= frontier_size) return;
   int v = frontier[i];
   int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
@@ -43,8 +47,7 @@ __global__ void bfs_init(int* levels, int n, int source, int* frontier) {
 
 // Entry: host loop over levels; one parent grid per level.
 int bfs_run(const GraphDev& g, int source, int* d_levels) {
-  // Every frontier vertex may have a child pending at once.
-  size_t need = static_cast<size_t>(g.num_nodes) + 1024, have = 0;
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
   if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
   if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
     return -static_cast<int>(cudaGetLastError());
@@ -58,8 +61,11 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
   int frontier_size = 1;
   for (int level = 0; frontier_size > 0; ++level) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
-    bfs_expand_frontier<<<(frontier_size + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
-        g, frontier, frontier_size, level + 1, d_levels, next, next_size);
+    for (int first = 0; first < frontier_size; first += kMaxPending) {
+      int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
+      bfs_expand_frontier<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, frontier, first, frontier_size, level + 1, d_levels, next, next_size);
+    }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = frontier;
     frontier = next;

@@ -2,6 +2,8 @@
 // prefix-summed (CUB) and every thread takes an equal share of the level's
 // edges, finding its frontier vertex by binary search over the scan
 // (merge-path style), so a hub's neighbour list is spread over the whole GPU.
+// On low-degree graphs (mean degree < kBalanceDegree) the scan costs more
+// than it balances, and a thread per frontier vertex is used instead.
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
@@ -10,6 +12,18 @@
 namespace {
 
 constexpr int kBlock = 256;
+constexpr int kBalanceDegree = 8;
+
+__global__ void bfs_expand_vertices(GraphDev g, const int* frontier, int frontier_size, int next_level, int* levels,
+                                    int* next_frontier, int* next_size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= frontier_size) return;
+  int v = frontier[i];
+  for (int e = g.row_offsets[v]; e < g.row_offsets[v + 1]; ++e) {
+    int u = g.col_indices[e];
+    if (levels[u] == -1 && atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
+  }
+}
 
 __global__ void bfs_frontier_degrees(const int* row_offsets, const int* frontier, int frontier_size, int* degrees) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -58,10 +72,15 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
   int frontier_size = 1;
   for (int level = 0; frontier_size > 0; ++level) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
-    bfs_frontier_degrees<<<(frontier_size + kBlock - 1) / kBlock, kBlock>>>(g.row_offsets, frontier, frontier_size,
-                                                                             degrees);
-    cub::DeviceScan::InclusiveSum(temp, temp_bytes, degrees, ends, frontier_size);
-    bfs_expand_edges<<<sms * 8, kBlock>>>(g, frontier, ends, frontier_size, level + 1, d_levels, next, next_size);
+    if (g.num_edges < kBalanceDegree * static_cast<long long>(g.num_nodes)) {
+      bfs_expand_vertices<<<(frontier_size + kBlock - 1) / kBlock, kBlock>>>(g, frontier, frontier_size, level + 1,
+                                                                            d_levels, next, next_size);
+    } else {
+      bfs_frontier_degrees<<<(frontier_size + kBlock - 1) / kBlock, kBlock>>>(g.row_offsets, frontier,
+                                                                               frontier_size, degrees);
+      cub::DeviceScan::InclusiveSum(temp, temp_bytes, degrees, ends, frontier_size);
+      bfs_expand_edges<<<sms * 8, kBlock>>>(g, frontier, ends, frontier_size, level + 1, d_levels, next, next_size);
+    }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = frontier;
     frontier = next;

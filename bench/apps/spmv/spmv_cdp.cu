@@ -9,6 +9,10 @@ namespace {
 
 constexpr int kParentBlock = 256;
 constexpr int kChildBlock = 32;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
 
 __device__ unsigned int spmv_failed_launches;
 
@@ -18,8 +22,8 @@ __global__ void spmv_row_products(const int* col_indices, const float* values, c
   if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
 }
 
-__global__ void spmv_rows(GraphDev a, const float* x, float* y) {
-  int r = blockIdx.x * blockDim.x + threadIdx.x;
+__global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
+  int r = first_row + blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= a.num_nodes) return;
   int begin = a.row_offsets[r], end = a.row_offsets[r + 1];
   y[r] = 0.0f;
@@ -31,15 +35,18 @@ __global__ void spmv_rows(GraphDev a, const float* x, float* y) {
 
 }  // namespace
 
-// Entry: one parent grid over the rows.
+// Entry: parent grids over the rows, kMaxPending rows each.
 int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
-  size_t need = static_cast<size_t>(a.num_nodes) + 1024, have = 0;
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
   if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
   if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
-  spmv_rows<<<(a.num_nodes + kParentBlock - 1) / kParentBlock, kParentBlock>>>(a, d_x, d_y);
+  for (int first = 0; first < a.num_nodes; first += kMaxPending) {
+    int count = a.num_nodes - first < kMaxPending ? a.num_nodes - first : kMaxPending;
+    spmv_rows<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(a, first, d_x, d_y);
+  }
   cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);

@@ -1,7 +1,8 @@
 // SpMV (CSR), written by a GPU expert: vector CSR with a power-of-two group of
 // lanes per row chosen from the mean row length (as CUSP/cuSPARSE heuristics
 // do), shuffle reductions, and rows longer than a threshold handed to whole
-// blocks so that power-law hubs do not serialise one warp.
+// blocks (collected by the vector kernel) so that power-law hubs do not
+// serialise one warp.
 #include <cuda_runtime.h>
 
 #include "../../common/bench_api.h"
@@ -12,7 +13,8 @@ constexpr int kBlock = 256;
 constexpr int kLongRow = 4096;
 
 template <int kLanes>
-__global__ void spmv_vector(GraphDev a, const float* __restrict__ x, float* __restrict__ y) {
+__global__ void spmv_vector(GraphDev a, const float* __restrict__ x, float* __restrict__ y, int* long_rows,
+                            int* num_long_rows) {
   constexpr int kRowsPerWarp = 32 / kLanes;
   const int lane = threadIdx.x % kLanes;
   const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -32,14 +34,16 @@ __global__ void spmv_vector(GraphDev a, const float* __restrict__ x, float* __re
 #pragma unroll
     for (int off = kLanes / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, kLanes);
     if (mine && lane == 0) y[r] = sum;
+    if (r < a.num_nodes && !mine && lane == 0) long_rows[atomicAdd(num_long_rows, 1)] = r;
   }
 }
 
-__global__ void spmv_long_rows(GraphDev a, const float* __restrict__ x, float* __restrict__ y) {
+__global__ void spmv_long_rows(GraphDev a, const float* __restrict__ x, float* __restrict__ y, const int* long_rows,
+                               const int* num_long_rows) {
   __shared__ float partial[kBlock / 32];
-  for (int r = blockIdx.x; r < a.num_nodes; r += gridDim.x) {
+  for (int i = blockIdx.x; i < *num_long_rows; i += gridDim.x) {
+    const int r = long_rows[i];
     const int begin = a.row_offsets[r], end = a.row_offsets[r + 1];
-    if (end - begin <= kLongRow) continue;
     float sum = 0.0f;
     for (int e = begin + threadIdx.x; e < end; e += blockDim.x) sum += a.values[e] * x[a.col_indices[e]];
     for (int off = 16; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off);
@@ -62,12 +66,17 @@ int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
   const double mean = a.num_nodes ? static_cast<double>(a.num_edges) / a.num_nodes : 0.0;
   const int grid = sms * 16;
-  if (mean <= 2) spmv_vector<2><<<grid, kBlock>>>(a, d_x, d_y);
-  else if (mean <= 4) spmv_vector<4><<<grid, kBlock>>>(a, d_x, d_y);
-  else if (mean <= 8) spmv_vector<8><<<grid, kBlock>>>(a, d_x, d_y);
-  else if (mean <= 16) spmv_vector<16><<<grid, kBlock>>>(a, d_x, d_y);
-  else spmv_vector<32><<<grid, kBlock>>>(a, d_x, d_y);
-  spmv_long_rows<<<sms * 4, kBlock>>>(a, d_x, d_y);
+  int* long_rows = nullptr;  // rows over kLongRow non-zeros, found by the vector kernel
+  cudaMalloc(&long_rows, sizeof(int) * (a.num_edges / kLongRow + 2));
+  int* num_long_rows = long_rows + a.num_edges / kLongRow + 1;
+  cudaMemsetAsync(num_long_rows, 0, sizeof(int));
+  if (mean <= 2) spmv_vector<2><<<grid, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  else if (mean <= 4) spmv_vector<4><<<grid, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  else if (mean <= 8) spmv_vector<8><<<grid, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  else if (mean <= 16) spmv_vector<16><<<grid, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  else spmv_vector<32><<<grid, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  spmv_long_rows<<<sms * 4, kBlock>>>(a, d_x, d_y, long_rows, num_long_rows);
+  cudaFree(long_rows);
   cudaError_t err = cudaGetLastError();
   return err == cudaSuccess ? 0 : -static_cast<int>(err);
 }

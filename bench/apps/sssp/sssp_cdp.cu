@@ -10,6 +10,10 @@ namespace {
 
 constexpr int kParentBlock = 256;
 constexpr int kChildBlock = 64;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
 
 __device__ unsigned int sssp_failed_launches;
 
@@ -23,9 +27,10 @@ __global__ void sssp_relax_edges(const int* col_indices, const int* weights, int
     next_work[atomicAdd(next_size, 1)] = u;
 }
 
-__global__ void sssp_process_worklist(GraphDev g, const int* work, int work_size, int round, int* dist, int* stamp,
+__global__ void sssp_process_worklist(GraphDev g, const int* work, int first, int work_size, int round, int* dist,
+                                      int* stamp,
                                       int* next_work, int* next_size) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = first + blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= work_size) return;
   int v = work[i];
   int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
@@ -48,7 +53,7 @@ __global__ void sssp_init(int* dist, int* stamp, int n, int source, int* work) {
 
 // Entry: host loop over Bellman-Ford rounds until the worklist is empty.
 int sssp_run(const GraphDev& g, int source, int* d_dist) {
-  size_t need = static_cast<size_t>(g.num_nodes) + 1024, have = 0;
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
   if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
   if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
     return -static_cast<int>(cudaGetLastError());
@@ -63,8 +68,11 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
   int work_size = 1;
   for (int round = 0; work_size > 0; ++round) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
-    sssp_process_worklist<<<(work_size + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
-        g, work, work_size, round, d_dist, stamp, next, next_size);
+    for (int first = 0; first < work_size; first += kMaxPending) {
+      int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
+      sssp_process_worklist<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, work, first, work_size, round, d_dist, stamp, next, next_size);
+    }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;
     work = next;

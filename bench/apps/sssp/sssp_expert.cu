@@ -2,6 +2,8 @@
 // round prefix-sums the worklist's degrees (CUB) and every thread relaxes an
 // equal share of the round's edges, finding its vertex by binary search over
 // the scan (merge-path style), so a hub's edges spread over the whole GPU.
+// On low-degree graphs (mean degree < kBalanceDegree) the scan costs more
+// than it balances, and a thread per worklist vertex is used instead.
 #include <climits>
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
@@ -11,6 +13,20 @@
 namespace {
 
 constexpr int kBlock = 256;
+constexpr int kBalanceDegree = 8;
+
+__global__ void sssp_relax_vertices(GraphDev g, const int* work, int work_size, int round, int* dist, int* stamp,
+                                    int* next_work, int* next_size) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= work_size) return;
+  int v = work[i];
+  for (int e = g.row_offsets[v]; e < g.row_offsets[v + 1]; ++e) {
+    int u = g.col_indices[e];
+    int nd = dist[v] + g.weights[e];
+    if (nd < dist[u] && atomicMin(&dist[u], nd) > nd && atomicExch(&stamp[u], round) != round)
+      next_work[atomicAdd(next_size, 1)] = u;
+  }
+}
 
 __global__ void sssp_work_degrees(const int* row_offsets, const int* work, int work_size, int* degrees) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -66,9 +82,14 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
   int work_size = 1;
   for (int round = 0; work_size > 0; ++round) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
-    sssp_work_degrees<<<(work_size + kBlock - 1) / kBlock, kBlock>>>(g.row_offsets, work, work_size, degrees);
-    cub::DeviceScan::InclusiveSum(temp, temp_bytes, degrees, ends, work_size);
-    sssp_relax_edges<<<sms * 8, kBlock>>>(g, work, ends, work_size, round, d_dist, stamp, next, next_size);
+    if (g.num_edges < kBalanceDegree * static_cast<long long>(g.num_nodes)) {
+      sssp_relax_vertices<<<(work_size + kBlock - 1) / kBlock, kBlock>>>(g, work, work_size, round, d_dist, stamp,
+                                                                        next, next_size);
+    } else {
+      sssp_work_degrees<<<(work_size + kBlock - 1) / kBlock, kBlock>>>(g.row_offsets, work, work_size, degrees);
+      cub::DeviceScan::InclusiveSum(temp, temp_bytes, degrees, ends, work_size);
+      sssp_relax_edges<<<sms * 8, kBlock>>>(g, work, ends, work_size, round, d_dist, stamp, next, next_size);
+    }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;
     work = next;
