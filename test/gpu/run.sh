@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Differential GPU check of thresholding: original and thresholded programs
+# run on the same fresh random input; outputs are compared element by element
+# and both are timed (median of 10 runs inside each program).
+#
+#   test/gpu/run.sh transform [launchopt] [dir]  write thresholded sources (needs launchopt)
+#   test/gpu/run.sh run [dir]                    build, compare, time (needs a GPU and nvcc)
+#   test/gpu/run.sh                              both
+#
+# The two steps are separate because the GPU machine may lack Clang: the
+# transformed sources in [dir] (default test/gpu/out) are what it needs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+programs=(bfs_skewed regions2d nested_segments)
+thresholds=(32 64 128 256 512 1024 4096 1000000000)
+
+transform() {
+  local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}
+  mkdir -p "$dir"
+  for p in "${programs[@]}"; do
+    cp "$here/programs/$p.cu" "$dir/$p.cu"
+    "$launchopt" --threshold "$dir/$p.cu" -o "$dir/$p.T.cu" --report="$dir/$p.report.txt" \
+      --quiet -- -I"$here/programs"
+    echo "transformed $p: $(grep -c ': applied' "$dir/$p.report.txt") launch site(s) thresholded"
+  done
+  cp "$here/programs/common.cuh" "$dir/"
+}
+
+run() {
+  local dir=${1:-$here/out}
+  if ! nvidia-smi -L >/dev/null 2>&1; then
+    echo "no GPU on this machine: GPU differential test skipped"
+    return 0
+  fi
+  local nvcc=${NVCC:-nvcc}
+  command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
+  echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
+  echo "nvcc: $("$nvcc" --version | tail -1)"
+  local bin="$dir/bin"
+  mkdir -p "$bin"
+  "$nvcc" -O2 -o "$bin/compare_outputs" "$here/compare_outputs.cpp"
+  local flags=(-O3 -arch=sm_90 -rdc=true -std=c++17 -I"$dir" -lcudadevrt)
+  local builds=()
+  for p in "${programs[@]}"; do
+    "$nvcc" "${flags[@]}" -o "$bin/$p.orig" "$dir/$p.cu" &
+    for t in "${thresholds[@]}"; do
+      "$nvcc" "${flags[@]}" -DLAUNCHOPT_THRESHOLD="$t" -o "$bin/$p.T$t" "$dir/$p.T.cu" &
+    done
+  done
+  wait
+  local failures=0
+  printf '%-12s %-22s %10s %10s  %s\n' program variant time_ms speedup output
+  for p in "${programs[@]}"; do
+    local seed=$(( $(date +%s%N) % 1000000007 ))
+    echo "# $p: seed $seed"
+    local orig_line orig_ms
+    orig_line=$("$bin/$p.orig" "$seed" "$bin/$p.orig.out")
+    orig_ms=$(echo "$orig_line" | awk '{print $2}')
+    printf '%-12s %-22s %10s %10s  %s\n' "$p" original "$orig_ms" 1.00 reference
+    for t in "${thresholds[@]}"; do
+      local line ms verdict
+      if ! line=$("$bin/$p.T$t" "$seed" "$bin/$p.T$t.out"); then
+        verdict="FAILED to run: $line"; ms=-
+      else
+        ms=$(echo "$line" | awk '{print $2}')
+        verdict=$("$bin/compare_outputs" "$bin/$p.orig.out" "$bin/$p.T$t.out") || true
+      fi
+      case "$verdict" in equal*) ;; *) failures=$((failures + 1)) ;; esac
+      local speedup=-
+      [ "$ms" != - ] && speedup=$(awk -v a="$orig_ms" -v b="$ms" 'BEGIN{printf "%.2f", a/b}')
+      printf '%-12s %-22s %10s %10s  %s\n' "$p" "T threshold=$t" "$ms" "$speedup" "$verdict"
+    done
+  done
+  echo "$failures mismatching or failed variant(s)"
+  [ "$failures" -eq 0 ]
+}
+
+case "${1:-all}" in
+  transform) shift; transform "$@" ;;
+  run) shift; run "$@" ;;
+  all) transform; run ;;
+  *) echo "usage: $0 [transform [launchopt] [dir] | run [dir]]" >&2; exit 2 ;;
+esac
