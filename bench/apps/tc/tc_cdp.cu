@@ -1,0 +1,62 @@
+// Triangle counting, naive CUDA dynamic parallelism: a parent thread per
+// vertex u launches a child grid with a thread per neighbour v > u; the child
+// thread intersects the sorted lists N(u) and N(v) above v, so every triangle
+// u < v < w is counted once.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunked to the pending-launch pool
+
+__device__ unsigned int tc_failed_launches;
+
+__global__ void tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int v = g.col_indices[e];
+  if (v <= u) return;
+  int i = e + 1, j = g.row_offsets[v];
+  const int ie = edge_end, je = g.row_offsets[v + 1];
+  while (j < je && g.col_indices[j] <= v) ++j;
+  unsigned long long c = 0;
+  while (i < ie && j < je) {
+    int a = g.col_indices[i], b = g.col_indices[j];
+    c += a == b;
+    i += a <= b;
+    j += b <= a;
+  }
+  if (c) atomicAdd(count, c);
+}
+
+__global__ void tc_vertices(GraphDev g, int first, unsigned long long* count) {
+  int u = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (u >= g.num_nodes) return;
+  int begin = g.row_offsets[u], end = g.row_offsets[u + 1];
+  if (end - begin < 2) return;
+  tc_intersect<<<(end - begin + kChildBlock - 1) / kChildBlock, kChildBlock>>>(g, u, begin, end, count);
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&tc_failed_launches, 1u);
+}
+
+}  // namespace
+
+int tc_run(const GraphDev& g, unsigned long long* d_count) {
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(tc_failed_launches, &zero, sizeof zero);
+  cudaMemsetAsync(d_count, 0, sizeof(unsigned long long));
+  for (int first = 0; first < g.num_nodes; first += kMaxPending) {
+    int count = g.num_nodes - first < kMaxPending ? g.num_nodes - first : kMaxPending;
+    tc_vertices<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(g, first, d_count);
+  }
+  cudaMemcpyFromSymbol(&failed, tc_failed_launches, sizeof failed);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}
