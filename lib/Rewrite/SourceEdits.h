@@ -21,6 +21,7 @@ public:
   void insert(unsigned Offset, std::string Text) { replace(Offset, 0, std::move(Text)); }
   bool empty() const { return Edits.empty(); }
   size_t size() const { return Edits.size(); }
+  const std::vector<SourceEdit> &edits() const { return Edits; }
 
   // The original text with every edit applied, or an error naming the first
   // two edits that overlap or fall outside the text.

@@ -50,14 +50,14 @@ run() {
   done
   wait
   local failures=0
-  printf '%-12s %-22s %10s %10s  %s\n' program variant time_ms speedup output
+  printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
   for p in "${programs[@]}"; do
     local seed=$(( $(date +%s%N) % 1000000007 ))
     echo "# $p: seed $seed"
     local orig_line orig_ms
     orig_line=$("$bin/$p.orig" "$seed" "$bin/$p.orig.out")
     orig_ms=$(echo "$orig_line" | awk '{print $2}')
-    printf '%-12s %-22s %10s %10s  %s\n' "$p" original "$orig_ms" 1.00 reference
+    printf '%-16s %-22s %10s %10s  %s\n' "$p" original "$orig_ms" 1.00 reference
     for t in "${thresholds[@]}"; do
       local line ms verdict
       if ! line=$("$bin/$p.T$t" "$seed" "$bin/$p.T$t.out"); then
@@ -69,7 +69,7 @@ run() {
       case "$verdict" in equal*) ;; *) failures=$((failures + 1)) ;; esac
       local speedup=-
       [ "$ms" != - ] && speedup=$(awk -v a="$orig_ms" -v b="$ms" 'BEGIN{printf "%.2f", a/b}')
-      printf '%-12s %-22s %10s %10s  %s\n' "$p" "T threshold=$t" "$ms" "$speedup" "$verdict"
+      printf '%-16s %-22s %10s %10s  %s\n' "$p" "T threshold=$t" "$ms" "$speedup" "$verdict"
     done
   done
   echo "$failures mismatching or failed variant(s)"

@@ -48,8 +48,25 @@ std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
 
 } // namespace
 
+// The body text with the edits that fall inside it applied.
+static std::string editedBody(const clang::ASTContext &Ctx, FileRange Body,
+                              const std::vector<SourceEdit> &BodyEdits) {
+  SourceEdits Inside;
+  for (const SourceEdit &E : BodyEdits)
+    if (E.Offset >= Body.Begin && E.Offset + E.Length <= Body.End)
+      Inside.replace(E.Offset - Body.Begin, E.Length, E.Text);
+  std::string Text = textOf(Ctx, Body);
+  llvm::Expected<std::string> Edited = Inside.apply(Text);
+  if (!Edited) {
+    llvm::consumeError(Edited.takeError());
+    return Text;
+  }
+  return *Edited;
+}
+
 SerialChildOrReason buildSerialChild(const clang::ASTContext &Ctx,
-                                     const clang::FunctionDecl &Kernel) {
+                                     const clang::FunctionDecl &Kernel,
+                                     const std::vector<SourceEdit> &BodyEdits) {
   SerialChildOrReason Result;
   if (llvm::isa<clang::CXXMethodDecl>(Kernel)) {
     Result.Reason = "the child kernel is a class member";
@@ -125,7 +142,7 @@ SerialChildOrReason buildSerialChild(const clang::ASTContext &Ctx,
        "  const dim3 blockDim = __lo_blockDim;\n"
        "  const dim3 gridDim = __lo_gridDim;\n"
        "  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;\n  ";
-  D += textOf(Ctx, *Body);
+  D += editedBody(Ctx, *Body, BodyEdits);
   D += "\n}\n\n";
   D += "// launchopt: every thread of a '" + KernelName +
        "' grid, one after another (serial version).\n";

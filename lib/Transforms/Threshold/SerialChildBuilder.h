@@ -2,9 +2,11 @@
 #define LAUNCHOPT_TRANSFORMS_THRESHOLD_SERIALCHILDBUILDER_H
 
 #include "Analysis/SourceText.h"
+#include "Rewrite/SourceEdits.h"
 #include "clang/AST/Decl.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace launchopt {
 
@@ -26,8 +28,12 @@ struct SerialChildOrReason {
   std::string Reason;
 };
 
+// BodyEdits (main-file offsets) are applied to the copied body, so that
+// launches inside the child that this pass rewrote are rewritten in the
+// serial copy too; edits outside the body are ignored.
 SerialChildOrReason buildSerialChild(const clang::ASTContext &Ctx,
-                                     const clang::FunctionDecl &Kernel);
+                                     const clang::FunctionDecl &Kernel,
+                                     const std::vector<SourceEdit> &BodyEdits = {});
 
 // Name of the serial function for a kernel name.
 std::string serialNameFor(llvm::StringRef KernelName);

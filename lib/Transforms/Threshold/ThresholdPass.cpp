@@ -3,8 +3,11 @@
 #include "SerialChildBuilder.h"
 #include "Analysis/ThreadCount.h"
 #include "llvm/ADT/StringExtras.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include <set>
 
@@ -190,6 +193,41 @@ private:
   const LaunchSite &Site;
 };
 
+// The launch is replaced by a block, which is valid only where the launch is
+// a statement of its own: not where its value is used (`(void)k<<<...>>>()`,
+// `return k<<<...>>>()`), nor as a for-loop's init or increment.
+bool isWholeStatement(clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &Call) {
+  clang::DynTypedNode Node = clang::DynTypedNode::create(Call);
+  const clang::Stmt *Child = &Call;
+  while (true) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    const clang::Stmt *Parent = Parents[0].get<clang::Stmt>();
+    if (!Parent)
+      return false;
+    if (llvm::isa<clang::ExprWithCleanups>(Parent)) {
+      Child = Parent;
+      Node = Parents[0];
+      continue;
+    }
+    if (llvm::isa<clang::CompoundStmt, clang::CaseStmt, clang::DefaultStmt, clang::LabelStmt>(
+            Parent))
+      return true;
+    if (auto *If = llvm::dyn_cast<clang::IfStmt>(Parent))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (auto *For = llvm::dyn_cast<clang::ForStmt>(Parent))
+      return For->getBody() == Child;
+    if (auto *While = llvm::dyn_cast<clang::WhileStmt>(Parent))
+      return While->getBody() == Child;
+    if (auto *Do = llvm::dyn_cast<clang::DoStmt>(Parent))
+      return Do->getBody() == Child;
+    if (auto *Range = llvm::dyn_cast<clang::CXXForRangeStmt>(Parent))
+      return Range->getBody() == Child;
+    return false;
+  }
+}
+
 // The statement range to replace: the launch and its semicolon.
 std::optional<FileRange> statementRange(const clang::ASTContext &Ctx, const LaunchSite &Site) {
   std::optional<FileRange> Call = writtenRange(Ctx, Site.Call->getSourceRange());
@@ -236,6 +274,12 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Skip("host-side launch: thresholding applies to launches from device code");
       continue;
     }
+    // A __host__ __device__ parent is compiled for the host too, where the
+    // __device__ serial copy cannot be called.
+    if (Site.Parent->hasAttr<clang::CUDAHostAttr>()) {
+      Skip("the parent is a __host__ __device__ function; the serial copy is device-only");
+      continue;
+    }
     if (!Site.Child) {
       Skip(Site.UnresolvedReason);
       continue;
@@ -254,6 +298,17 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
            "stream before this one (in a loop or earlier); a serialized child could run " +
            "before them (pass --assume-independent-children if they do not depend on " +
            "each other)");
+      continue;
+    }
+    if (!isWholeStatement(Ctx, *Site.Call)) {
+      Skip("the launch is not a statement of its own (its value is used, or it is a "
+           "for-loop's init or increment)");
+      continue;
+    }
+    // The serial copy has no default arguments: a default argument is written
+    // for the kernel's declaration and need not mean the same at the launch.
+    if (Site.Arguments.size() != Site.Call->getNumArgs()) {
+      Skip("the launch relies on default arguments of the child");
       continue;
     }
     std::optional<FileRange> Statement = statementRange(Ctx, Site);
@@ -300,14 +355,21 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     AnyApplied = true;
   }
 
-  for (const auto &[Child, Serial] : Serials)
-    if (Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
-                                     [&](const LaunchRemark &R) {
-                                       return R.Applied && R.Parameters.count("serial-function") &&
-                                              R.Parameters.at("serial-function") ==
-                                                  Serial.Serial->SerialName;
-                                     }))
-      Result.Edits.insert(Serial.Serial->InsertOffset, Serial.Serial->Definitions);
+  // Serial copies are built last, from the child bodies as this pass edited
+  // them: a child's own launches are thresholded in its serial copy too.
+  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
+  for (const auto &[Child, Serial] : Serials) {
+    bool Used = Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
+                                             [&](const LaunchRemark &R) {
+                                               auto It = R.Parameters.find("serial-function");
+                                               return R.Applied && It != R.Parameters.end() &&
+                                                      It->second == Serial.Serial->SerialName;
+                                             });
+    if (!Used)
+      continue;
+    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, LaunchEdits);
+    Result.Edits.insert(Serial.Serial->InsertOffset, Edited.Serial->Definitions);
+  }
 
   if (AnyApplied)
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"

@@ -4,7 +4,7 @@
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %nvcc-compile %t.cu
 
-// CHECK: #define LAUNCHOPT_THRESHOLD 128
+// CHECK: #define LAUNCHOPT_THRESHOLD 256
 __global__ void child(float *data, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
