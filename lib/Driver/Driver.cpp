@@ -36,9 +36,9 @@ cl::opt<bool> Threshold("threshold",
                         cl::cat(Category));
 cl::opt<unsigned> ThresholdValue("threshold-value",
                                  cl::desc("Default of the LAUNCHOPT_THRESHOLD macro written into "
-                                          "the output (default 128; a build can override it "
+                                          "the output (default 256; a build can override it "
                                           "with -DLAUNCHOPT_THRESHOLD=N)"),
-                                 cl::init(128), cl::cat(Category));
+                                 cl::init(256), cl::cat(Category));
 cl::opt<bool> AssumeIndependent(
     "assume-independent-children",
     cl::desc("Also serialize launches that follow other launches into the same stream from "
