@@ -163,9 +163,11 @@ public:
     const clang::Expr *S = strip(E);
     if (const clang::Expr *Init = stableInitializer(S, Site.Parent))
       return fromDimension(Init, false, Hops + 1);
+    NumeratorOutsideLaunch = false;
     findCeilDivision(S, D);
     if (!D.Numerator)
       return D;
+    InLaunch = InLaunch && !NumeratorOutsideLaunch;
     D.InLaunchExpression = InLaunch;
     if (!InLaunch && !isStable(D.Numerator))
       D = DimensionThreads();
@@ -245,6 +247,16 @@ private:
       // Fig. 4 (b): (N + b - 1) / b
       D.Numerator = stripConstantTerms(Ctx, B->getLHS(), B->getRHS());
       D.Pattern = D.Numerator == strip(B->getLHS()) ? "N/b" : "(N + c)/b";
+      // §III-D: the sum may itself be stored in a variable first
+      // (`int padded = N + b - 1; padded / b`).
+      while (const clang::Expr *Init = stableInitializer(D.Numerator, Site.Parent)) {
+        const clang::Expr *Inner = stripConstantTerms(Ctx, Init, B->getRHS());
+        if (Inner == strip(Init))
+          break;
+        D.Numerator = Inner;
+        D.Pattern = "(N + c)/b";
+        NumeratorOutsideLaunch = true;
+      }
       return;
     }
     if (B->isAdditiveOp()) {
@@ -259,6 +271,8 @@ private:
 
   clang::ASTContext &Ctx;
   const LaunchSite &Site;
+  // Whether findCeilDivision followed N out of the launch into a variable.
+  bool NumeratorOutsideLaunch = false;
 };
 
 } // namespace
