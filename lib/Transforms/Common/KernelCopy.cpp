@@ -1,0 +1,138 @@
+#include "KernelCopy.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace launchopt {
+
+namespace {
+
+// `T *a` for a named parameter, `int __lo_p1` for an unnamed one, without a
+// default argument.
+std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
+                                         const clang::ParmVarDecl &P, unsigned Index,
+                                         std::string &Name) {
+  clang::SourceRange Range = P.getSourceRange();
+  if (P.hasDefaultArg())
+    Range.setEnd(P.getTypeSourceInfo()->getTypeLoc().getEndLoc());
+  std::optional<FileRange> R = spelledRange(Ctx, Range);
+  if (!R)
+    return std::nullopt;
+  std::string Text = textOf(Ctx, *R);
+  Name = P.getName().str();
+  if (!Name.empty()) {
+    if (P.hasDefaultArg()) {
+      // The type's end stops before the name: put it back.
+      std::optional<FileRange> NameRange = spelledRange(Ctx, P.getLocation());
+      if (!NameRange)
+        return std::nullopt;
+      Text = textOf(Ctx, {R->Begin, NameRange->End});
+    }
+    return Text;
+  }
+  Name = "__lo_p" + std::to_string(Index);
+  std::optional<FileRange> At = spelledRange(Ctx, P.getLocation());
+  if (!At || At->Begin < R->Begin || At->Begin > R->End)
+    return Text + " " + Name;
+  unsigned Cut = At->Begin - R->Begin;
+  return Text.substr(0, Cut) + " " + Name + " " + Text.substr(Cut);
+}
+
+std::string joinTrailing(const std::vector<std::string> &Items, bool Trailing) {
+  std::string S = llvm::join(Items, ", ");
+  return Trailing && !Items.empty() ? S + ", " : S;
+}
+
+} // namespace
+
+std::string KernelCopy::parameters(bool Trailing) const {
+  return joinTrailing(ParamTexts, Trailing);
+}
+
+std::string KernelCopy::arguments(bool Trailing) const {
+  return joinTrailing(ParamNames, Trailing);
+}
+
+std::string KernelCopy::body(const clang::ASTContext &Ctx,
+                             const std::vector<SourceEdit> &Edits) const {
+  SourceEdits Inside;
+  for (const SourceEdit &E : Edits)
+    if (E.Offset >= Body.Begin && E.Offset + E.Length <= Body.End)
+      Inside.replace(E.Offset - Body.Begin, E.Length, E.Text);
+  std::string Text = textOf(Ctx, Body);
+  llvm::Expected<std::string> Edited = Inside.apply(Text);
+  if (!Edited) {
+    llvm::consumeError(Edited.takeError());
+    return Text;
+  }
+  return *Edited;
+}
+
+KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel) {
+  KernelCopyOrReason Result;
+  if (llvm::isa<clang::CXXMethodDecl>(Kernel)) {
+    Result.Reason = "the child kernel is a class member";
+    return Result;
+  }
+  if (Kernel.isVariadic()) {
+    Result.Reason = "the child kernel is variadic";
+    return Result;
+  }
+  const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
+  std::optional<FileRange> Whole =
+      spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange());
+  std::optional<FileRange> Body =
+      Kernel.getBody() ? writtenRange(Ctx, Kernel.getBody()->getSourceRange()) : std::nullopt;
+  if (!Whole || !Body) {
+    Result.Reason = "the child kernel is not written in this file outside macros";
+    return Result;
+  }
+  KernelCopy Copy;
+  Copy.Name = Kernel.getNameAsString();
+  Copy.Whole = *Whole;
+  Copy.Body = *Body;
+  if (Template) {
+    const clang::TemplateParameterList *Params = Template->getTemplateParameters();
+    std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange());
+    if (!Header) {
+      Result.Reason = "the child's template parameters come from a macro";
+      return Result;
+    }
+    Copy.TemplateHeader = textOf(Ctx, *Header) + "\n";
+    std::vector<std::string> Names;
+    for (const clang::NamedDecl *P : *Params) {
+      if (P->getName().empty()) {
+        Result.Reason = "the child has an unnamed template parameter";
+        return Result;
+      }
+      Names.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
+    }
+    Copy.TemplateArgs = "<" + llvm::join(Names, ", ") + ">";
+  }
+  for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
+    std::string Name;
+    std::optional<std::string> Text = parameterText(Ctx, *Kernel.getParamDecl(I), I, Name);
+    if (!Text) {
+      Result.Reason = "parameter " + std::to_string(I + 1) + " of the child comes from a macro";
+      return Result;
+    }
+    Copy.ParamTexts.push_back(*Text);
+    Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
+  }
+  Result.Copy = std::move(Copy);
+  return Result;
+}
+
+std::string shadowingPrologue(const std::vector<std::string> &Names) {
+  std::string S;
+  for (const std::string &N : Names) {
+    const char *Type = (N == "blockIdx" || N == "threadIdx") ? "uint3" : "dim3";
+    S += std::string("  const ") + Type + " " + N + " = __lo_" + N + ";\n";
+  }
+  S += " ";
+  for (const std::string &N : Names)
+    S += " (void)" + N + ";";
+  return S + "\n";
+}
+
+} // namespace launchopt

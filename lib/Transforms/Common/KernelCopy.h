@@ -1,0 +1,48 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_KERNELCOPY_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_KERNELCOPY_H
+
+#include "Analysis/SourceText.h"
+#include "Rewrite/SourceEdits.h"
+#include "clang/AST/Decl.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// The pieces of a kernel definition that passes reuse to write new functions
+// from it: a serial copy, a coarsened kernel, an aggregated kernel.
+struct KernelCopy {
+  std::string Name;
+  std::string TemplateHeader; // "template <typename T>\n", or empty
+  std::string TemplateArgs;   // "<T>", or empty
+  std::vector<std::string> ParamTexts; // "const float *a", default arguments dropped
+  std::vector<std::string> ParamNames; // unnamed parameters get __lo_p<i>
+  FileRange Whole; // the definition, template header included
+  FileRange Body;  // the braces and what is between them
+
+  // "const float *a, int n" and "a, n", each followed by ", " when Trailing
+  // and there is at least one parameter.
+  std::string parameters(bool Trailing = false) const;
+  std::string arguments(bool Trailing = false) const;
+  // The body as written, with the edits that fall inside it applied (a
+  // pass's own rewrites of launches inside the kernel).
+  std::string body(const clang::ASTContext &Ctx, const std::vector<SourceEdit> &Edits) const;
+};
+
+struct KernelCopyOrReason {
+  std::optional<KernelCopy> Copy;
+  std::string Reason;
+};
+
+KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
+
+// Local declarations that shadow built-in index variables with the values
+// the caller passes as __lo_<name>: a copied body then sees them unchanged,
+// its macros and early returns included. Names is a subset of blockIdx,
+// threadIdx, blockDim, gridDim.
+std::string shadowingPrologue(const std::vector<std::string> &Names);
+
+} // namespace launchopt
+
+#endif
