@@ -1,7 +1,7 @@
 // The grid and block as dim3 variables: each component's N is found through
 // the dim3 initialiser and an int variable.
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
-// RUN: grep -v '^// [A-Z-]*:' %t.cu | %FileCheck %s
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %nvcc-compile %t.cu
 
