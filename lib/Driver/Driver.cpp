@@ -4,6 +4,7 @@
 #include "Report.h"
 #include "Frontend/Frontend.h"
 #include "Rewrite/OutputFile.h"
+#include "Transforms/Coarsen/CoarsenPass.h"
 #include "Transforms/Threshold/ThresholdPass.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
@@ -39,6 +40,14 @@ cl::opt<unsigned> ThresholdValue("threshold-value",
                                           "the output (default 256; a build can override it "
                                           "with -DLAUNCHOPT_THRESHOLD=N)"),
                                  cl::init(256), cl::cat(Category));
+cl::opt<bool> Coarsen("coarsen",
+                      cl::desc("Coarsening: each block of a child launched from device code "
+                               "runs LAUNCHOPT_CFACTOR original blocks"),
+                      cl::cat(Category));
+cl::opt<unsigned> CoarsenFactor("coarsen-factor",
+                                cl::desc("Default of the LAUNCHOPT_CFACTOR macro written into the "
+                                         "output (default 4)"),
+                                cl::init(4), cl::cat(Category));
 cl::opt<bool> AssumeIndependent(
     "assume-independent-children",
     cl::desc("Also serialize launches that follow other launches into the same stream from "
@@ -115,11 +124,13 @@ int runDriver(int Argc, const char **Argv) {
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
   if (Sources.size() != 1)
     return fail(ExitUsageError, "expected exactly one input file (see --help)");
-  if (!ListLaunches && !Threshold)
-    return fail(ExitUsageError, "nothing to do: choose a pass (--threshold) or --list-launches");
+  bool AnyPass = Threshold || Coarsen;
+  if (!ListLaunches && !AnyPass)
+    return fail(ExitUsageError,
+                "nothing to do: choose passes (--threshold, --coarsen) or --list-launches");
   if (InPlace && !OutputPath.empty())
     return fail(ExitUsageError, "--in-place and -o cannot be used together");
-  if (ListLaunches && (InPlace || Threshold))
+  if (ListLaunches && (InPlace || AnyPass))
     return fail(ExitUsageError, "--list-launches only lists; it cannot be combined with passes");
 
   const std::string &Input = Sources.front();
@@ -168,6 +179,14 @@ int runDriver(int Argc, const char **Argv) {
     Options.AssumeIndependentChildren = AssumeIndependent;
     Pipeline.push_back([Options](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
       return ThresholdPass(Options).run(Ctx, A);
+    });
+  }
+
+  if (Coarsen) {
+    CoarsenOptions Options;
+    Options.DefaultFactor = CoarsenFactor;
+    Pipeline.push_back([Options](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
+      return CoarsenPass(Options).run(Ctx, A);
     });
   }
 

@@ -1,0 +1,162 @@
+#include "CoarsenPass.h"
+
+#include "Transforms/Common/KernelCopy.h"
+#include "Transforms/Common/LaunchText.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <set>
+
+namespace launchopt {
+
+namespace {
+
+const char *const CoarsePrefix = "__lo_coarse_";
+
+class ReturnFinder : public clang::RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool Found = false;
+  bool VisitReturnStmt(clang::ReturnStmt *) {
+    Found = true;
+    return false;
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
+};
+
+// Why the child's blocks cannot be run one after another by one block.
+std::string coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
+  if (!F.CalleesReadingThreadIdentity.empty())
+    return "child calls '" + *F.CalleesReadingThreadIdentity.begin() +
+           "', which reads the built-in index variables itself";
+  if (!F.Barriers.empty()) {
+    // A thread that returns early would start the next original block while
+    // the others wait at a barrier of the previous one.
+    ReturnFinder Finder;
+    Finder.TraverseStmt(Site.Child->getBody());
+    if (Finder.Found)
+      return "child returns early and uses " + *F.Barriers.begin();
+  }
+  return "";
+}
+
+// The coarsened kernel and the per-block function it loops over.
+std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
+                            const std::vector<SourceEdit> &Edits) {
+  std::string BlockName = "__lo_block_" + K.Name;
+  std::string D;
+  D += "\n\n// launchopt: one original block of '" + K.Name +
+       "' inside a coarsened block; the locals\n// below shadow blockIdx and gridDim with "
+       "the original block's values.\n";
+  D += K.TemplateHeader + "static __device__ void " + BlockName + "(" + K.parameters(true) +
+       "const uint3 __lo_blockIdx, const dim3 __lo_gridDim)\n{\n";
+  D += shadowingPrologue({"blockIdx", "gridDim"});
+  D += "  " + K.body(Ctx, Edits) + "\n}\n\n";
+  D += "// launchopt: '" + K.Name + "' coarsened: each block runs the original blocks\n"
+       "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
+  D += K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" + K.parameters(true) +
+       "const dim3 __lo_originalGrid)\n{\n"
+       "  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)\n"
+       "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
+       "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)\n";
+  D += "        " + BlockName + K.TemplateArgs + "(" + K.arguments(true) +
+       "make_uint3(__lo_bx, __lo_by, __lo_bz), __lo_originalGrid);\n}";
+  return D;
+}
+
+std::string coarsenedPrototype(const KernelCopy &K) {
+  return K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" +
+         K.parameters(true) + "const dim3 __lo_originalGrid);\n\n";
+}
+
+} // namespace
+
+PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
+  PassResult Result;
+  std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
+  std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+
+  for (const LaunchSite &Site : Launches.Sites) {
+    LaunchRemark Remark;
+    Remark.LaunchId = Site.Id;
+    Remark.Position = Site.Position;
+    Remark.Pass = "coarsen";
+    Remark.Parent = Site.ParentName;
+    Remark.Child = Site.ChildName;
+    auto Skip = [&](const std::string &Why) {
+      Remark.Message = Why;
+      Result.Remarks.push_back(Remark);
+    };
+    if (!Site.DeviceSide) {
+      Skip("host-side launch: coarsening applies to launches from device code");
+      continue;
+    }
+    if (!Site.Child) {
+      Skip(Site.UnresolvedReason);
+      continue;
+    }
+    if (llvm::StringRef(Site.ChildName).starts_with(CoarsePrefix)) {
+      Skip("the child is already coarsened");
+      continue;
+    }
+    std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
+    if (!Blocker.empty()) {
+      Skip(Blocker);
+      continue;
+    }
+    LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
+    if (!Launch.Text) {
+      Skip(Launch.Reason);
+      continue;
+    }
+    KernelCopyOrReason Kernel = readKernel(Ctx, *Site.Child);
+    if (!Kernel.Copy) {
+      Skip(Kernel.Reason);
+      continue;
+    }
+    std::optional<std::string> Callee = prefixedCallee(Ctx, Site, CoarsePrefix);
+    if (!Callee) {
+      Skip("the launched kernel's name comes from a macro");
+      continue;
+    }
+    unsigned ParentStart = definitionStart(Ctx, *Site.Parent);
+    bool NeedsPrototype = ParentStart < Kernel.Copy->Whole.End;
+    if (NeedsPrototype && Site.Parent->getDeclContext()->getRedeclContext() !=
+                              Site.Child->getDeclContext()->getRedeclContext()) {
+      Skip("the child is defined after the parent, in another namespace");
+      continue;
+    }
+
+    const LaunchText &L = *Launch.Text;
+    std::string Id = std::to_string(Site.Id);
+    std::string Grid = "__lo_cgrid" + Id, Coarse = "__lo_coarse" + Id;
+    std::string In = L.Indent + "  ";
+    std::string Text = "{ // launchopt: coarsened launch of '" + Site.ChildName + "'\n";
+    Text += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
+    Text += In + "const dim3 " + Coarse + "((" + Grid + ".x + LAUNCHOPT_CFACTOR - 1) / " +
+            "LAUNCHOPT_CFACTOR, " + Grid + ".y, " + Grid + ".z);\n";
+    Text += In + *Callee + "<<<" + Coarse + ", " + L.Block + L.trailingConfig() + ">>>(" +
+            L.argumentsThen() + Grid + ");\n";
+    Text += L.Indent + "}";
+    Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin, Text);
+    Coarsened.emplace(Site.Child, *Kernel.Copy);
+    if (NeedsPrototype && Prototypes.insert({ParentStart, Site.Child}).second)
+      Result.Edits.insert(ParentStart, coarsenedPrototype(*Kernel.Copy));
+    Remark.Applied = true;
+    Remark.Parameters["coarsened-kernel"] = CoarsePrefix + Site.ChildName;
+    Remark.Parameters["factor"] = "LAUNCHOPT_CFACTOR (default " +
+                                  std::to_string(Options.DefaultFactor) + ")";
+    Result.Remarks.push_back(Remark);
+  }
+
+  // Built last, from the child bodies as edited: a child's own launches are
+  // coarsened inside its coarsened copy too.
+  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
+  for (const auto &[Child, Copy] : Coarsened)
+    Result.Edits.insert(Copy.Whole.End, coarsenedKernel(Ctx, Copy, LaunchEdits));
+  if (!Coarsened.empty())
+    Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
+                           "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"
+                           "#ifndef LAUNCHOPT_CFACTOR\n#define LAUNCHOPT_CFACTOR " +
+                               std::to_string(Options.DefaultFactor) + "\n#endif\n\n");
+  return Result;
+}
+
+} // namespace launchopt

@@ -1,0 +1,28 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COARSEN_COARSENPASS_H
+#define LAUNCHOPT_TRANSFORMS_COARSEN_COARSENPASS_H
+
+#include "Analysis/LaunchSites.h"
+#include "Transforms/PassResult.h"
+
+namespace launchopt {
+
+struct CoarsenOptions {
+  // Default of the LAUNCHOPT_CFACTOR macro the output defines.
+  unsigned DefaultFactor = 4;
+};
+
+// Coarsening (paper §IV): a device-side launch of a child runs a coarsened
+// copy of it, each block of which runs LAUNCHOPT_CFACTOR original blocks in
+// turn; the launch passes the original grid.
+class CoarsenPass {
+public:
+  explicit CoarsenPass(CoarsenOptions Options) : Options(Options) {}
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const;
+
+private:
+  CoarsenOptions Options;
+};
+
+} // namespace launchopt
+
+#endif

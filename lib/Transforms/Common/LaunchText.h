@@ -1,0 +1,44 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_LAUNCHTEXT_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_LAUNCHTEXT_H
+
+#include "Analysis/LaunchSites.h"
+#include <optional>
+#include <string>
+
+namespace launchopt {
+
+// A launch statement as the user wrote it, in pieces a pass reassembles:
+// `Callee<<<Grid, Block, SharedMemory, Stream>>>(Arguments);`
+struct LaunchText {
+  FileRange Statement; // the launch and its semicolon
+  std::string Indent;  // of the line the launch starts on
+  std::string Callee;  // `ns::child<T>`
+  std::string Grid, Block;
+  std::string SharedMemory, Stream; // empty when omitted
+  std::string Arguments;            // empty when there are none
+
+  // The configuration after grid and block: ", shmem, stream" or "".
+  std::string trailingConfig() const;
+  // Arguments followed by ", " when there are any.
+  std::string argumentsThen() const { return Arguments.empty() ? "" : Arguments + ", "; }
+};
+
+struct LaunchTextOrReason {
+  std::optional<LaunchText> Text;
+  std::string Reason;
+};
+
+LaunchTextOrReason readLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site);
+
+// The kernel name as written at the launch with Prefix added to the name:
+// `ns::child<T>` -> `ns::__lo_coarse_child<T>`.
+std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
+                                          const std::string &Prefix);
+
+// Where new definitions for a kernel go when a parent written before it
+// needs them: the start of the parent (its template header included).
+unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F);
+
+} // namespace launchopt
+
+#endif
