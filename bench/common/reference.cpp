@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <queue>
+#include <unordered_set>
 
 namespace bench {
 
@@ -169,6 +170,34 @@ std::vector<uint64_t> ref_qt(const std::vector<float>& x, const std::vector<floa
   std::vector<uint64_t> keys(x.size());
   qt_node(x, y, idx, 0, static_cast<int>(x.size()), 0.f, 0.f, 1.f, 1.f, 0, 1, max_depth, min_points, keys);
   return keys;
+}
+
+std::string check_qt_keys(const std::vector<uint64_t>& expected, const std::vector<uint64_t>& got) {
+  if (got.size() != expected.size())
+    return std::to_string(got.size()) + " keys, expected " + std::to_string(expected.size());
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (got[i] != expected[i] && bad++ == 0) first = i;
+  }
+  if (bad == 0) return "";
+  return std::to_string(bad) + " points in the wrong leaf; point " + std::to_string(first) + " has key " +
+         std::to_string(got[first]) + ", expected " + std::to_string(expected[first]);
+}
+
+QtShape qt_shape(const std::vector<uint64_t>& keys) {
+  QtShape s;
+  std::unordered_set<uint64_t> leaves(keys.begin(), keys.end()), inner;
+  for (uint64_t k : leaves) {
+    int d = 0;
+    for (uint64_t p = k; p > 1; p >>= 2) ++d;
+    s.depth = std::max(s.depth, d);
+    for (uint64_t p = k >> 2; p >= 1; p >>= 2) {
+      if (!inner.insert(p).second) break;  // its ancestors are in already
+    }
+  }
+  s.leaves = leaves.size();
+  s.inner = inner.size();
+  return s;
 }
 
 std::vector<BezierLine> make_bezier_lines(int n, uint64_t seed) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bench_api.h"
@@ -19,6 +20,14 @@ void ref_bt(const std::vector<BezierLine>& lines, std::vector<int>& num_points, 
 std::vector<int> ref_ms(int width, int height, int max_dwell);
 std::vector<uint64_t> ref_qt(const std::vector<float>& x, const std::vector<float>& y, int max_depth,
                              int min_points);
+// QT check: "" when every point's leaf key equals the reference, else the first mismatch and the count.
+std::string check_qt_keys(const std::vector<uint64_t>& expected, const std::vector<uint64_t>& got);
+// Shape of the tree given by per-point leaf keys: distinct leaves, non-leaf nodes, deepest leaf.
+struct QtShape {
+  size_t leaves = 0, inner = 0;
+  int depth = 0;
+};
+QtShape qt_shape(const std::vector<uint64_t>& keys);
 
 // Inputs for the non-graph apps, deterministic from the seed.
 std::vector<BezierLine> make_bezier_lines(int n, uint64_t seed);

@@ -196,4 +196,18 @@ TEST(References, QuadtreeKeys) {
   EXPECT_EQ(bench::ref_qt(x, y, 1, 1)[4], 0b111u);
 }
 
+TEST(References, QuadtreeCheckAndShape) {
+  std::vector<float> x{0.1f, 0.2f, 0.9f, 0.6f, 0.7f}, y{0.1f, 0.3f, 0.1f, 0.9f, 0.6f};
+  std::vector<uint64_t> k = bench::ref_qt(x, y, 4, 1);
+  EXPECT_EQ(bench::check_qt_keys(k, k), "");
+  std::vector<uint64_t> bad = k;
+  bad[3] = 0b111u;  // point 3 in its parent instead of its leaf
+  EXPECT_NE(bench::check_qt_keys(k, bad), "");
+  EXPECT_NE(bench::check_qt_keys(k, std::vector<uint64_t>(k.begin(), k.end() - 1)), "");
+  bench::QtShape s = bench::qt_shape(k);
+  EXPECT_EQ(s.leaves, 5u);  // every point alone in its leaf
+  EXPECT_EQ(s.inner, 3u);   // the root and quadrants 0 and 3
+  EXPECT_EQ(s.depth, 2);
+}
+
 }  // namespace
