@@ -1,5 +1,6 @@
 #include "Driver.h"
 
+#include "FuseCommand.h"
 #include "LaunchListing.h"
 #include "Report.h"
 #include "Frontend/Frontend.h"
@@ -112,6 +113,8 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
 } // namespace
 
 int runDriver(int Argc, const char **Argv) {
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "fuse")
+    return runFuseCommand(Argc - 1, Argv + 1);
   cl::HideUnrelatedOptions(Category);
   std::vector<const char *> Args = withCompileFlagsSeparator(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());

@@ -1,0 +1,117 @@
+#include "FusionPlan.h"
+
+#include "llvm/Support/Format.h"
+#include <map>
+
+namespace launchopt {
+
+FusionPlan makeFusionPlan(const ProjectionModel &Model, const Grouping &Groups) {
+  FusionPlan Plan;
+  for (const std::vector<unsigned> &F : Groups) {
+    NewKernelProjection Projection = Model.project(F);
+    if (F.size() == 1)
+      Projection.ProjectedSeconds = Model.originalSeconds(F.front());
+    for (unsigned K : F)
+      Plan.OriginalSeconds += Model.originalSeconds(K);
+    Plan.ProjectedSeconds += Projection.ProjectedSeconds;
+    Plan.NewKernels.push_back(std::move(Projection));
+  }
+  return Plan;
+}
+
+llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
+  llvm::json::Array Kernels;
+  for (const NewKernelProjection &F : Plan.NewKernels) {
+    llvm::json::Array Members, Pivot, Halo;
+    for (unsigned I = 0; I < F.Members.size(); ++I) {
+      Members.push_back(P.Kernels[F.Members[I]].Name);
+      Halo.push_back(F.MemberHalo.empty() ? 0 : F.MemberHalo[I]);
+    }
+    for (unsigned A : F.Pivot)
+      Pivot.push_back(P.Arrays[A].Name);
+    Kernels.push_back(llvm::json::Object{
+        {"members", std::move(Members)},
+        {"kind", F.Members.size() == 1 ? "original" : F.Complex ? "complex" : "simple"},
+        {"pivot", std::move(Pivot)},
+        {"member_halo", std::move(Halo)},
+        {"registers", F.Registers},
+        {"blocks_per_multiprocessor", F.BlocksPerMultiprocessor},
+        {"shared_memory_per_block", F.SharedMemoryPerBlock},
+        {"blocking_factor", F.BlockingFactor},
+        {"projected_seconds", F.ProjectedSeconds},
+        {"original_sum_seconds", F.OriginalSum}});
+  }
+  return llvm::json::Object{{"original_seconds", Plan.OriginalSeconds},
+                            {"projected_seconds", Plan.ProjectedSeconds},
+                            {"new_kernels", std::move(Kernels)}};
+}
+
+llvm::Expected<Grouping> groupingFromPlanJson(const llvm::json::Value &V, const FusionProblem &P) {
+  std::map<std::string, unsigned> Ids;
+  for (unsigned K = 0; K < P.Kernels.size(); ++K)
+    Ids[P.Kernels[K].Name] = K;
+  auto Bad = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "malformed plan: " + Why);
+  };
+  const llvm::json::Object *O = V.getAsObject();
+  const llvm::json::Array *New = O ? O->getArray("new_kernels") : nullptr;
+  if (!New)
+    return Bad("expected 'new_kernels'");
+  Grouping Groups;
+  std::vector<bool> Seen(P.Kernels.size(), false);
+  for (const llvm::json::Value &F : *New) {
+    const llvm::json::Array *Members = F.getAsObject() ? F.getAsObject()->getArray("members") : nullptr;
+    if (!Members || Members->empty())
+      return Bad("a new kernel without members");
+    Groups.emplace_back();
+    for (const llvm::json::Value &M : *Members) {
+      auto Name = M.getAsString();
+      if (!Name || !Ids.count(Name->str()) || Seen[Ids[Name->str()]])
+        return Bad("unknown or repeated kernel in a new kernel");
+      Seen[Ids[Name->str()]] = true;
+      Groups.back().push_back(Ids[Name->str()]);
+    }
+  }
+  for (unsigned K = 0; K < P.Kernels.size(); ++K)
+    if (!Seen[K])
+      return Bad("kernel '" + P.Kernels[K].Name + "' is in no new kernel");
+  return Groups;
+}
+
+void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const FusionProblem &P) {
+  unsigned Fused = 0, New = 0;
+  for (const NewKernelProjection &F : Plan.NewKernels)
+    if (F.Members.size() > 1) {
+      Fused += F.Members.size();
+      ++New;
+    }
+  OS << "fusion plan: " << Fused << " of " << P.Kernels.size() << " kernels fused into " << New
+     << " new kernels; " << Plan.NewKernels.size() << " launches instead of " << P.Kernels.size()
+     << "\n";
+  OS << llvm::format("projected time %.3f us (original %.3f us, %.2fx)\n",
+                     Plan.ProjectedSeconds * 1e6, Plan.OriginalSeconds * 1e6,
+                     Plan.OriginalSeconds / Plan.ProjectedSeconds);
+  for (unsigned I = 0; I < Plan.NewKernels.size(); ++I) {
+    const NewKernelProjection &F = Plan.NewKernels[I];
+    OS << "  launch " << I << ": ";
+    if (F.Members.size() == 1) {
+      OS << P.Kernels[F.Members.front()].Name << " (unfused)";
+      OS << llvm::format(", %.3f us\n", F.ProjectedSeconds * 1e6);
+      continue;
+    }
+    OS << (F.Complex ? "complex" : "simple") << " fusion of";
+    for (unsigned J = 0; J < F.Members.size(); ++J) {
+      OS << " " << P.Kernels[F.Members[J]].Name;
+      if (F.MemberHalo[J])
+        OS << "(halo " << F.MemberHalo[J] << ")";
+    }
+    OS << "; pivot";
+    for (unsigned A : F.Pivot)
+      OS << " " << P.Arrays[A].Name;
+    OS << llvm::format("; projected %.3f us vs original sum %.3f us; %u registers, %u blocks/SM\n",
+                       F.ProjectedSeconds * 1e6, F.OriginalSum * 1e6, F.Registers,
+                       F.BlocksPerMultiprocessor);
+  }
+}
+
+} // namespace launchopt

@@ -1,0 +1,63 @@
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONPROBLEM_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONPROBLEM_H
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// How one original kernel touches one data array (paper Table III: ThrLD(x),
+// Flop(x); the halo radius is the widest stencil offset along any axis).
+struct ArrayUse {
+  unsigned Array = 0;
+  bool Reads = false;
+  bool Writes = false;
+  // Thread load (Table II): how many threads of a block read one element,
+  // i.e. the number of distinct stencil points of the access.
+  unsigned ThreadLoad = 1;
+  unsigned HaloRadius = 0;
+};
+
+// An original kernel with the metadata of paper Table III. Kernels are kept
+// in host launch order; each is one call site (paper §II-C).
+struct OriginalKernel {
+  std::string Name;
+  // Host copies and stream changes between launches split the launch
+  // sequence into segments; kernels of different segments never fuse.
+  unsigned Segment = 0;
+  // Kernels fuse only when launched with the same configuration (§II-C);
+  // the written grid and block expressions identify it.
+  std::string LaunchConfig;
+  unsigned BlockDim[3] = {256, 1, 1}; // Thr = product
+  unsigned long long Blocks = 1;      // B
+  unsigned Registers = 32;            // R_T
+  unsigned AddressRegisters = 4;      // R_Adr
+  unsigned SharedMemoryBytes = 0;     // static shared memory per block
+  std::vector<ArrayUse> Uses;
+  // Measured runtime P(K) in seconds, or 0 when no profile was given.
+  double MeasuredSeconds = 0;
+
+  unsigned threadsPerBlock() const { return BlockDim[0] * BlockDim[1] * BlockDim[2]; }
+  double sites() const { return double(Blocks) * threadsPerBlock(); }
+  const ArrayUse *use(unsigned Array) const;
+};
+
+struct DataArray {
+  std::string Name;
+  unsigned ElementBytes = 8;
+};
+
+// The input of the search: kernels in launch order and the arrays they use.
+struct FusionProblem {
+  std::vector<DataArray> Arrays;
+  std::vector<OriginalKernel> Kernels;
+};
+
+llvm::json::Value toJson(const FusionProblem &P);
+llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V);
+
+} // namespace launchopt
+
+#endif

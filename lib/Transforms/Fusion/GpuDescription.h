@@ -1,0 +1,41 @@
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_GPUDESCRIPTION_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_GPUDESCRIPTION_H
+
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace launchopt {
+
+// The architecture characteristics the projection model needs (paper
+// Table IV), read from a GPU description file (gpus/*.json).
+struct GpuDescription {
+  std::string Name;
+  unsigned Multiprocessors = 0;          // SMX
+  unsigned RegistersPerMultiprocessor = 0; // R_SMX, in 32-bit registers
+  unsigned SharedMemoryPerMultiprocessor = 0; // Sh_SMX, bytes
+  unsigned MaxRegistersPerThread = 255;  // R_Max
+  unsigned MaxThreadsPerMultiprocessor = 2048;
+  unsigned MaxBlocksPerMultiprocessor = 32;
+  unsigned RegisterAllocationUnit = 8;   // registers are granted per thread in these steps
+  double MemoryBandwidth = 0;            // GMEM_BW, bytes/s, measured
+  // RegFac of eq. (4): the fraction of a stencil neighbourhood the compiler
+  // keeps in distinct registers.
+  double RegisterReuseFactor = 0.85;
+  // Bytes of padding per byte of shared memory against bank conflicts
+  // (B_conf of eq. 7): 1/32 for 32 banks.
+  double BankConflictPadding = 1.0 / 32;
+  // The SMEM blocking factor B_Sh (eq. 8) at which a multiprocessor has
+  // enough sites in flight to saturate device bandwidth; below it the
+  // projected bandwidth falls in proportion (our reading of eq. 9's B_eff).
+  double SaturatingBlockingFactor = 512;
+};
+
+llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);
+llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json);
+
+// The description shipped with the tool for the H100 (gpus/h100.json).
+std::string defaultGpuDescriptionPath();
+
+} // namespace launchopt
+
+#endif

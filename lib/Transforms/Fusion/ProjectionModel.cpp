@@ -1,0 +1,216 @@
+#include "ProjectionModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace launchopt {
+
+ProjectionModel::ProjectionModel(const FusionProblem &P, const FusionGraphs &G,
+                                 const GpuDescription &Gpu)
+    : P(P), G(G), Gpu(Gpu), Outgoing(P.Kernels.size()) {
+  for (const KernelDependence &D : G.Dependences)
+    Outgoing[D.From].push_back(&D);
+  for (unsigned K = 0; K < P.Kernels.size(); ++K) {
+    double Measured = P.Kernels[K].MeasuredSeconds;
+    Original.push_back(Measured > 0 ? Measured : project({K}).ProjectedSeconds);
+  }
+}
+
+double ProjectionModel::ownBytes(unsigned Kernel) const {
+  const OriginalKernel &K = P.Kernels[Kernel];
+  double Bytes = 0;
+  for (const ArrayUse &U : K.Uses)
+    Bytes += (U.Reads + U.Writes) * K.sites() * P.Arrays[U.Array].ElementBytes;
+  return Bytes;
+}
+
+// Extra sites per block for a halo of Radius along every axis the block spans.
+static unsigned haloPoints(const OriginalKernel &K, unsigned Radius) {
+  if (!Radius)
+    return 0;
+  unsigned long long Extended = 1;
+  for (unsigned D : K.BlockDim)
+    Extended *= D > 1 ? D + 2 * Radius : D;
+  return static_cast<unsigned>(Extended - K.threadsPerBlock());
+}
+
+void ProjectionModel::projectResources(NewKernelProjection &F) const {
+  const OriginalKernel &First = P.Kernels[F.Members.front()];
+  unsigned Thr = First.threadsPerBlock();
+  unsigned C = F.HaloPoints > 0;
+
+  // Eqs. (4)-(6): registers for the pivot's stencil neighbourhood, for
+  // fetching GMEM into SMEM (eq. 5) and for the halo, on top of addresses.
+  unsigned MaxLoad = 0, Adr = 0, OwnRegisters = 0, StaticShared = 0, PivotBytes = 0;
+  for (unsigned M : F.Members) {
+    const OriginalKernel &K = P.Kernels[M];
+    Adr = std::max(Adr, K.AddressRegisters);
+    OwnRegisters = std::max(OwnRegisters, K.Registers);
+    StaticShared += K.SharedMemoryBytes;
+    for (const ArrayUse &U : K.Uses)
+      if (std::find(F.Pivot.begin(), F.Pivot.end(), U.Array) != F.Pivot.end())
+        MaxLoad = std::max(MaxLoad, U.ThreadLoad);
+  }
+  for (unsigned A : F.Pivot)
+    PivotBytes += P.Arrays[A].ElementBytes;
+  double Fetch = 1 + C * F.HaloPerThread;
+  double Needed = Fetch + Gpu.RegisterReuseFactor * MaxLoad + C * F.HaloPerThread + Adr + 1;
+  unsigned Registers = std::max<unsigned>(OwnRegisters, static_cast<unsigned>(std::floor(Needed)) + 1);
+  unsigned Unit = std::max(1u, Gpu.RegisterAllocationUnit);
+  F.Registers = (Registers + Unit - 1) / Unit * Unit;
+  if (F.Registers > Gpu.MaxRegistersPerThread) { // eq. (2), constraint (1.7)
+    F.Feasible = false;
+    F.Infeasibility = "needs " + std::to_string(F.Registers) + " registers per thread";
+    return;
+  }
+
+  // Eq. (7): the pivot's sites and halo staged in SMEM, with bank padding.
+  F.SharedMemoryPerBlock =
+      (1 + Gpu.BankConflictPadding) * (1 + C * F.HaloPerThread) * Thr * PivotBytes + StaticShared;
+  unsigned Blocks = std::min(Gpu.MaxBlocksPerMultiprocessor, Gpu.MaxThreadsPerMultiprocessor / Thr);
+  Blocks = std::min(Blocks, Gpu.RegistersPerMultiprocessor / (Thr * F.Registers)); // eq. (3)
+  if (F.SharedMemoryPerBlock > 0)
+    Blocks = std::min<unsigned>(
+        Blocks, static_cast<unsigned>(Gpu.SharedMemoryPerMultiprocessor / F.SharedMemoryPerBlock));
+  F.BlocksPerMultiprocessor = Blocks;
+  if (Blocks == 0) { // constraint (1.6)
+    F.Feasible = false;
+    F.Infeasibility = "a block needs more shared memory or registers than a multiprocessor has";
+    return;
+  }
+  // Eq. (8).
+  F.BlockingFactor = double(Thr) * Blocks /
+                     ((1 + C * F.HaloPerThread) * std::max<size_t>(1, F.Pivot.size()));
+  F.Efficiency = std::min(1.0, F.BlockingFactor / Gpu.SaturatingBlockingFactor);
+}
+
+NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) const {
+  NewKernelProjection F;
+  F.Members.assign(Members.begin(), Members.end());
+  std::sort(F.Members.begin(), F.Members.end());
+  unsigned N = P.Kernels.size();
+  llvm::BitVector In(N);
+  for (unsigned M : F.Members)
+    In.set(M);
+  auto Reject = [&F](std::string Why) {
+    F.Feasible = false;
+    F.Infeasibility = std::move(Why);
+    return F;
+  };
+  for (unsigned M : F.Members)
+    F.OriginalSum += Members.size() > 1 ? Original[M] : 0;
+
+  const OriginalKernel &First = P.Kernels[F.Members.front()];
+  for (unsigned M : F.Members) {
+    const OriginalKernel &K = P.Kernels[M];
+    if (K.Segment != First.Segment)
+      return Reject("a host copy or stream change separates '" + First.Name + "' and '" +
+                    K.Name + "'");
+    if (K.LaunchConfig != First.LaunchConfig || K.Blocks != First.Blocks ||
+        K.threadsPerBlock() != First.threadsPerBlock())
+      return Reject("'" + First.Name + "' and '" + K.Name + "' have different launch configurations");
+  }
+
+  // Constraint (1.3): whatever lies on a path between two members is a member.
+  llvm::BitVector Below(N), Above(N);
+  for (unsigned M : F.Members) {
+    Below |= G.Descendants[M];
+    Above |= G.Ancestors[M];
+  }
+  Below &= Above;
+  Below.reset(In);
+  if (Below.any())
+    return Reject("'" + P.Kernels[Below.find_first()].Name +
+                  "' lies on a precedence path between members");
+
+  // Constraint (1.5): every member is kin to every other one, i.e. the
+  // members are connected through the arrays they share.
+  std::map<unsigned, unsigned> ArrayUsers;
+  for (unsigned M : F.Members)
+    for (const ArrayUse &U : P.Kernels[M].Uses)
+      ++ArrayUsers[U.Array];
+  for (auto [A, Users] : ArrayUsers)
+    if (Users > 1)
+      F.Pivot.push_back(A);
+  if (F.Members.size() > 1) {
+    std::vector<unsigned> Reached{F.Members.front()};
+    std::set<unsigned> Seen{F.Members.front()};
+    for (size_t I = 0; I < Reached.size(); ++I)
+      for (unsigned M : F.Members)
+        if (!Seen.count(M))
+          for (const ArrayUse &U : P.Kernels[M].Uses)
+            if (P.Kernels[Reached[I]].use(U.Array)) {
+              Seen.insert(M);
+              Reached.push_back(M);
+              break;
+            }
+    if (Reached.size() != F.Members.size())
+      return Reject("members do not all share data (degree of kinship 0)");
+  }
+
+  // Halo layers (§II-D2): a member whose results a later member reads at a
+  // neighbour is computed over that many extra layers, transitively.
+  F.MemberHalo.assign(F.Members.size(), 0);
+  std::map<unsigned, unsigned> Position;
+  for (unsigned I = 0; I < F.Members.size(); ++I)
+    Position[F.Members[I]] = I;
+  for (unsigned I = F.Members.size(); I-- > 0;)
+    for (const KernelDependence *D : Outgoing[F.Members[I]]) {
+      if (!In.test(D->To))
+        continue;
+      F.Complex = true;
+      if (D->Kind == DependenceKind::Flow)
+        F.MemberHalo[I] = std::max(F.MemberHalo[I], F.MemberHalo[Position[D->To]] + D->Radius);
+    }
+  // The halo sites of one block are the own sites of its neighbours, which
+  // run concurrently: a member computed over a halo must not read or write
+  // what another member writes, and no member may read at a neighbour what a
+  // later member overwrites.
+  for (unsigned I = 0; I < F.Members.size(); ++I)
+    for (const KernelDependence *D : Outgoing[F.Members[I]]) {
+      if (!In.test(D->To))
+        continue;
+      const std::string &Name = P.Arrays[D->Array].Name;
+      if (D->Kind == DependenceKind::Anti && (D->Radius > 0 || F.MemberHalo[I] > 0))
+        return Reject("'" + P.Kernels[D->To].Name + "' overwrites " + Name +
+                      " that another thread of the fused kernel still reads");
+      if (D->Kind == DependenceKind::Output &&
+          (F.MemberHalo[I] > 0 || F.MemberHalo[Position[D->To]] > 0))
+        return Reject(Name + " is written by two members and one of them computes halo layers");
+    }
+
+  // Traffic after reuse: each (array, version) is loaded once if its first
+  // access in F reads it, and stored once if any member writes it.
+  std::map<std::pair<unsigned, unsigned>, std::pair<bool, bool>> Traffic; // loaded, stored
+  unsigned Radius = 0;
+  for (unsigned I = 0; I < F.Members.size(); ++I) {
+    unsigned M = F.Members[I];
+    const OriginalKernel &K = P.Kernels[M];
+    for (unsigned U = 0; U < K.Uses.size(); ++U) {
+      auto Key = std::make_pair(K.Uses[U].Array, G.UseVersions[M][U]);
+      auto [It, Fresh] = Traffic.try_emplace(Key, K.Uses[U].Reads, false);
+      It->second.second |= K.Uses[U].Writes;
+    }
+    Radius = std::max(Radius, F.MemberHalo[I]);
+    // Eq. (10)'s second term: the halo sites' work of members computed
+    // over halo layers.
+    F.Bytes += ownBytes(M) * haloPoints(K, F.MemberHalo[I]) / K.threadsPerBlock();
+  }
+  for (const auto &[Key, LoadStore] : Traffic)
+    F.Bytes += (LoadStore.first + LoadStore.second) * First.sites() *
+               P.Arrays[Key.first].ElementBytes;
+  F.HaloPoints = haloPoints(First, Radius);
+  F.HaloPerThread = (F.HaloPoints + First.threadsPerBlock() - 1) / First.threadsPerBlock();
+
+  projectResources(F);
+  if (!F.Feasible)
+    return F;
+  F.ProjectedSeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
+  if (F.Members.size() > 1 && F.ProjectedSeconds >= F.OriginalSum) // constraint (1.1)
+    return Reject("projected time is not below the original sum");
+  return F;
+}
+
+} // namespace launchopt
