@@ -5,6 +5,7 @@
 #include "Report.h"
 #include "Frontend/Frontend.h"
 #include "Rewrite/OutputFile.h"
+#include "Transforms/Aggregate/AggregatePass.h"
 #include "Transforms/Coarsen/CoarsenPass.h"
 #include "Transforms/Threshold/ThresholdPass.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -49,6 +50,16 @@ cl::opt<unsigned> CoarsenFactor("coarsen-factor",
                                 cl::desc("Default of the LAUNCHOPT_CFACTOR macro written into the "
                                          "output (default 4)"),
                                 cl::init(4), cl::cat(Category));
+cl::opt<std::string> Aggregate(
+    "aggregate",
+    cl::desc("Aggregation: the child grids launched by a warp, a block, a group of N blocks "
+             "or the whole grid become one launch (warp|block|multiblock:N|grid)"),
+    cl::value_desc("granularity"), cl::cat(Category));
+cl::opt<unsigned> AggregateThreshold("aggregate-threshold",
+                                     cl::desc("Default of the LAUNCHOPT_AGG_THRESHOLD macro: warp "
+                                              "and block scopes with fewer launches launch them "
+                                              "one by one (default 2)"),
+                                     cl::init(2), cl::cat(Category));
 cl::opt<bool> AssumeIndependent(
     "assume-independent-children",
     cl::desc("Also serialize launches that follow other launches into the same stream from "
@@ -63,6 +74,11 @@ cl::opt<std::string> ReportPath("report",
                                 cl::desc("Write the per-launch-site report to <file> ('-' for "
                                          "standard output) in the --format chosen"),
                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> IncludeRuntime(
+    "include-runtime",
+    cl::desc("Leave `#include <launchopt/...>` in the output (compile with -I<launchopt>/runtime/"
+             "include) instead of embedding the runtime header, which is the default"),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks to standard error"),
                     cl::cat(Category));
 cl::opt<std::string> CudaPath("cuda-path",
@@ -92,6 +108,32 @@ llvm::Error writeText(const std::string &Path, const std::string &Text) {
     return llvm::Error::success();
   }
   return writeFileAtomically(Path, Text);
+}
+
+// Replaces each `#include <launchopt/NAME>` line that a pass emitted with the
+// header itself, so the output compiles without launchopt installed.
+llvm::Expected<std::string> embedRuntime(const std::string &Text) {
+  static const std::string Directive = "#include <launchopt/";
+  std::string Out;
+  size_t Cursor = 0, At;
+  while ((At = Text.find(Directive, Cursor)) != std::string::npos) {
+    size_t Close = Text.find('>', At);
+    size_t LineEnd = Text.find('\n', At);
+    if (Close == std::string::npos || LineEnd == std::string::npos || Close > LineEnd)
+      break;
+    std::string Name = Text.substr(At + Directive.size(), Close - At - Directive.size());
+    std::string Path = std::string(LAUNCHOPT_RUNTIME_DIR) + "/launchopt/" + Name;
+    auto Header = llvm::MemoryBuffer::getFile(Path);
+    if (!Header)
+      return llvm::createStringError(Header.getError(), "cannot read the runtime header '" +
+                                                            Path + "'");
+    Out += Text.substr(Cursor, At - Cursor);
+    Out += "// ---- launchopt runtime: launchopt/" + Name + " ----\n";
+    Out += (*Header)->getBuffer().str();
+    Out += "// ---- end of launchopt/" + Name + " ----\n";
+    Cursor = LineEnd + 1;
+  }
+  return Out + Text.substr(Cursor);
 }
 
 // Adds "--" when the user gave neither "--" nor -p, so that no compilation
@@ -127,10 +169,28 @@ int runDriver(int Argc, const char **Argv) {
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
   if (Sources.size() != 1)
     return fail(ExitUsageError, "expected exactly one input file (see --help)");
-  bool AnyPass = Threshold || Coarsen;
+  bool AnyPass = Threshold || Coarsen || !Aggregate.empty();
   if (!ListLaunches && !AnyPass)
     return fail(ExitUsageError,
-                "nothing to do: choose passes (--threshold, --coarsen) or --list-launches");
+                "nothing to do: choose passes (--threshold, --coarsen, --aggregate=...) or "
+                "--list-launches");
+  AggregateOptions AggregateConfig;
+  if (!Aggregate.empty()) {
+    llvm::StringRef G = Aggregate;
+    if (G == "warp")
+      AggregateConfig.Granularity = AggregationGranularity::Warp;
+    else if (G == "block")
+      AggregateConfig.Granularity = AggregationGranularity::Block;
+    else if (G == "grid")
+      AggregateConfig.Granularity = AggregationGranularity::Grid;
+    else if (G.consume_front("multiblock:") && !G.getAsInteger(10, AggregateConfig.GroupBlocks) &&
+             AggregateConfig.GroupBlocks > 0)
+      AggregateConfig.Granularity = AggregationGranularity::MultiBlock;
+    else
+      return fail(ExitUsageError, "--aggregate takes warp, block, multiblock:<N> or grid");
+    AggregateConfig.DefaultThreshold = AggregateThreshold;
+    AggregateConfig.AssumeIndependentChildren = AssumeIndependent;
+  }
   if (InPlace && !OutputPath.empty())
     return fail(ExitUsageError, "--in-place and -o cannot be used together");
   if (ListLaunches && (InPlace || AnyPass))
@@ -193,6 +253,11 @@ int runDriver(int Argc, const char **Argv) {
     });
   }
 
+  if (!Aggregate.empty())
+    Pipeline.push_back([AggregateConfig](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
+      return AggregatePass(AggregateConfig).run(Ctx, A);
+    });
+
   std::vector<LaunchRemark> Remarks;
   for (const PassFn &Pass : Pipeline) {
     std::unique_ptr<ParsedFile> Parsed =
@@ -207,6 +272,13 @@ int runDriver(int Argc, const char **Argv) {
                                       "; nothing was written");
     Text = std::move(*Next);
     Remarks.insert(Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
+  }
+
+  if (!IncludeRuntime) {
+    llvm::Expected<std::string> Embedded = embedRuntime(Text);
+    if (!Embedded)
+      return fail(ExitInputError, llvm::toString(Embedded.takeError()) + "; nothing was written");
+    Text = std::move(*Embedded);
   }
 
   if (!Quiet)

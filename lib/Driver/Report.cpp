@@ -22,6 +22,11 @@ std::string parameterList(const LaunchRemark &R) {
   return S;
 }
 
+// "threshold" -> "thresholded", "aggregate" -> "aggregated".
+std::string pastTense(const std::string &Pass) {
+  return llvm::StringRef(Pass).ends_with("e") ? Pass + "d" : Pass + "ed";
+}
+
 } // namespace
 
 void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
@@ -30,7 +35,7 @@ void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remark
     if (R.Applied)
       OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")\n";
     else
-      OS << "not " << R.Pass << "ed: " << R.Message << "\n";
+      OS << "not " << pastTense(R.Pass) << ": " << R.Message << "\n";
     for (const std::string &W : R.Warnings)
       OS << location(R) << ": warning: " << W << "\n";
   }

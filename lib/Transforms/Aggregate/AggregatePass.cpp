@@ -1,0 +1,248 @@
+#include "AggregatePass.h"
+
+#include "AggregationCode.h"
+#include "Transforms/Common/LaunchText.h"
+#include "clang/AST/Attr.h"
+#include <functional>
+#include <set>
+
+namespace launchopt {
+
+const char *granularityName(AggregationGranularity G) {
+  switch (G) {
+  case AggregationGranularity::Warp:
+    return "warp";
+  case AggregationGranularity::Block:
+    return "block";
+  case AggregationGranularity::MultiBlock:
+    return "multi-block";
+  case AggregationGranularity::Grid:
+    return "grid";
+  }
+  return "block";
+}
+
+namespace {
+
+const char *const AggregatedPrefix = "__lo_agg_";
+
+bool isOrderedStream(LaunchStream S) {
+  return S == LaunchStream::Default || S == LaunchStream::Named;
+}
+
+// As for thresholding: gathering a child into a later aggregated launch could
+// reorder it with children the same thread launched before into one stream.
+bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
+  if (!isOrderedStream(Site.StreamKind))
+    return false;
+  if (Site.InLoop)
+    return true;
+  for (unsigned I : A.SitesByParent.at(Site.Parent))
+    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
+      return true;
+  return false;
+}
+
+// `<T>` when the launch names the child's template arguments, else "".
+std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  std::optional<std::string> Marked = prefixedCallee(Ctx, Site, "");
+  if (!Marked)
+    return "";
+  size_t Angle = Marked->find('<');
+  return Angle == std::string::npos ? "" : Marked->substr(Angle);
+}
+
+struct AcceptedSite {
+  const LaunchSite *Site;
+  LaunchText Text;
+  AggregatedSite Code;
+};
+
+std::string siteReplacement(const AcceptedSite &A) {
+  const LaunchText &L = A.Text;
+  std::string Id = A.Code.ScopeVar.substr(std::string("__lo_agg").size());
+  std::string Grid = "__lo_agrid" + Id, Block = "__lo_ablock" + Id, Record = "__lo_record" + Id;
+  std::string Args = "__lo_args_" + A.Code.ChildName + A.Code.TemplateArgs;
+  std::string In = L.Indent + "  ";
+  std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
+  S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
+  S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
+  S += In + "void *" + Record + " = launchopt::reserveRecord(" + A.Code.ScopeVar + ", " + Grid +
+       ", " + Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" +
+       Args + "));\n";
+  S += In + "if (" + Record + ")\n";
+  S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
+  S += In + "else // pool or scope full: launch as written\n";
+  S += In + "  " + L.Callee + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
+       L.Arguments + ");\n";
+  S += L.Indent + "}";
+  return S;
+}
+
+} // namespace
+
+PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
+  PassResult Result;
+  bool GroupScopes = Options.Granularity == AggregationGranularity::MultiBlock ||
+                     Options.Granularity == AggregationGranularity::Grid;
+  std::set<std::string> LaunchedFromDevice;
+  for (const LaunchSite &S : Launches.Sites)
+    if (S.DeviceSide)
+      LaunchedFromDevice.insert(S.ChildName);
+
+  std::vector<AcceptedSite> Accepted;
+  std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
+  for (const LaunchSite &Site : Launches.Sites) {
+    LaunchRemark Remark;
+    Remark.LaunchId = Site.Id;
+    Remark.Position = Site.Position;
+    Remark.Pass = "aggregate";
+    Remark.Parent = Site.ParentName;
+    Remark.Child = Site.ChildName;
+    auto Skip = [&](const std::string &Why) {
+      Remark.Message = Why;
+      Result.Remarks.push_back(Remark);
+    };
+    if (!Site.DeviceSide) {
+      Skip("host-side launch: aggregation applies to launches from device code");
+      continue;
+    }
+    if (!Site.Child) {
+      Skip(Site.UnresolvedReason);
+      continue;
+    }
+    if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>()) {
+      Skip("the launch is in a device function, not directly in a kernel");
+      continue;
+    }
+    if (llvm::StringRef(Site.ChildName).starts_with(AggregatedPrefix)) {
+      Skip("the child is already aggregated");
+      continue;
+    }
+    if (Site.StreamKind == LaunchStream::TailLaunch) {
+      Skip("the child is tail-launched: it must run after the whole parent grid");
+      continue;
+    }
+    if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site)) {
+      Skip(std::string("the parent thread launches other children into the same stream ") +
+           "before this one (in a loop or earlier); aggregating could reorder them (pass " +
+           "--assume-independent-children if they do not depend on each other)");
+      continue;
+    }
+    const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
+    if (!F.CalleesReadingThreadIdentity.empty()) {
+      Skip("child calls '" + *F.CalleesReadingThreadIdentity.begin() +
+           "', which reads the built-in index variables itself");
+      continue;
+    }
+    if (GroupScopes && LaunchedFromDevice.count(Site.ParentName)) {
+      Skip("the parent is itself launched from device code: its grids may run at the same "
+           "time and would share one group scope (use warp or block granularity)");
+      continue;
+    }
+    LaunchTextOrReason Text = readLaunchText(Ctx, Site);
+    if (!Text.Text) {
+      Skip(Text.Reason);
+      continue;
+    }
+    KernelCopyOrReason Child = readKernel(Ctx, *Site.Child);
+    KernelCopyOrReason Parent = readKernel(Ctx, *Site.Parent);
+    if (!Child.Copy || !Parent.Copy) {
+      Skip(Child.Copy ? Parent.Reason : Child.Reason);
+      continue;
+    }
+    if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin) {
+      Skip("the child is defined after the parent");
+      continue;
+    }
+    std::string TemplateArgs = explicitTemplateArguments(Ctx, Site);
+    if (!Child.Copy->TemplateHeader.empty() && TemplateArgs.empty()) {
+      Skip("the launch leaves the child's template arguments to deduction");
+      continue;
+    }
+    Kernels.emplace(Site.Child, *Child.Copy);
+    Kernels.emplace(Site.Parent, *Parent.Copy);
+    AcceptedSite A{&Site, *Text.Text, {}};
+    A.Code.ScopeVar = "__lo_agg" + std::to_string(Site.Id);
+    A.Code.ChildName = Site.ChildName;
+    A.Code.TemplateArgs = TemplateArgs;
+    if (GroupScopes)
+      A.Code.GroupArray = "__lo_groups_" + Site.ParentName + "_" + std::to_string(Site.Id);
+    Accepted.push_back(A);
+    Remark.Applied = true;
+    Remark.Parameters["granularity"] =
+        Options.Granularity == AggregationGranularity::MultiBlock
+            ? "multi-block (" + std::to_string(Options.GroupBlocks) + " blocks)"
+            : granularityName(Options.Granularity);
+    Remark.Parameters["aggregated-kernel"] = AggregatedPrefix + Site.ChildName;
+    Result.Remarks.push_back(Remark);
+  }
+  if (Accepted.empty())
+    return Result;
+
+  // Site rewrites go into the part functions' text, not into the file: the
+  // parents' bodies are replaced as a whole.
+  SourceEdits SiteEdits;
+  std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> SitesOf;
+  std::set<const clang::FunctionDecl *> Children;
+  for (const AcceptedSite &A : Accepted) {
+    SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
+                      siteReplacement(A));
+    SitesOf[A.Site->Parent].push_back(A.Code);
+    Children.insert(A.Site->Child);
+  }
+
+  for (const auto &[Decl, K] : Kernels) {
+    const std::vector<AggregatedSite> &Own = SitesOf[Decl];
+    std::string Before;
+    if (Children.count(Decl))
+      Before += argumentStruct(K);
+    Before += groupArrays(Own);
+    Before += partFunction(Ctx, K, SiteEdits.edits(), Own);
+    std::set<std::string> Declared;
+    for (const AggregatedSite &S : Own)
+      for (const auto &[ChildDecl, ChildCopy] : Kernels)
+        if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second)
+          Before += launcherPrototype(ChildCopy);
+    Result.Edits.insert(K.Whole.Begin, Before);
+    if (!Own.empty())
+      Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin,
+                           parentWrapper(K, Own, Options));
+    if (Children.count(Decl))
+      Result.Edits.insert(K.Whole.End, aggregatedKernelAndLauncher(K, Own, Options));
+  }
+
+  // Top-level parents: the host resets the record pool before each launch,
+  // when every earlier grid of the stream and its children have finished.
+  std::set<std::string> Reaching;
+  for (const auto &[Parent, Sites] : SitesOf)
+    Reaching.insert(Parent->getNameAsString());
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const LaunchSite &S : Launches.Sites)
+      if (S.DeviceSide && Reaching.count(S.ChildName) && Reaching.insert(S.ParentName).second)
+        Grew = true;
+  }
+  for (const LaunchSite &S : Launches.Sites) {
+    if (S.DeviceSide || !Reaching.count(S.ChildName))
+      continue;
+    LaunchTextOrReason Text = readLaunchText(Ctx, S);
+    if (!Text.Text)
+      continue;
+    const LaunchText &L = *Text.Text;
+    Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
+                         "{ launchopt::resetPool(" + (L.Stream.empty() ? "0" : L.Stream) + "); " +
+                             textOf(Ctx, L.Statement) + " }");
+  }
+
+  Result.Edits.insert(0, "// launchopt: launches from device code are aggregated; scopes with fewer\n"
+                         "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
+                         "#include <launchopt/aggregation.cuh>\n"
+                         "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
+                             std::to_string(Options.DefaultThreshold) +
+                             "\n#endif\n#ifndef LAUNCHOPT_MAX_GROUPS\n"
+                             "#define LAUNCHOPT_MAX_GROUPS 65536\n#endif\n\n");
+  return Result;
+}
+
+} // namespace launchopt

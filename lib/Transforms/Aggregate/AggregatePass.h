@@ -1,0 +1,37 @@
+#ifndef LAUNCHOPT_TRANSFORMS_AGGREGATE_AGGREGATEPASS_H
+#define LAUNCHOPT_TRANSFORMS_AGGREGATE_AGGREGATEPASS_H
+
+#include "Analysis/LaunchSites.h"
+#include "Transforms/PassResult.h"
+
+namespace launchopt {
+
+// Which parent threads share one aggregated launch (paper §V, KLAP §II).
+enum class AggregationGranularity { Warp, Block, MultiBlock, Grid };
+
+struct AggregateOptions {
+  AggregationGranularity Granularity = AggregationGranularity::Block;
+  unsigned GroupBlocks = 8; // blocks per group for MultiBlock
+  // Default of LAUNCHOPT_AGG_THRESHOLD: warp and block scopes with fewer
+  // records launch them one by one (paper §V-B).
+  unsigned DefaultThreshold = 2;
+  bool AssumeIndependentChildren = false;
+};
+
+const char *granularityName(AggregationGranularity G);
+
+// Launch aggregation for CDP2: the child grids of a scope of parent threads
+// become one launch of an aggregated child, issued at the end of the parent
+// block (warp, block) or by the last block of the group or grid.
+class AggregatePass {
+public:
+  explicit AggregatePass(AggregateOptions Options) : Options(Options) {}
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const;
+
+private:
+  AggregateOptions Options;
+};
+
+} // namespace launchopt
+
+#endif

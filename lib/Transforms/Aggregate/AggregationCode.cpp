@@ -1,0 +1,201 @@
+#include "AggregationCode.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string argsStructName(const std::string &Child) { return "__lo_args_" + Child; }
+
+// The scope pointers a part function receives, one per aggregated site.
+std::string scopeParameters(const std::vector<AggregatedSite> &Sites) {
+  std::string S;
+  for (const AggregatedSite &Site : Sites)
+    S += ", launchopt::AggregationScope *" + Site.ScopeVar;
+  return S;
+}
+
+std::string scopeArguments(const std::vector<AggregatedSite> &Sites) {
+  std::string S;
+  for (const AggregatedSite &Site : Sites)
+    S += ", " + Site.ScopeVar;
+  return S;
+}
+
+// `a.p1, a.p2` for the fields of an argument struct.
+std::string fieldsOf(const KernelCopy &K, const std::string &Object) {
+  std::vector<std::string> Fields;
+  for (const std::string &Name : K.ParamNames)
+    Fields.push_back(Object + "." + Name);
+  return llvm::join(Fields, ", ");
+}
+
+} // namespace
+
+std::string argumentStruct(const KernelCopy &Child) {
+  std::string Name = argsStructName(Child.Name);
+  std::string S = "// launchopt: the arguments of one launch of '" + Child.Name +
+                  "', kept in the pool until its\n// aggregated grid runs.\n";
+  S += Child.TemplateHeader + "struct " + Name + " {\n";
+  for (const std::string &Param : Child.ParamTexts)
+    S += "  " + Param + ";\n";
+  std::vector<std::string> Inits;
+  for (const std::string &P : Child.ParamNames)
+    Inits.push_back(P + "(" + P + ")");
+  S += "  __device__ " + Name + "(" + Child.parameters() + ")" +
+       (Inits.empty() ? "" : "\n      : " + llvm::join(Inits, ", ")) + " {}\n};\n\n";
+  return S;
+}
+
+std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
+                         const std::vector<SourceEdit> &Edits,
+                         const std::vector<AggregatedSite> &Sites) {
+  std::string S = "// launchopt: the body of '" + K.Name +
+                  "' for one thread whose built-in index variables are\n"
+                  "// passed in (they differ from the real ones inside an aggregated grid).\n";
+  S += K.TemplateHeader + "static __device__ void __lo_part_" + K.Name + "(" +
+       K.parameters(true) +
+       "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n"
+       "    const dim3 __lo_blockDim, const dim3 __lo_gridDim" +
+       scopeParameters(Sites) + ")\n{\n";
+  S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  S += "  " + K.body(Ctx, Edits) + "\n}\n\n";
+  return S;
+}
+
+std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
+  std::string S;
+  for (const AggregatedSite &Site : Sites)
+    if (!Site.GroupArray.empty())
+      S += "// launchopt: aggregation scopes of the groups of parent blocks.\n"
+           "static __device__ launchopt::AggregationScope " +
+           Site.GroupArray + "[LAUNCHOPT_MAX_GROUPS];\n\n";
+  return S;
+}
+
+std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options, const std::string &In) {
+  if (Sites.empty())
+    return "";
+  AggregationGranularity G = Options.Granularity;
+  std::string S = In + "const unsigned __lo_thread = launchopt::linearThread();\n";
+  S += In + "const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;\n";
+  for (const AggregatedSite &Site : Sites) {
+    const std::string &V = Site.ScopeVar;
+    if (G == AggregationGranularity::Warp) {
+      S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
+      S += In + "if (__lo_thread < 32) {\n" + In + "  launchopt::clearScope(&" + V +
+           "_warps[__lo_thread]);\n" + In + "  launchopt::openScope(&" + V +
+           "_warps[__lo_thread], 32);\n" + In + "}\n";
+      S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[__lo_thread / 32];\n";
+    } else if (G == AggregationGranularity::Block) {
+      S += In + "__shared__ launchopt::AggregationScope " + V + "_block;\n";
+      S += In + "if (__lo_thread == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
+           In + "  launchopt::openScope(&" + V + "_block, __lo_blockThreads);\n" + In + "}\n";
+      S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
+    } else {
+      bool Grid = G == AggregationGranularity::Grid;
+      std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
+      S += In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
+      S += In + "launchopt::AggregationScope *" + V + " = " + V +
+           "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V + "_group] : nullptr;\n";
+      S += In + "if (__lo_thread == 0 && " + V + ")\n" + In + "  launchopt::openScope(" + V +
+           ", (unsigned long long)" + GroupBlocks + " * __lo_blockThreads);\n";
+    }
+  }
+  S += In + "__syncthreads();\n";
+  return S;
+}
+
+std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options, const std::string &In) {
+  if (Sites.empty())
+    return "";
+  AggregationGranularity G = Options.Granularity;
+  // Every record of the block is written before its launcher reads them.
+  std::string S = In + "__syncthreads();\n";
+  for (const AggregatedSite &Site : Sites) {
+    const std::string &V = Site.ScopeVar;
+    std::string Launch = "__lo_launch_" + Site.ChildName + Site.TemplateArgs + "(" + V;
+    if (G == AggregationGranularity::Warp)
+      S += In + "if (__lo_thread % 32 == 0)\n" + In + "  " + Launch +
+           ", cudaStreamFireAndForget, true);\n";
+    else if (G == AggregationGranularity::Block)
+      S += In + "if (__lo_thread == 0)\n" + In + "  " + Launch + ", cudaStreamFireAndForget, true);\n";
+    else {
+      bool Grid = G == AggregationGranularity::Grid;
+      std::string InScope =
+          Grid ? "launchopt::blocksPerGrid()"
+               : "min(" + std::to_string(Options.GroupBlocks) + "u, launchopt::blocksPerGrid() - " +
+                     V + "_group * " + std::to_string(Options.GroupBlocks) + "u)";
+      // paper §V-A: the last block of the group to finish launches; for the
+      // grid it is a tail launch, so nothing returns to the host.
+      S += In + "if (__lo_thread == 0 && " + V + " && launchopt::lastBlockOfScope(" + V + ", " +
+           InScope + ")) {\n";
+      S += In + "  " + Launch + ", " + (Grid ? "cudaStreamTailLaunch" : "cudaStreamFireAndForget") +
+           ", false);\n";
+      S += In + "  launchopt::clearScope(" + V + ");\n" + In + "}\n";
+    }
+  }
+  return S;
+}
+
+std::string launcherPrototype(const KernelCopy &Child) {
+  return Child.TemplateHeader + "static __device__ void __lo_launch_" + Child.Name +
+         "(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,\n"
+         "    bool __lo_allowDirect);\n\n";
+}
+
+std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
+                                        const std::vector<AggregatedSite> &ChildSites,
+                                        const AggregateOptions &Options) {
+  const std::string &N = Child.Name;
+  std::string Args = argsStructName(N) + Child.TemplateArgs;
+  std::string S = "\n\n// launchopt: '" + N +
+                  "' aggregated: each block finds the launch it belongs to and runs\n"
+                  "// as that launch's original block (disaggregation).\n";
+  S += Child.TemplateHeader + "__global__ void __lo_agg_" + N +
+       "(const launchopt::AggregatedLaunch *__lo_launch)\n{\n";
+  S += scopePrologue(ChildSites, Options, "  ");
+  S += "  launchopt::OriginalThread __lo_t;\n"
+       "  if (launchopt::findOriginal(__lo_launch, &__lo_t)) {\n";
+  S += "    const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_t.arguments);\n";
+  std::string Fields = fieldsOf(Child, "__lo_a");
+  S += "    __lo_part_" + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
+       "__lo_t.blockIdx, __lo_t.threadIdx,\n        __lo_t.blockDim, __lo_t.gridDim" +
+       scopeArguments(ChildSites) + ");\n  }\n";
+  S += scopeEpilogue(ChildSites, Options, "  ");
+  S += "}\n\n";
+  S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"
+       "// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.\n";
+  S += Child.TemplateHeader + "static __device__ void __lo_launch_" + N +
+       "(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,\n"
+       "    bool __lo_allowDirect)\n{\n"
+       "  launchopt::ScopeSummary __lo_s;\n"
+       "  if (!launchopt::summarize(__lo_scope, &__lo_s))\n    return;\n"
+       "  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
+       "    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {\n"
+       "      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];\n";
+  S += "      const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_r.arguments);\n";
+  S += "      " + N + Child.TemplateArgs +
+       "<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(" +
+       Fields + ");\n    }\n    return;\n  }\n";
+  S += "  __lo_agg_" + N + Child.TemplateArgs +
+       "<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);\n}";
+  return S;
+}
+
+std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options) {
+  std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
+                  std::string(granularityName(Options.Granularity)) + " granularity).\n";
+  S += scopePrologue(Sites, Options, "  ");
+  S += "  __lo_part_" + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
+       "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ");\n";
+  S += scopeEpilogue(Sites, Options, "  ");
+  S += "}";
+  return S;
+}
+
+} // namespace launchopt

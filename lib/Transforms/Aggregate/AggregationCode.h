@@ -1,0 +1,56 @@
+#ifndef LAUNCHOPT_TRANSFORMS_AGGREGATE_AGGREGATIONCODE_H
+#define LAUNCHOPT_TRANSFORMS_AGGREGATE_AGGREGATIONCODE_H
+
+#include "AggregatePass.h"
+#include "Transforms/Common/KernelCopy.h"
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// Text generation for the aggregation pass; the device logic itself is in
+// runtime/include/launchopt/aggregation.cuh.
+
+// One aggregated launch site inside a parent kernel.
+struct AggregatedSite {
+  std::string ScopeVar;     // __lo_agg<id>
+  std::string ChildName;
+  std::string TemplateArgs; // as written at the launch: "<T>" or ""
+  std::string GroupArray;   // file-scope scope array (multi-block, grid)
+};
+
+// Before the child: the struct its arguments are kept in.
+std::string argumentStruct(const KernelCopy &Child);
+
+// The body of a kernel as a device function taking the four built-in index
+// variables (shadowed) and the scopes of its own aggregated launches.
+std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
+                         const std::vector<SourceEdit> &Edits,
+                         const std::vector<AggregatedSite> &Sites);
+
+// After the child: the aggregated kernel and the function that launches a
+// finished scope (aggregated, or one by one under the threshold).
+std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
+                                        const std::vector<AggregatedSite> &ChildSites,
+                                        const AggregateOptions &Options);
+
+// A declaration of the launcher, for parents written before its definition.
+std::string launcherPrototype(const KernelCopy &Child);
+
+// The new body of a parent kernel: open scopes, run the part, launch.
+std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options);
+
+// The scopes and epilogue shared by a parent wrapper and an aggregated kernel
+// that is a parent too.
+std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options, const std::string &Indent);
+std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
+                          const AggregateOptions &Options, const std::string &Indent);
+
+// File-scope scope arrays for multi-block and grid scopes.
+std::string groupArrays(const std::vector<AggregatedSite> &Sites);
+
+} // namespace launchopt
+
+#endif

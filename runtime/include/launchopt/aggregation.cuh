@@ -1,0 +1,231 @@
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; when the pool or a scope is full, the parent
+// thread launches its child directly, as written.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+
+namespace launchopt {
+// Internal linkage: each translation unit that includes this has its own pool.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  unsigned count;
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not allocated yet; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten).
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+    return nullptr;
+  return pool + offset;
+}
+
+__global__ void resetPoolKernel() { poolCursor = 0; }
+
+// Called by the host before a top-level parent launch, in its stream: every
+// earlier grid of that stream, and everything it launched, has finished.
+inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// Sets how many records a scope of `threads` parent threads holds; called
+// before its first record (racing blocks of one group write the same value).
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  scope->capacity = capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Reserves a record in the scope for a child grid of `grid` x `block`; returns
+// where its arguments go, or null when the parent must launch directly.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes) {
+  if (!scope)
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  AggregatedLaunch *launch;
+  if (index == 0) {
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(
+        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
+    if (!launch)
+      launch = failedLaunch();
+    atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
+               reinterpret_cast<unsigned long long>(launch));
+  } else {
+    // Wait for the first record's thread to publish the allocation.
+    volatile unsigned long long *slot =
+        reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+    unsigned long long published;
+    while ((published = *slot) == 0)
+      ;
+    launch = reinterpret_cast<AggregatedLaunch *>(published);
+  }
+  if (launch == failedLaunch())
+    return nullptr;
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = scope->launch;
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  launch->count = count;
+  const ChildRecord &last = launch->records[count - 1];
+  out->launch = launch;
+  out->count = count;
+  out->blocks = last.firstBlock + last.blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
