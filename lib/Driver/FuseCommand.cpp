@@ -1,12 +1,17 @@
 #include "FuseCommand.h"
 
 #include "Driver.h"
+#include "Report.h"
+#include "Frontend/Frontend.h"
+#include "Transforms/Fusion/FusionCodegen.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "Rewrite/OutputFile.h"
 #include "Transforms/Fusion/FusionPlan.h"
 #include "Transforms/Fusion/SyntheticPrograms.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <chrono>
 
@@ -18,6 +23,22 @@ namespace cl = llvm::cl;
 
 cl::SubCommand Fuse("fuse", "Kernel fusion of host-launched memory-bound kernels");
 
+cl::opt<std::string> Input(cl::Positional, cl::desc("<file.cu>"), cl::sub(Fuse));
+cl::opt<std::string> OutputPath("o", cl::desc("Write the fused source to <file> (default: stdout)"),
+                                cl::value_desc("file"), cl::sub(Fuse));
+cl::opt<std::string> Function("function",
+                              cl::desc("Host function whose launches are fused (default: the "
+                                       "one with the most launches)"),
+                              cl::sub(Fuse));
+cl::opt<double> Sites("sites", cl::desc("Stencil sites per launch the plan is made for"),
+                      cl::init(8192.0 * 8192.0), cl::sub(Fuse));
+cl::opt<bool> TimingHooks("timing-hooks",
+                          cl::desc("Time every new launch when built with "
+                                   "-DLAUNCHOPT_FUSION_TIMING"),
+                          cl::sub(Fuse));
+cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
+                             cl::value_desc("file"), cl::sub(Fuse));
+cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks"), cl::sub(Fuse));
 cl::opt<std::string> ProblemPath("problem", cl::desc("Read the fusion problem from <file> (JSON) "
                                                      "instead of a CUDA source"),
                                  cl::value_desc("file"), cl::sub(Fuse));
@@ -30,12 +51,13 @@ cl::opt<std::string> WriteProblem("write-problem", cl::desc("Write the fusion pr
                                   cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> GpuPath("gpu", cl::desc("GPU description file (default: the H100's)"),
                              cl::value_desc("file"), cl::sub(Fuse));
-enum class Search { Genetic, Exact, Both };
+enum class Search { Genetic, Exact, Both, None };
 cl::opt<Search> SearchKind(
     "search", cl::desc("How to find the plan"),
     cl::values(clEnumValN(Search::Genetic, "genetic", "grouping genetic algorithm (default)"),
                clEnumValN(Search::Exact, "exact", "every partition (small problems only)"),
-               clEnumValN(Search::Both, "both", "both, and say whether they agree")),
+               clEnumValN(Search::Both, "both", "both, and say whether they agree"),
+               clEnumValN(Search::None, "none", "no fusion (every kernel alone)")),
     cl::init(Search::Genetic), cl::sub(Fuse));
 cl::opt<unsigned> Seed("seed", cl::desc("Seed of the genetic search"), cl::init(1), cl::sub(Fuse));
 cl::opt<unsigned> Population("population", cl::desc("Population size"), cl::init(60),
@@ -119,17 +141,48 @@ std::string dot(const FusionProblem &P, const FusionGraphs &G, const Grouping *G
 int runFuseCommand(int Argc, const char **Argv) {
   std::vector<const char *> Args{"launchopt"};
   Args.insert(Args.end(), Argv, Argv + Argc);
+  int ArgCount = static_cast<int>(Args.size());
+  std::string DatabaseError;
+  // Compiler flags after "--" are the user's, as for every clang tool.
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(ArgCount, Args.data(),
+                                                                    DatabaseError);
+  if (!Database)
+    Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>{});
   std::string Errors;
   llvm::raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(static_cast<int>(Args.size()), Args.data(),
+  if (!cl::ParseCommandLineOptions(ArgCount, Args.data(),
                                    "launchopt fuse: kernel fusion (scalable-kernel-fusion)\n",
                                    &ErrorStream))
     return fail(ExitUsageError, ErrorStream.str());
-  if (ProblemPath.empty() == GenerateSpec.empty())
-    return fail(ExitUsageError, "give exactly one of --problem or --generate");
+  if (Input.empty() + ProblemPath.empty() + GenerateSpec.empty() != 2)
+    return fail(ExitUsageError, "give exactly one of <file.cu>, --problem or --generate");
 
   FusionProblem Problem;
-  if (!GenerateSpec.empty()) {
+  std::unique_ptr<ParsedFile> Parsed;
+  LaunchAnalysis Launches; // the extraction points into it
+  FusionExtraction Extraction;
+  std::string Text;
+  if (!Input.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Input);
+    if (!Buffer)
+      return fail(ExitInputError, "cannot read '" + Input + "'");
+    Text = (*Buffer)->getBuffer().str();
+    Parsed = parseCudaFile(*Database, Input, defaultParseEnvironment(), &Text);
+    if (!Parsed)
+      return fail(ExitInputError, "'" + Input + "' could not be parsed");
+    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+    FusionExtractionOptions Options;
+    Options.Function = Function;
+    Options.Sites = Sites;
+    Launches = analyzeLaunches(Ctx);
+    Extraction = extractFusionProblem(Ctx, Launches, Options);
+    if (!Extraction.Host)
+      return fail(ExitInputError, "no host function with kernel launches" +
+                                      (Function.empty() ? "" : " named '" + Function + "'"));
+    Problem = Extraction.Problem;
+  } else if (!GenerateSpec.empty()) {
     llvm::Expected<SyntheticProgramSpec> Spec = parseSpec(GenerateSpec);
     if (!Spec)
       return fail(ExitUsageError, llvm::toString(Spec.takeError()));
@@ -160,7 +213,32 @@ int runFuseCommand(int Argc, const char **Argv) {
   GroupEvaluator Evaluator(Model);
 
   SearchResult Result;
-  if (SearchKind != Search::Exact) {
+  if (!UsePlan.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(UsePlan);
+    if (!Buffer)
+      return fail(ExitInputError, "cannot read '" + UsePlan + "'");
+    llvm::Expected<llvm::json::Value> Json = llvm::json::parse((*Buffer)->getBuffer());
+    if (!Json)
+      return fail(ExitInputError, llvm::toString(Json.takeError()));
+    llvm::Expected<Grouping> Groups = groupingFromPlanJson(*Json, Problem);
+    if (!Groups)
+      return fail(ExitInputError, llvm::toString(Groups.takeError()));
+    // A given plan may fuse where the projection sees no gain (to measure
+    // it); every other constraint must hold.
+    for (const std::vector<unsigned> &F : *Groups) {
+      NewKernelProjection Projection = Model.project(F);
+      if (F.size() > 1 && !Projection.Feasible &&
+          Projection.ProjectedSeconds < Projection.OriginalSum)
+        return fail(ExitInputError, "the plan in '" + UsePlan + "' cannot be followed: " +
+                                        Projection.Infeasibility);
+    }
+    if (!Evaluator.orderable(*Groups))
+      return fail(ExitInputError, "the plan in '" + UsePlan + "' orders new kernels in a cycle");
+    Result.Best = canonicalGrouping(Evaluator, *Groups);
+  } else if (SearchKind == Search::None) {
+    for (unsigned K = 0; K < Problem.Kernels.size(); ++K)
+      Result.Best.push_back({K});
+  } else if (SearchKind != Search::Exact) {
     GeneticSearchOptions Options;
     Options.Seed = Seed;
     Options.PopulationSize = Population;
@@ -174,7 +252,7 @@ int runFuseCommand(int Argc, const char **Argv) {
         Problem.Kernels.size(), Problem.Arrays.size(), unsigned(Seed), Result.Seconds,
         Result.Generations, Result.Evaluations, secondsSince(Start));
   }
-  if (SearchKind != Search::Genetic) {
+  if (UsePlan.empty() && (SearchKind == Search::Exact || SearchKind == Search::Both)) {
     GroupEvaluator ExactEvaluator(Model);
     auto Start = std::chrono::steady_clock::now();
     std::optional<SearchResult> Exact = exactSearch(ExactEvaluator);
@@ -208,6 +286,19 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (!OrderDot.empty())
     if (llvm::Error E = writeText(OrderDot, dot(Problem, Graphs, &Result.Best)))
       return fail(ExitInputError, llvm::toString(std::move(E)));
+  if (!Parsed)
+    return ExitSuccess;
+
+  FusionCodegenOptions CodegenOptions;
+  CodegenOptions.TimingHooks = TimingHooks;
+  PassResult Pass = generateFusedSource(Parsed->Unit->getASTContext(), Extraction, Plan, CodegenOptions);
+  if (!Quiet)
+    printRemarks(llvm::errs(), Pass.Remarks);
+  llvm::Expected<std::string> Output = Pass.Edits.apply(Text);
+  if (!Output)
+    return fail(ExitInputError, "internal error: " + llvm::toString(Output.takeError()));
+  if (llvm::Error E = writeText(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
+    return fail(ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;
 }
 

@@ -208,8 +208,10 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
   if (!F.Feasible)
     return F;
   F.ProjectedSeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
-  if (F.Members.size() > 1 && F.ProjectedSeconds >= F.OriginalSum) // constraint (1.1)
-    return Reject("projected time is not below the original sum");
+  if (F.Members.size() > 1 && F.ProjectedSeconds >= F.OriginalSum) { // constraint (1.1)
+    F.Feasible = false;
+    F.Infeasibility = "projected time is not below the original sum";
+  }
   return F;
 }
 

@@ -1,0 +1,210 @@
+#include "ParameterAccess.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <algorithm>
+#include <set>
+
+namespace launchopt {
+
+using namespace clang;
+
+std::string indexText(const IndexPolynomial &P) {
+  std::string S;
+  for (const auto &[Monomial, Coefficient] : P) {
+    if (!Coefficient)
+      continue;
+    S += Coefficient < 0 ? "-" : "+";
+    long long Magnitude = Coefficient < 0 ? -Coefficient : Coefficient;
+    if (Monomial.empty() || Magnitude != 1)
+      S += std::to_string(Magnitude) + (Monomial.empty() ? "" : "*");
+    for (size_t I = 0; I < Monomial.size(); ++I)
+      S += (I ? "*" : "") + Monomial[I];
+  }
+  return S.empty() ? "0" : S;
+}
+
+namespace {
+
+IndexPolynomial atom(std::string Name) { return {{{std::move(Name)}, 1}}; }
+
+IndexPolynomial add(IndexPolynomial A, const IndexPolynomial &B, long long Sign) {
+  for (const auto &[M, C] : B)
+    if ((A[M] += Sign * C) == 0)
+      A.erase(M);
+  return A;
+}
+
+IndexPolynomial multiply(const IndexPolynomial &A, const IndexPolynomial &B) {
+  IndexPolynomial R;
+  for (const auto &[MA, CA] : A)
+    for (const auto &[MB, CB] : B) {
+      IndexMonomial M = MA;
+      M.insert(M.end(), MB.begin(), MB.end());
+      std::sort(M.begin(), M.end());
+      if ((R[M] += CA * CB) == 0)
+        R.erase(M);
+    }
+  return R;
+}
+
+std::string printed(const Expr *E, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return S;
+}
+
+IndexPolynomial polynomial(const Expr *E, const ASTContext &Ctx, unsigned Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
+    return polynomial(Cast->getSubExpr(), Ctx, Depth);
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return {{{}, static_cast<long long>(I->getValue().getSExtValue())}};
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+      // A local initialised once stands for its initialiser, so that
+      // `A[c + 1]` and `A[j * nx + i + 1]` compare equal.
+      if (!isa<ParmVarDecl>(V) && V->hasInit() &&
+          V->isLocalVarDecl() && Depth < 16)
+        return polynomial(V->getInit(), Ctx, Depth + 1);
+      return atom(V->getNameAsString());
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Minus)
+      return add({}, polynomial(U->getSubExpr(), Ctx, Depth), -1);
+    if (U->getOpcode() == UO_Plus)
+      return polynomial(U->getSubExpr(), Ctx, Depth);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return add(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth), 1);
+    case BO_Sub:
+      return add(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth), -1);
+    case BO_Mul:
+      return multiply(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth));
+    default:
+      break;
+    }
+  }
+  return atom("(" + printed(E, Ctx) + ")");
+}
+
+const ParmVarDecl *subscriptedParameter(const ArraySubscriptExpr *S) {
+  if (const auto *R = dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts()))
+    return dyn_cast<ParmVarDecl>(R->getDecl());
+  return nullptr;
+}
+
+struct Subscript {
+  const ArraySubscriptExpr *Expr;
+  const ParmVarDecl *Param;
+  bool Read = true, Write = false;
+};
+
+class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
+public:
+  std::vector<Subscript> Subscripts;
+  std::set<const ArraySubscriptExpr *> Stored, Updated;
+  std::set<const ParmVarDecl *> Escaping;
+  std::set<const ParmVarDecl *> Subscripted;
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+    if (const ParmVarDecl *P = subscriptedParameter(S)) {
+      Subscripts.push_back({S, P});
+      Subscripted.insert(P);
+    }
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (auto *S = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens())) {
+      if (B->getOpcode() == BO_Assign)
+        Stored.insert(S);
+      else if (B->isCompoundAssignmentOp())
+        Updated.insert(S);
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (auto *S = dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+      if (U->isIncrementDecrementOp())
+        Updated.insert(S);
+    return true;
+  }
+  // A pointer parameter used other than as `p[...]` (passed on, offset,
+  // dereferenced) may be read or written anywhere.
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
+      if (P->getType()->isPointerType())
+        Uses.push_back(R);
+    return true;
+  }
+  std::vector<const DeclRefExpr *> Uses;
+};
+
+} // namespace
+
+KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
+  KernelAccess Result;
+  const ASTContext &Ctx = Kernel.getASTContext();
+  AccessCollector C;
+  if (Kernel.hasBody())
+    C.TraverseStmt(Kernel.getBody());
+  std::set<const DeclRefExpr *> AsBase;
+  for (Subscript &S : C.Subscripts) {
+    AsBase.insert(dyn_cast<DeclRefExpr>(S.Expr->getBase()->IgnoreParenImpCasts()));
+    S.Write = C.Stored.count(S.Expr) || C.Updated.count(S.Expr);
+    S.Read = !C.Stored.count(S.Expr);
+  }
+  for (const DeclRefExpr *R : C.Uses)
+    if (!AsBase.count(R) && Result.Irregular.empty())
+      Result.Irregular = "pointer parameter '" + R->getDecl()->getNameAsString() +
+                         "' is used other than by subscript";
+
+  // The thread's own site: where it writes (the paper's kernels write one
+  // stencil site per thread).
+  std::optional<IndexPolynomial> Site;
+  for (const Subscript &S : C.Subscripts)
+    if (S.Write) {
+      IndexPolynomial P = polynomial(S.Expr->getIdx(), Ctx);
+      if (!Site)
+        Site = P;
+      else if (P != *Site && Result.Irregular.empty())
+        Result.Irregular = "writes at more than one index (" + indexText(*Site) + " and " +
+                           indexText(P) + ")";
+    }
+  for (const Subscript &S : C.Subscripts)
+    if (!S.Write && !Site)
+      Site = polynomial(S.Expr->getIdx(), Ctx);
+
+  for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
+    const ParmVarDecl *P = Kernel.getParamDecl(I);
+    if (!P->getType()->isPointerType())
+      continue;
+    ParameterAccess A;
+    A.Index = I;
+    A.Name = P->getNameAsString();
+    QualType Element = P->getType()->getPointeeType();
+    A.ElementBytes = Element->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
+    std::set<std::string> Offsets;
+    for (const Subscript &S : C.Subscripts) {
+      if (S.Param != P)
+        continue;
+      A.Writes |= S.Write;
+      if (!S.Read)
+        continue;
+      A.Reads = true;
+      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx), *Site, -1);
+      Offsets.insert(indexText(Offset));
+      for (const auto &[M, Coefficient] : Offset)
+        A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));
+    }
+    A.ReadOffsets.assign(Offsets.begin(), Offsets.end());
+    Result.Parameters.push_back(A);
+  }
+  return Result;
+}
+
+} // namespace launchopt

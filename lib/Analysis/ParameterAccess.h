@@ -1,0 +1,45 @@
+#ifndef LAUNCHOPT_ANALYSIS_PARAMETERACCESS_H
+#define LAUNCHOPT_ANALYSIS_PARAMETERACCESS_H
+
+#include "clang/AST/Decl.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// An index expression as a polynomial over the names it uses (parameters,
+// built-in index variables, opaque sub-expressions), local variables
+// replaced by their initialisers: `j * nx + i + 1` -> {j*nx: 1, i: 1, 1: 1}.
+using IndexMonomial = std::vector<std::string>; // sorted factors; empty = constant
+using IndexPolynomial = std::map<IndexMonomial, long long>;
+std::string indexText(const IndexPolynomial &P);
+
+// How a kernel touches one pointer parameter through subscripts
+// (scalable-kernel-fusion §II-B: read-only / read-write / write-only, thread
+// load and stencil neighbourhood).
+struct ParameterAccess {
+  unsigned Index = 0; // parameter position
+  std::string Name;
+  bool Reads = false;
+  bool Writes = false;
+  // Distinct read offsets relative to the site the thread writes (its own
+  // stencil site), e.g. {"0", "+1", "-nx"}; their count is the thread load.
+  std::vector<std::string> ReadOffsets;
+  unsigned HaloRadius = 0; // largest coefficient of any read offset
+  unsigned ElementBytes = 0;
+};
+
+struct KernelAccess {
+  std::vector<ParameterAccess> Parameters; // pointer parameters only
+  // Why the read/write sets cannot be trusted (a pointer escapes into a
+  // call, is dereferenced without a subscript, is written away from the
+  // thread's own site); empty when they can.
+  std::string Irregular;
+};
+
+KernelAccess analyzeParameterAccess(const clang::FunctionDecl &Kernel);
+
+} // namespace launchopt
+
+#endif

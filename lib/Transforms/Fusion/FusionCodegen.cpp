@@ -1,0 +1,245 @@
+#include "FusionCodegen.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/TypeLoc.h"
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace launchopt {
+
+using namespace clang;
+
+namespace {
+
+unsigned offsetOf(const ASTContext &Ctx, SourceLocation Loc) {
+  return Ctx.getSourceManager().getFileOffset(Ctx.getSourceManager().getExpansionLoc(Loc));
+}
+
+std::string bodyName(const FunctionDecl &K) { return "__lo_body_" + K.getNameAsString(); }
+
+// The kernel's text as a __device__ function that runs one thread's work
+// for a given block and thread index (shadowing the built-ins).
+std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionDecl &K) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (K.getTemplatedKind() != FunctionDecl::TK_NonTemplate || !K.hasBody())
+    return std::nullopt;
+  SourceLocation TypeBegin = K.getReturnTypeSourceRange().getBegin();
+  FunctionTypeLoc FTL = K.getFunctionTypeLoc();
+  if (TypeBegin.isMacroID() || !FTL || !SM.isWrittenInMainFile(TypeBegin))
+    return std::nullopt;
+  unsigned Begin = offsetOf(Ctx, TypeBegin);
+  unsigned Name = offsetOf(Ctx, K.getLocation());
+  unsigned RParen = offsetOf(Ctx, FTL.getRParenLoc());
+  unsigned Brace = offsetOf(Ctx, K.getBody()->getBeginLoc());
+  unsigned End = offsetOf(Ctx, K.getBody()->getEndLoc()) + 1;
+  llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
+  std::string Out = "static __device__ __forceinline__ ";
+  Out += Text.substr(Begin, Name - Begin);
+  Out += bodyName(K);
+  Out += Text.substr(Name + K.getName().size(), RParen - Name - K.getName().size());
+  Out += K.getNumParams() ? ", " : "";
+  Out += "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx";
+  Out += Text.substr(RParen, Brace + 1 - RParen);
+  Out += "\n  const uint3 blockIdx = __lo_blockIdx;\n  const uint3 threadIdx = __lo_threadIdx;";
+  Out += Text.substr(Brace + 1, End - Brace - 1);
+  return Out + "\n\n";
+}
+
+std::string argumentText(const ASTContext &Ctx, const Expr *E) {
+  std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
+  return R ? textOf(Ctx, *R) : std::string();
+}
+
+} // namespace
+
+PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const FusionPlan &Plan,
+                               const FusionCodegenOptions &Options) {
+  PassResult Result;
+  const FusionProblem &P = X.Problem;
+  std::string Device, Timing;
+  std::set<const FunctionDecl *> Copied;
+  std::vector<std::string> Launch(Plan.NewKernels.size()), Names(Plan.NewKernels.size());
+  std::vector<std::string> Message(P.Kernels.size());
+  unsigned Fused = 0;
+
+  for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
+    const NewKernelProjection &N = Plan.NewKernels[F];
+    const ExtractedLaunch &First = X.Launches[N.Members.front()];
+    for (unsigned M : N.Members)
+      Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
+    if (N.Members.size() == 1) {
+      Launch[F] = textOf(Ctx, First.Statement);
+      Message[N.Members.front()] = "no feasible fusion lowers the projected time";
+      continue;
+    }
+    bool Copyable = true;
+    for (unsigned M : N.Members)
+      if (!Copied.count(X.Launches[M].Site->Child)) {
+        std::optional<std::string> Copy = deviceBodyCopy(Ctx, *X.Launches[M].Site->Child);
+        Copyable &= Copy.has_value();
+        if (Copy) {
+          Device += *Copy;
+          Copied.insert(X.Launches[M].Site->Child);
+        }
+      }
+    if (!Copyable) {
+      std::string Kept;
+      for (unsigned M : N.Members) {
+        Kept += textOf(Ctx, X.Launches[M].Statement) + "\n  ";
+        Message[M] = "a member kernel is a template or comes from a macro";
+      }
+      Launch[F] = Kept;
+      continue;
+    }
+
+    std::string Kernel = "__lo_fused_" + std::to_string(Fused++);
+    std::string Params, Args, Body;
+    std::map<int, std::string> AllocationParam;
+    auto Separator = [](std::string &S) { return S.empty() ? "" : ", "; };
+    for (unsigned I = 0; I < N.Members.size(); ++I) {
+      const ExtractedLaunch &L = X.Launches[N.Members[I]];
+      const FunctionDecl &K = *L.Site->Child;
+      std::vector<std::string> CallArgs;
+      for (unsigned A = 0; A < K.getNumParams(); ++A) {
+        const ParmVarDecl *PD = K.getParamDecl(A);
+        int Alloc = A < L.ArgumentAllocation.size() ? L.ArgumentAllocation[A] : -1;
+        if (Alloc >= 0) {
+          auto [It, Fresh] = AllocationParam.try_emplace(Alloc, "__lo_" + P.Arrays[Alloc].Name);
+          if (Fresh) {
+            bool Written = false;
+            for (unsigned M : N.Members)
+              if (const ArrayUse *U = P.Kernels[M].use(Alloc))
+                Written |= U->Writes;
+            QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
+            Params += Separator(Params) + std::string(Written ? "" : "const ") +
+                      Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
+            Args += Separator(Args) + argumentText(Ctx, L.Site->Arguments[A]);
+          }
+          CallArgs.push_back(It->second);
+          continue;
+        }
+        std::string Name = "__lo_m" + std::to_string(I) + "_" + PD->getNameAsString();
+        Params += Separator(Params) +
+                  PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
+        Args += Separator(Args) + argumentText(Ctx, L.Site->Arguments[A]);
+        CallArgs.push_back(Name);
+      }
+      // Complex fusion (§II-D2): wait for every value this member reads
+      // from another thread of the block.
+      bool Barrier = false;
+      for (unsigned J = 0; J < I; ++J)
+        for (const ArrayUse &W : P.Kernels[N.Members[J]].Uses)
+          if (W.Writes)
+            if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
+              Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
+      if (Barrier)
+        Body += "  __syncthreads();\n";
+      std::string Call = bodyName(K) + "(";
+      for (const std::string &A : CallArgs)
+        Call += A + ", ";
+      unsigned R = N.MemberHalo[I];
+      if (!R) {
+        Body += "  " + Call + "blockIdx, threadIdx);\n";
+        continue;
+      }
+      std::string Radius = std::to_string(R);
+      Body += "  {\n"
+              "    // " + P.Kernels[N.Members[I]].Name + " over " + Radius +
+              " halo layer(s): its results are read at neighbours below.\n"
+              "    const unsigned __lo_rx = blockDim.x > 1 ? " + Radius + " : 0, __lo_ry = blockDim.y > 1 ? " +
+              Radius + " : 0, __lo_rz = blockDim.z > 1 ? " + Radius + " : 0;\n"
+              "    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,\n"
+              "                   __lo_wz = blockDim.z + 2 * __lo_rz;\n"
+              "    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
+              "         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)\n"
+              "      " + Call + "blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,\n"
+              "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
+              "  }\n";
+    }
+    Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
+              " (launchopt fuse).\n__global__ void " + Kernel + "(" + Params + ") {\n" + Body +
+              "}\n\n";
+    Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
+                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Args + ");";
+    for (unsigned M : N.Members)
+      Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
+                   " fusion of " + Names[F] + ")";
+  }
+
+  if (Options.TimingHooks) {
+    Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n"
+             "static const char *const __lo_fusion_names[] = {";
+    for (const std::string &Name : Names)
+      Timing += "\"" + Name + "\", ";
+    std::string Count = std::to_string(Names.size());
+    Timing += "};\nstatic cudaEvent_t __lo_fusion_events[2 * " + Count +
+              "];\nstatic double __lo_fusion_ms[" + Count +
+              "];\n"
+              "static void __lo_fusion_begin(int I) {\n"
+              "  if (!__lo_fusion_events[0])\n"
+              "    for (cudaEvent_t &E : __lo_fusion_events)\n"
+              "      cudaEventCreate(&E);\n"
+              "  cudaEventRecord(__lo_fusion_events[2 * I]);\n}\n"
+              "static void __lo_fusion_end(int I) {\n"
+              "  float Ms = 0;\n"
+              "  cudaEventRecord(__lo_fusion_events[2 * I + 1]);\n"
+              "  cudaEventSynchronize(__lo_fusion_events[2 * I + 1]);\n"
+              "  cudaEventElapsedTime(&Ms, __lo_fusion_events[2 * I], __lo_fusion_events[2 * I + 1]);\n"
+              "  __lo_fusion_ms[I] += Ms;\n}\n"
+              "static void __lo_fusion_timing_report(int Runs) {\n"
+              "  for (int I = 0; I < " + Count + "; ++I)\n"
+              "    printf(\"launch %d %s: %.4f ms\\n\", I, __lo_fusion_names[I], __lo_fusion_ms[I] / Runs);\n}\n"
+              "#else\n#define __lo_fusion_begin(I)\n#define __lo_fusion_end(I)\n#endif\n\n";
+    for (unsigned F = 0; F < Launch.size(); ++F)
+      Launch[F] = "__lo_fusion_begin(" + std::to_string(F) + ");\n  " + Launch[F] +
+                  "\n  __lo_fusion_end(" + std::to_string(F) + ");";
+  }
+
+  // Each segment's new launches replace its first launch statement; the
+  // other launch statements of the segment go.
+  std::map<unsigned, std::string> SegmentText;
+  for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
+    std::string &S = SegmentText[P.Kernels[Plan.NewKernels[F].Members.front()].Segment];
+    S += (S.empty() ? "" : "\n  ") + Launch[F];
+  }
+  std::set<unsigned> Placed;
+  for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    const FileRange &R = X.Launches[K].Statement;
+    if (Placed.insert(P.Kernels[K].Segment).second) {
+      Result.Edits.replace(R.Begin, R.End - R.Begin, SegmentText[P.Kernels[K].Segment]);
+      continue;
+    }
+    // A removed launch takes its line with it.
+    llvm::StringRef Text = Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
+    unsigned Begin = R.Begin, End = R.End;
+    while (Begin > 0 && (Text[Begin - 1] == ' ' || Text[Begin - 1] == '\t'))
+      --Begin;
+    if (End < Text.size() && Text[End] == '\n')
+      ++End;
+    Result.Edits.replace(Begin, End - Begin, "");
+  }
+  std::optional<FileRange> HostRange = writtenRange(Ctx, X.Host->getSourceRange());
+  if (HostRange && (!Device.empty() || !Timing.empty()))
+    Result.Edits.insert(HostRange->Begin, Timing + Device);
+
+  for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    const LaunchSite &S = *X.Launches[K].Site;
+    LaunchRemark R;
+    R.LaunchId = S.Id;
+    R.Position = S.Position;
+    R.Pass = "fuse";
+    R.Parent = S.ParentName;
+    R.Child = S.ChildName;
+    R.Applied = Message[K].rfind("fused into", 0) == 0;
+    if (R.Applied)
+      R.Parameters["new kernel"] = Message[K].substr(strlen("fused into "));
+    else
+      R.Message = Message[K];
+    Result.Remarks.push_back(R);
+  }
+  Result.Remarks.insert(Result.Remarks.end(), X.Remarks.begin(), X.Remarks.end());
+  return Result;
+}
+
+} // namespace launchopt

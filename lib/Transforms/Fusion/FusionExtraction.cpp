@@ -1,0 +1,180 @@
+#include "FusionExtraction.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include <map>
+
+namespace launchopt {
+
+using namespace clang;
+
+namespace {
+
+// The variable an argument names, following `T *p = q;` copies.
+const VarDecl *allocationOf(const Expr *E) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+    if (!V)
+      return nullptr;
+    if (isa<ParmVarDecl>(V) || !V->hasInit() || !V->getType()->isPointerType())
+      return V;
+    const auto *Next = dyn_cast<DeclRefExpr>(V->getInit()->IgnoreParenCasts());
+    if (!Next)
+      return V;
+    E = Next;
+  }
+  return nullptr;
+}
+
+// Block dimensions from `dim3 block(32, 8)` or a constant, else 256.
+void blockDims(const Expr *Block, unsigned Dims[3]) {
+  Dims[0] = 256, Dims[1] = Dims[2] = 1;
+  const Expr *E = writtenOperand(Block);
+  ASTContext *Ctx = nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+      Ctx = &V->getASTContext();
+      if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(V->getInit()))
+        for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
+          Expr::EvalResult Value;
+          if (!isa<CXXDefaultArgExpr>(C->getArg(I)) &&
+              C->getArg(I)->EvaluateAsInt(Value, *Ctx))
+            Dims[I] = Value.Val.getInt().getZExtValue();
+        }
+    }
+  (void)Ctx;
+}
+
+std::string operandText(const ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return "";
+  std::optional<FileRange> R = spelledRange(Ctx, writtenOperand(E)->getSourceRange());
+  return R ? textOf(Ctx, *R) : "?";
+}
+
+} // namespace
+
+FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const FusionExtractionOptions &Options) {
+  FusionExtraction X;
+  const FunctionDecl *Host = nullptr;
+  size_t Most = 0;
+  for (const auto &[Parent, Ids] : Launches.SitesByParent) {
+    if (Launches.Sites[Ids.front()].DeviceSide)
+      continue;
+    bool Named = !Options.Function.empty() && Parent->getNameAsString() == Options.Function;
+    if (Named || (Options.Function.empty() && Ids.size() > Most)) {
+      Host = Parent;
+      Most = Ids.size();
+    }
+  }
+  X.Host = Host;
+  if (!Host || !Host->hasBody())
+    return X;
+  std::map<const Stmt *, const LaunchSite *> SiteOf;
+  for (unsigned Id : Launches.SitesByParent.at(Host))
+    SiteOf[Launches.Sites[Id].Call] = &Launches.Sites[Id];
+
+  auto Remark = [&](const LaunchSite &S, std::string Why) {
+    LaunchRemark R;
+    R.LaunchId = S.Id;
+    R.Position = S.Position;
+    R.Pass = "fuse";
+    R.Parent = S.ParentName;
+    R.Child = S.ChildName;
+    R.Message = std::move(Why);
+    X.Remarks.push_back(std::move(R));
+  };
+
+  // Only launches that are statements of the function's outermost block
+  // form the sequence; anything else between them starts a new segment.
+  unsigned Segment = 0;
+  bool Pending = false; // a non-launch statement after the last launch
+  std::map<const VarDecl *, unsigned> AllocationIds;
+  std::map<std::string, unsigned> Seen;
+  const auto *Body = cast<CompoundStmt>(Host->getBody());
+  for (const Stmt *S : Body->body()) {
+    const Stmt *Inner = S;
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Inner))
+      Inner = Cleanups->getSubExpr();
+    auto It = SiteOf.find(Inner);
+    if (It == SiteOf.end()) {
+      Pending |= !X.Launches.empty();
+      continue;
+    }
+    const LaunchSite &Site = *It->second;
+    SiteOf.erase(It);
+    if (!Site.Child) {
+      Remark(Site, "kernel definition not visible (" + Site.UnresolvedReason + ")");
+      Pending = true;
+      continue;
+    }
+    KernelAccess Access = analyzeParameterAccess(*Site.Child);
+    if (!Access.Irregular.empty()) {
+      Remark(Site, "" + Access.Irregular);
+      Pending = true;
+      continue;
+    }
+    std::optional<FileRange> Range = writtenRange(Ctx, S->getSourceRange());
+    if (!Range) {
+      Remark(Site, "the launch comes from a macro");
+      Pending = true;
+      continue;
+    }
+    // Include the ';' that ends the statement.
+    llvm::StringRef Rest = Ctx.getSourceManager()
+                               .getBufferData(Ctx.getSourceManager().getMainFileID())
+                               .substr(Range->End);
+    Range->End += Rest.find(';') + 1;
+    if (Pending)
+      ++Segment;
+    Pending = false;
+
+    ExtractedLaunch L;
+    L.Site = &Site;
+    L.Statement = *Range;
+    L.Access = Access;
+    L.ArgumentAllocation.assign(Site.Arguments.size(), -1);
+    OriginalKernel K;
+    unsigned Count = ++Seen[Site.ChildName];
+    K.Name = Site.ChildName + (Count > 1 ? "#" + std::to_string(Count) : "");
+    K.Segment = Segment;
+    K.LaunchConfig = operandText(Ctx, Site.Grid) + ", " + operandText(Ctx, Site.Block);
+    if (Site.SharedMemory || Site.Stream)
+      K.LaunchConfig += ", " + operandText(Ctx, Site.SharedMemory) + ", " +
+                        operandText(Ctx, Site.Stream) + " #" + std::to_string(Site.Id);
+    blockDims(Site.Block, K.BlockDim);
+    K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
+    for (const ParameterAccess &A : Access.Parameters) {
+      if (A.Index >= Site.Arguments.size() || (!A.Reads && !A.Writes))
+        continue;
+      const VarDecl *V = allocationOf(Site.Arguments[A.Index]);
+      if (!V) {
+        K.LaunchConfig += " (argument " + std::to_string(A.Index) + " unresolved #" +
+                          std::to_string(Site.Id) + ")";
+        continue;
+      }
+      auto [Entry, Fresh] = AllocationIds.try_emplace(V, X.Problem.Arrays.size());
+      if (Fresh) {
+        X.Problem.Arrays.push_back({V->getNameAsString(), A.ElementBytes});
+        X.Allocations.push_back(V);
+      }
+      L.ArgumentAllocation[A.Index] = Entry->second;
+      ArrayUse U;
+      U.Array = Entry->second;
+      U.Reads = A.Reads;
+      U.Writes = A.Writes;
+      U.ThreadLoad = std::max<size_t>(1, A.ReadOffsets.size());
+      U.HaloRadius = A.HaloRadius;
+      K.Uses.push_back(U);
+    }
+    X.Problem.Kernels.push_back(std::move(K));
+    X.Launches.push_back(std::move(L));
+  }
+  for (const auto &[Call, Site] : SiteOf)
+    Remark(*Site, "not a statement of the outermost block of '" +
+                      Host->getNameAsString() + "'");
+  return X;
+}
+
+} // namespace launchopt
