@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Differential GPU check of thresholding: original and thresholded programs
-# run on the same fresh random input; outputs are compared element by element
-# and both are timed (median of 10 runs inside each program).
+# Differential GPU check of the passes: original and transformed programs run
+# on the same fresh random input; outputs are compared element by element and
+# all are timed (median of 10 runs inside each program).
 #
 #   test/gpu/run.sh transform [launchopt] [dir]  write thresholded sources (needs launchopt)
 #   test/gpu/run.sh run [dir]                    build, compare, time (needs a GPU and nvcc)
@@ -14,15 +14,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 programs=(bfs_skewed regions2d nested_segments)
 thresholds=(32 64 128 256 512 1024 4096 1000000000)
+# name:launchopt flags (commas for spaces); T is swept over the thresholds.
+variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
+          A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
+          TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
+          TCA-grid:--threshold,--coarsen,--aggregate=grid)
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}
   mkdir -p "$dir"
   for p in "${programs[@]}"; do
     cp "$here/programs/$p.cu" "$dir/$p.cu"
-    "$launchopt" --threshold "$dir/$p.cu" -o "$dir/$p.T.cu" --report="$dir/$p.report.txt" \
-      --quiet -- -I"$here/programs"
-    echo "transformed $p: $(grep -c ': applied' "$dir/$p.report.txt") launch site(s) thresholded"
+    for v in "${variants[@]}"; do
+      local name=${v%%:*} flags=${v#*:}
+      "$launchopt" ${flags//,/ } "$dir/$p.cu" -o "$dir/$p.$name.cu" \
+        --report="$dir/$p.$name.report.txt" --quiet -- -I"$here/programs"
+      echo "transformed $p ($name): $(grep -c ': applied' "$dir/$p.$name.report.txt") site(s) changed"
+    done
   done
   cp "$here/programs/common.cuh" "$dir/"
 }
@@ -43,12 +51,18 @@ run() {
   local flags=(-O3 -arch=sm_90 -rdc=true -std=c++17 -I"$dir" -lcudadevrt)
   local builds=()
   for p in "${programs[@]}"; do
-    "$nvcc" "${flags[@]}" -o "$bin/$p.orig" "$dir/$p.cu" &
-    for t in "${thresholds[@]}"; do
-      "$nvcc" "${flags[@]}" -DLAUNCHOPT_THRESHOLD="$t" -o "$bin/$p.T$t" "$dir/$p.T.cu" &
+    builds+=("$p.orig|$dir/$p.cu|")
+    for t in "${thresholds[@]}"; do builds+=("$p.T$t|$dir/$p.T.cu|-DLAUNCHOPT_THRESHOLD=$t"); done
+    for v in "${variants[@]}"; do
+      local name=${v%%:*}
+      [ "$name" = T ] || builds+=("$p.$name|$dir/$p.$name.cu|")
     done
   done
-  wait
+  for b in "${builds[@]}"; do
+    IFS='|' read -r out src def <<<"$b"
+    echo "$nvcc ${flags[*]} $def -o $bin/$out $src"
+  done | xargs -P "$(nproc)" -I{} sh -c '{} || echo "BUILD FAILED: {}"'
+
   local failures=0
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
   for p in "${programs[@]}"; do
@@ -58,18 +72,26 @@ run() {
     orig_line=$("$bin/$p.orig" "$seed" "$bin/$p.orig.out")
     orig_ms=$(echo "$orig_line" | awk '{print $2}')
     printf '%-16s %-22s %10s %10s  %s\n' "$p" original "$orig_ms" 1.00 reference
-    for t in "${thresholds[@]}"; do
-      local line ms verdict
-      if ! line=$("$bin/$p.T$t" "$seed" "$bin/$p.T$t.out"); then
+    local runs=()
+    for t in "${thresholds[@]}"; do runs+=("T$t:T threshold=$t"); done
+    for v in "${variants[@]}"; do
+      local name=${v%%:*}
+      [ "$name" = T ] || runs+=("$name:$name")
+    done
+    for r in "${runs[@]}"; do
+      local exe=${r%%:*} label=${r#*:} line ms verdict
+      if [ ! -x "$bin/$p.$exe" ]; then
+        verdict="FAILED to build"; ms=-
+      elif ! line=$("$bin/$p.$exe" "$seed" "$bin/$p.$exe.out" 2>&1); then
         verdict="FAILED to run: $line"; ms=-
       else
         ms=$(echo "$line" | awk '{print $2}')
-        verdict=$("$bin/compare_outputs" "$bin/$p.orig.out" "$bin/$p.T$t.out") || true
+        verdict=$("$bin/compare_outputs" "$bin/$p.orig.out" "$bin/$p.$exe.out") || true
       fi
       case "$verdict" in equal*) ;; *) failures=$((failures + 1)) ;; esac
       local speedup=-
       [ "$ms" != - ] && speedup=$(awk -v a="$orig_ms" -v b="$ms" 'BEGIN{printf "%.2f", a/b}')
-      printf '%-16s %-22s %10s %10s  %s\n' "$p" "T threshold=$t" "$ms" "$speedup" "$verdict"
+      printf '%-16s %-22s %10s %10s  %s\n' "$p" "$label" "$ms" "$speedup" "$verdict"
     done
   done
   echo "$failures mismatching or failed variant(s)"

@@ -42,12 +42,15 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
                             const std::vector<SourceEdit> &Edits) {
   std::string BlockName = "__lo_block_" + K.Name;
   std::string D;
+  // All four built-ins are passed in, so that a later pass that shadows them
+  // (aggregation) reaches this function too.
   D += "\n\n// launchopt: one original block of '" + K.Name +
-       "' inside a coarsened block; the locals\n// below shadow blockIdx and gridDim with "
-       "the original block's values.\n";
+       "' inside a coarsened block; the locals\n// below shadow the built-in index variables "
+       "with the original block's values.\n";
   D += K.TemplateHeader + "static __device__ void " + BlockName + "(" + K.parameters(true) +
-       "const uint3 __lo_blockIdx, const dim3 __lo_gridDim)\n{\n";
-  D += shadowingPrologue({"blockIdx", "gridDim"});
+       "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n    const dim3 __lo_blockDim, "
+       "const dim3 __lo_gridDim)\n{\n";
+  D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + K.body(Ctx, Edits) + "\n}\n\n";
   D += "// launchopt: '" + K.Name + "' coarsened: each block runs the original blocks\n"
        "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
@@ -57,7 +60,7 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
        "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
        "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)\n";
   D += "        " + BlockName + K.TemplateArgs + "(" + K.arguments(true) +
-       "make_uint3(__lo_bx, __lo_by, __lo_bz), __lo_originalGrid);\n}";
+       "make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,\n            blockDim, __lo_originalGrid);\n}";
   return D;
 }
 
