@@ -1,0 +1,41 @@
+// Code generation: a simple fusion (shared read-only input) and a complex
+// fusion whose producer runs over a halo layer before a barrier.
+// RUN: %launchopt fuse %s --use-plan=%S/Inputs/two-new-kernels.json -o %t.cu 2> %t.remarks
+// RUN: %FileCheck %s < %t.cu
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+__global__ void first(const float *in, float *p, int n) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c < n) p[c] = 2.0f * in[c];
+}
+__global__ void second(const float *in, float *q, int n) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c < n) q[c] = in[c] + 1.0f;
+}
+__global__ void blur(const float *p, float *r, int n) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c > 0 && c < n - 1) r[c] = p[c - 1] + p[c] + p[c + 1];
+}
+
+void run(const float *in, float *p, float *q, float *r, float *s, int n) {
+  first<<<(n + 255) / 256, 256>>>(in, p, n);
+  second<<<(n + 255) / 256, 256>>>(in, q, n);
+  blur<<<(n + 255) / 256, 256>>>(p, r, n);
+}
+
+// CHECK: static __device__ __forceinline__ void __lo_body_first(const float *in, float *p, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+// CHECK-NEXT: const uint3 blockIdx = __lo_blockIdx;
+// CHECK: // Complex fusion of first+blur (launchopt fuse).
+// CHECK-NEXT: __global__ void __lo_fused_0(const float *__lo_in, float *__lo_p, int __lo_m0_n, float *__lo_r, int __lo_m1_n) {
+// CHECK: // first over 1 halo layer(s): its results are read at neighbours below.
+// CHECK: __lo_body_first(__lo_in, __lo_p, __lo_m0_n, blockIdx, make_uint3(
+// CHECK: __syncthreads();
+// CHECK-NEXT: __lo_body_blur(__lo_p, __lo_r, __lo_m1_n, blockIdx, threadIdx);
+// CHECK-LABEL: void run(
+// CHECK-NEXT: __lo_fused_0<<<(n + 255) / 256, 256>>>(in, p, n, r, n);
+// CHECK-NEXT: second<<<(n + 255) / 256, 256>>>(in, q, n);
+// CHECK-NEXT: }
+
+// REMARK: remark: fuse applied to launch of 'first' (new kernel: '__lo_fused_0' (complex fusion of first+blur))
+// REMARK: remark: not fused: no feasible fusion lowers the projected time
