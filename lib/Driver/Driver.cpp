@@ -129,7 +129,12 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
                                                             Path + "'");
     Out += Text.substr(Cursor, At - Cursor);
     Out += "// ---- launchopt runtime: launchopt/" + Name + " ----\n";
-    Out += (*Header)->getBuffer().str();
+    // `#pragma once` means nothing once the header is part of the main file.
+    std::string Body = (*Header)->getBuffer().str();
+    size_t Once = Body.find("#pragma once\n");
+    if (Once != std::string::npos)
+      Body.erase(Once, std::string("#pragma once\n").size());
+    Out += Body;
     Out += "// ---- end of launchopt/" + Name + " ----\n";
     Cursor = LineEnd + 1;
   }

@@ -81,6 +81,7 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
   AggregationGranularity G = Options.Granularity;
   std::string S = In + "const unsigned __lo_thread = launchopt::linearThread();\n";
   S += In + "const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;\n";
+  S += In + "(void)__lo_blockThreads;\n";
   for (const AggregatedSite &Site : Sites) {
     const std::string &V = Site.ScopeVar;
     if (G == AggregationGranularity::Warp) {

@@ -21,6 +21,9 @@
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
 
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
 namespace launchopt {
 // Internal linkage: each translation unit that includes this has its own pool.
 namespace {
@@ -229,3 +232,5 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 
 } // namespace
 } // namespace launchopt
+
+#pragma nv_diag_default 177
