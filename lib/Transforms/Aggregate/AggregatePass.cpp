@@ -26,23 +26,6 @@ namespace {
 
 const char *const AggregatedPrefix = "__lo_agg_";
 
-bool isOrderedStream(LaunchStream S) {
-  return S == LaunchStream::Default || S == LaunchStream::Named;
-}
-
-// As for thresholding: gathering a child into a later aggregated launch could
-// reorder it with children the same thread launched before into one stream.
-bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
-  if (!isOrderedStream(Site.StreamKind))
-    return false;
-  if (Site.InLoop)
-    return true;
-  for (unsigned I : A.SitesByParent.at(Site.Parent))
-    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
-      return true;
-  return false;
-}
-
 // `<T>` when the launch names the child's template arguments, else "".
 std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
   std::optional<std::string> Marked = prefixedCallee(Ctx, Site, "");

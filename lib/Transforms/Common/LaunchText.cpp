@@ -2,6 +2,8 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace launchopt {
 
@@ -35,9 +37,59 @@ bool operandText(const clang::ASTContext &Ctx, const clang::Expr *E, std::string
   return true;
 }
 
+// The launch is replaced by a block, which is valid only where the launch is
+// a statement of its own: not where its value is used (`(void)k<<<...>>>()`,
+// `return k<<<...>>>()`), nor as a for-loop's init or increment.
+bool isWholeStatement(clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &Call) {
+  clang::DynTypedNode Node = clang::DynTypedNode::create(Call);
+  const clang::Stmt *Child = &Call;
+  while (true) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return false;
+    const clang::Stmt *Parent = Parents[0].get<clang::Stmt>();
+    if (!Parent)
+      return false;
+    if (llvm::isa<clang::ExprWithCleanups>(Parent)) {
+      Child = Parent;
+      Node = Parents[0];
+      continue;
+    }
+    if (llvm::isa<clang::CompoundStmt, clang::CaseStmt, clang::DefaultStmt, clang::LabelStmt>(
+            Parent))
+      return true;
+    if (auto *If = llvm::dyn_cast<clang::IfStmt>(Parent))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (auto *For = llvm::dyn_cast<clang::ForStmt>(Parent))
+      return For->getBody() == Child;
+    if (auto *While = llvm::dyn_cast<clang::WhileStmt>(Parent))
+      return While->getBody() == Child;
+    if (auto *Do = llvm::dyn_cast<clang::DoStmt>(Parent))
+      return Do->getBody() == Child;
+    if (auto *Range = llvm::dyn_cast<clang::CXXForRangeStmt>(Parent))
+      return Range->getBody() == Child;
+    return false;
+  }
+}
+
+bool isOrderedStream(LaunchStream S) {
+  return S == LaunchStream::Default || S == LaunchStream::Named;
+}
+
 } // namespace
 
-LaunchTextOrReason readLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
+  if (!isOrderedStream(Site.StreamKind))
+    return false;
+  if (Site.InLoop)
+    return true;
+  for (unsigned I : A.SitesByParent.at(Site.Parent))
+    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
+      return true;
+  return false;
+}
+
+LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site) {
   LaunchTextOrReason Result;
   std::optional<FileRange> Call = writtenRange(Ctx, Site.Call->getSourceRange());
   if (!Call) {
@@ -49,8 +101,9 @@ LaunchTextOrReason readLaunchText(const clang::ASTContext &Ctx, const LaunchSite
   size_t Semi = Call->End;
   while (Semi < Buffer.size() && (Buffer[Semi] == ' ' || Buffer[Semi] == '\t'))
     ++Semi;
-  if (Semi >= Buffer.size() || Buffer[Semi] != ';') {
-    Result.Reason = "the launch is not a statement of its own";
+  if (Semi >= Buffer.size() || Buffer[Semi] != ';' || !isWholeStatement(Ctx, *Site.Call)) {
+    Result.Reason = "the launch is not a statement of its own (its value is used, or it is a "
+                    "for-loop's init or increment)";
     return Result;
   }
   LaunchText T;
@@ -78,6 +131,8 @@ LaunchTextOrReason readLaunchText(const clang::ASTContext &Ctx, const LaunchSite
     }
     T.Arguments = textOf(Ctx, *R);
   }
+  // Generated calls have no default arguments: a default written for the
+  // kernel's declaration need not mean the same at the launch.
   if (Site.Arguments.size() != Site.Call->getNumArgs()) {
     Result.Reason = "the launch relies on default arguments of the child";
     return Result;

@@ -28,7 +28,17 @@ struct LaunchTextOrReason {
   std::string Reason;
 };
 
-LaunchTextOrReason readLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site);
+// Fails with a reason when the launch cannot be replaced as a statement: it
+// is written in a macro, its value is used, its name or operands come from
+// macros, or it relies on the child's default arguments.
+LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site);
+
+// Whether running this launch's child at another time than the launch (now,
+// serially; or later, aggregated) could reorder it with children the same
+// parent thread launched before it into one ordered stream: it sits in a
+// loop, or follows another launch of the parent into the default or a named
+// stream.
+bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site);
 
 // The kernel name as written at the launch with Prefix added to the name:
 // `ns::child<T>` -> `ns::__lo_coarse_child<T>`.
