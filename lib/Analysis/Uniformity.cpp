@@ -1,0 +1,166 @@
+#include "Uniformity.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace launchopt {
+
+namespace {
+
+// Whether Var is assigned, incremented or has its address taken in F.
+class WriteSearch : public clang::RecursiveASTVisitor<WriteSearch> {
+public:
+  explicit WriteSearch(const clang::ValueDecl *Var) : Var(Var) {}
+  bool Written = false;
+
+  bool VisitBinaryOperator(clang::BinaryOperator *B) {
+    if (B->isAssignmentOp() && refersTo(B->getLHS()))
+      Written = true;
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *U) {
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf) &&
+        refersTo(U->getSubExpr()))
+      Written = true;
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *C) {
+    if (C->getNumArgs() > 0 && refersTo(C->getArg(0)) &&
+        (C->isAssignmentOp() || C->getOperator() == clang::OO_PlusPlus ||
+         C->getOperator() == clang::OO_MinusMinus))
+      Written = true;
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *C) {
+    const clang::FunctionDecl *F = C->getDirectCallee();
+    for (unsigned I = 0; F && I < C->getNumArgs() && I < F->getNumParams(); ++I) {
+      clang::QualType T = F->getParamDecl(I)->getType();
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified() &&
+          refersTo(C->getArg(I)))
+        Written = true;
+    }
+    return true;
+  }
+
+private:
+  bool refersTo(const clang::Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    while (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))
+      E = M->getBase()->IgnoreParenImpCasts();
+    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == Var;
+  }
+  const clang::ValueDecl *Var;
+};
+
+bool writtenIn(const clang::FunctionDecl &F, const clang::ValueDecl *Var) {
+  if (!F.getBody())
+    return true;
+  WriteSearch Search(Var);
+  Search.TraverseStmt(F.getBody());
+  return Search.Written;
+}
+
+class UniformityCheck {
+public:
+  UniformityCheck(clang::ASTContext &Ctx, const clang::FunctionDecl &Parent,
+                  UniformityScope Scope)
+      : Ctx(Ctx), Parent(Parent), Scope(Scope) {}
+
+  bool check(const clang::Expr *E, int Depth = 0) {
+    if (!E || Depth > 32)
+      return false;
+    E = E->IgnoreParens();
+    if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
+      return true;
+    if (llvm::isa<clang::IntegerLiteral, clang::FloatingLiteral, clang::CharacterLiteral,
+                  clang::CXXBoolLiteralExpr, clang::CXXNullPtrLiteralExpr,
+                  clang::StringLiteral>(E))
+      return true;
+    if (auto *Cast = llvm::dyn_cast<clang::CastExpr>(E)) {
+      // Reading through a pointer is a memory access, not a conversion.
+      if (Cast->getCastKind() == clang::CK_LValueToRValue &&
+          !isVariableRead(Cast->getSubExpr()->IgnoreParens()))
+        return false;
+      return check(Cast->getSubExpr(), Depth + 1);
+    }
+    if (auto *Pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
+      return builtinIsUniform(Pseudo->getSyntacticForm());
+    if (auto *B = llvm::dyn_cast<clang::BinaryOperator>(E))
+      return !B->isAssignmentOp() && B->getOpcode() != clang::BO_Comma &&
+             check(B->getLHS(), Depth + 1) && check(B->getRHS(), Depth + 1);
+    if (auto *U = llvm::dyn_cast<clang::UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_Deref)
+        return false;
+      if (U->getOpcode() == clang::UO_AddrOf)
+        return addressIsUniform(U->getSubExpr()->IgnoreParenImpCasts());
+      return check(U->getSubExpr(), Depth + 1);
+    }
+    if (auto *C = llvm::dyn_cast<clang::ConditionalOperator>(E))
+      return check(C->getCond(), Depth + 1) && check(C->getTrueExpr(), Depth + 1) &&
+             check(C->getFalseExpr(), Depth + 1);
+    if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
+      return variableIsUniform(Ref->getDecl(), Depth);
+    return false;
+  }
+
+private:
+  // An lvalue that names variables only (`n`, `c ? n : m`): reading it is
+  // not a memory access through a pointer.
+  static bool isVariableRead(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *C = llvm::dyn_cast<clang::ConditionalOperator>(E))
+      return isVariableRead(C->getTrueExpr()) && isVariableRead(C->getFalseExpr());
+    return llvm::isa<clang::DeclRefExpr>(E);
+  }
+
+  // `&array` of a parameter or global is the same for every thread.
+  bool addressIsUniform(const clang::Expr *E) {
+    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+    auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && Var->hasGlobalStorage() && !Var->isStaticLocal();
+  }
+
+  bool variableIsUniform(const clang::ValueDecl *D, int Depth) {
+    if (auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(D))
+      return Param->getDeclContext() == &Parent && !writtenIn(Parent, Param);
+    auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
+    if (!Var)
+      return llvm::isa<clang::EnumConstantDecl>(D);
+    if (Var->hasGlobalStorage())
+      return Var->getType().isConstQualified() || Var->hasAttr<clang::CUDAConstantAttr>();
+    if (!Var->isLocalVarDecl() || !Var->hasInit() || writtenIn(Parent, Var))
+      return false;
+    return check(Var->getInit(), Depth + 1);
+  }
+
+  // blockIdx.x and friends: the built-in variable decides.
+  bool builtinIsUniform(const clang::Expr *Syntactic) {
+    auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(Syntactic);
+    if (!Property)
+      return false;
+    const clang::Expr *Base = Property->getBaseExpr()->IgnoreImplicit();
+    if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
+      Base = Opaque->getSourceExpr()->IgnoreImplicit();
+    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Base);
+    if (!Ref || !Ref->getDecl()->getDeclContext()->isFileContext())
+      return false;
+    llvm::StringRef Name = Ref->getDecl()->getName();
+    if (Name == "gridDim" || Name == "blockDim")
+      return true;
+    return Name == "blockIdx" && Scope != UniformityScope::Grid;
+  }
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl &Parent;
+  UniformityScope Scope;
+};
+
+} // namespace
+
+bool isUniform(clang::ASTContext &Ctx, const clang::Expr &Value, const clang::FunctionDecl &Parent,
+               UniformityScope Scope) {
+  return UniformityCheck(Ctx, Parent, Scope).check(&Value);
+}
+
+} // namespace launchopt
