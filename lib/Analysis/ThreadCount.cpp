@@ -1,5 +1,6 @@
 #include "ThreadCount.h"
 
+#include "VariableWrites.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -67,59 +68,6 @@ bool isCeilCall(const clang::Expr *E, const clang::CallExpr *&Call) {
   llvm::StringRef Name = F->getName();
   return Name == "ceil" || Name == "ceilf" || Name == "__builtin_ceil" ||
          Name == "__builtin_ceilf";
-}
-
-// Whether a variable is written anywhere in Body other than its declaration.
-class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
-public:
-  explicit WriteFinder(const clang::ValueDecl *Var) : Var(Var) {}
-  bool Written = false;
-
-  bool VisitBinaryOperator(clang::BinaryOperator *B) {
-    if (B->isAssignmentOp() && refersTo(B->getLHS()))
-      Written = true;
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *U) {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf) &&
-        refersTo(U->getSubExpr()))
-      Written = true;
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() > 0 && refersTo(C->getArg(0)))
-      Written = true;
-    return true;
-  }
-  bool VisitCallExpr(clang::CallExpr *C) {
-    // Passing by non-const reference may write it.
-    const clang::FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; F && I < C->getNumArgs() && I < F->getNumParams(); ++I) {
-      clang::QualType T = F->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T->getPointeeType().isConstQualified() &&
-          refersTo(C->getArg(I)))
-        Written = true;
-    }
-    return true;
-  }
-
-private:
-  bool refersTo(const clang::Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
-    return Ref && Ref->getDecl() == Var;
-  }
-  const clang::ValueDecl *Var;
-};
-
-bool isWrittenIn(const clang::FunctionDecl *F, const clang::ValueDecl *Var) {
-  if (!F || !F->getBody())
-    return true;
-  WriteFinder Finder(Var);
-  Finder.TraverseStmt(F->getBody());
-  return Finder.Written;
 }
 
 // N may be evaluated again at the launch when doing so cannot change

@@ -1,65 +1,12 @@
 #include "Uniformity.h"
 
+#include "VariableWrites.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace launchopt {
 
 namespace {
-
-// Whether Var is assigned, incremented or has its address taken in F.
-class WriteSearch : public clang::RecursiveASTVisitor<WriteSearch> {
-public:
-  explicit WriteSearch(const clang::ValueDecl *Var) : Var(Var) {}
-  bool Written = false;
-
-  bool VisitBinaryOperator(clang::BinaryOperator *B) {
-    if (B->isAssignmentOp() && refersTo(B->getLHS()))
-      Written = true;
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *U) {
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == clang::UO_AddrOf) &&
-        refersTo(U->getSubExpr()))
-      Written = true;
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *C) {
-    if (C->getNumArgs() > 0 && refersTo(C->getArg(0)) &&
-        (C->isAssignmentOp() || C->getOperator() == clang::OO_PlusPlus ||
-         C->getOperator() == clang::OO_MinusMinus))
-      Written = true;
-    return true;
-  }
-  bool VisitCallExpr(clang::CallExpr *C) {
-    const clang::FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; F && I < C->getNumArgs() && I < F->getNumParams(); ++I) {
-      clang::QualType T = F->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T->getPointeeType().isConstQualified() &&
-          refersTo(C->getArg(I)))
-        Written = true;
-    }
-    return true;
-  }
-
-private:
-  bool refersTo(const clang::Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    while (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
-    return Ref && Ref->getDecl() == Var;
-  }
-  const clang::ValueDecl *Var;
-};
-
-bool writtenIn(const clang::FunctionDecl &F, const clang::ValueDecl *Var) {
-  if (!F.getBody())
-    return true;
-  WriteSearch Search(Var);
-  Search.TraverseStmt(F.getBody());
-  return Search.Written;
-}
 
 class UniformityCheck {
 public:
@@ -123,13 +70,13 @@ private:
 
   bool variableIsUniform(const clang::ValueDecl *D, int Depth) {
     if (auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(D))
-      return Param->getDeclContext() == &Parent && !writtenIn(Parent, Param);
+      return Param->getDeclContext() == &Parent && !isWrittenIn(&Parent, Param);
     auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
     if (!Var)
       return llvm::isa<clang::EnumConstantDecl>(D);
     if (Var->hasGlobalStorage())
       return Var->getType().isConstQualified() || Var->hasAttr<clang::CUDAConstantAttr>();
-    if (!Var->isLocalVarDecl() || !Var->hasInit() || writtenIn(Parent, Var))
+    if (!Var->isLocalVarDecl() || !Var->hasInit() || isWrittenIn(&Parent, Var))
       return false;
     return check(Var->getInit(), Depth + 1);
   }
