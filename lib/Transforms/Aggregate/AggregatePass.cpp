@@ -3,6 +3,7 @@
 #include "AggregationCode.h"
 #include "Transforms/Common/LaunchText.h"
 #include "clang/AST/Attr.h"
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -177,22 +178,37 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
-    std::string Before;
+    std::string Before, After;
     if (Children.count(Decl))
       Before += argumentStruct(K);
     Before += groupArrays(Own);
-    Before += partFunction(Ctx, K, SiteEdits.edits(), Own);
+    // A recursive kernel's part function launches the kernel itself when it
+    // cannot record the launch: it is defined after the kernel, declared before.
+    bool Recursive = std::any_of(Own.begin(), Own.end(), [&](const AggregatedSite &S) {
+      return S.ChildName == K.Name;
+    });
+    if (Recursive) {
+      Before += partPrototype(K, Own);
+      After += "\n\n" + partFunction(Ctx, K, SiteEdits.edits(), Own);
+    } else {
+      Before += partFunction(Ctx, K, SiteEdits.edits(), Own);
+    }
     std::set<std::string> Declared;
     for (const AggregatedSite &S : Own)
       for (const auto &[ChildDecl, ChildCopy] : Kernels)
         if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second)
           Before += launcherPrototype(ChildCopy);
     Result.Edits.insert(K.Whole.Begin, Before);
-    if (!Own.empty())
+    if (!Own.empty()) {
+      // The wrapper passes every parameter on, so each needs a name.
+      nameUnnamedParameters(K, Result.Edits);
       Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin,
                            parentWrapper(K, Own, Options));
+    }
     if (Children.count(Decl))
-      Result.Edits.insert(K.Whole.End, aggregatedKernelAndLauncher(K, Own, Options));
+      After += aggregatedKernelAndLauncher(K, Own, Options);
+    if (!After.empty())
+      Result.Edits.insert(K.Whole.End, After);
   }
 
   // Top-level parents: the host resets the record pool before each launch,

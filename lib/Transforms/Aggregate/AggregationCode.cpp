@@ -48,17 +48,26 @@ std::string argumentStruct(const KernelCopy &Child) {
   return S;
 }
 
+// `static __device__ void __lo_part_k(...)`, without a body.
+std::string partSignature(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
+  return K.TemplateHeader + "static __device__ void __lo_part_" + K.Name + "(" +
+         K.parameters(true) +
+         "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n"
+         "    const dim3 __lo_blockDim, const dim3 __lo_gridDim" +
+         scopeParameters(Sites) + ")";
+}
+
+std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
+  return partSignature(K, Sites) + ";\n\n";
+}
+
 std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
                          const std::vector<SourceEdit> &Edits,
                          const std::vector<AggregatedSite> &Sites) {
   std::string S = "// launchopt: the body of '" + K.Name +
                   "' for one thread whose built-in index variables are\n"
                   "// passed in (they differ from the real ones inside an aggregated grid).\n";
-  S += K.TemplateHeader + "static __device__ void __lo_part_" + K.Name + "(" +
-       K.parameters(true) +
-       "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n"
-       "    const dim3 __lo_blockDim, const dim3 __lo_gridDim" +
-       scopeParameters(Sites) + ")\n{\n";
+  S += partSignature(K, Sites) + "\n{\n";
   S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   S += "  " + K.body(Ctx, Edits) + "\n}\n\n";
   return S;
@@ -159,13 +168,18 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   S += Child.TemplateHeader + "__global__ void __lo_agg_" + N +
        "(const launchopt::AggregatedLaunch *__lo_launch)\n{\n";
   S += scopePrologue(ChildSites, Options, "  ");
+  // Threads beyond their launch's block size exit rather than skip the body:
+  // barriers wait only for threads that have not exited, so the child's own
+  // __syncthreads and the epilogue's are met by the original block's threads
+  // alone (a skipping thread would meet the child's first barrier at the
+  // epilogue's).
   S += "  launchopt::OriginalThread __lo_t;\n"
-       "  if (launchopt::findOriginal(__lo_launch, &__lo_t)) {\n";
-  S += "    const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_t.arguments);\n";
+       "  if (!launchopt::findOriginal(__lo_launch, &__lo_t))\n    return;\n";
+  S += "  const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_t.arguments);\n";
   std::string Fields = fieldsOf(Child, "__lo_a");
-  S += "    __lo_part_" + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
-       "__lo_t.blockIdx, __lo_t.threadIdx,\n        __lo_t.blockDim, __lo_t.gridDim" +
-       scopeArguments(ChildSites) + ");\n  }\n";
+  S += "  __lo_part_" + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
+       "__lo_t.blockIdx, __lo_t.threadIdx,\n      __lo_t.blockDim, __lo_t.gridDim" +
+       scopeArguments(ChildSites) + ");\n";
   S += scopeEpilogue(ChildSites, Options, "  ");
   S += "}\n\n";
   S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"

@@ -28,6 +28,10 @@ std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
                          const std::vector<SourceEdit> &Edits,
                          const std::vector<AggregatedSite> &Sites);
 
+// A declaration of the part function, for a recursive kernel whose part
+// function is defined after the kernel it launches.
+std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite> &Sites);
+
 // After the child: the aggregated kernel and the function that launches a
 // finished scope (aggregated, or one by one under the threshold).
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,

@@ -39,7 +39,7 @@ std::string coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
 
 // The coarsened kernel and the per-block function it loops over.
 std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
-                            const std::vector<SourceEdit> &Edits) {
+                            const std::vector<SourceEdit> &Edits, bool UsesSharedMemory) {
   std::string BlockName = "__lo_block_" + K.Name;
   std::string D;
   // All four built-ins are passed in, so that a later pass that shadows them
@@ -58,9 +58,18 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
        "const dim3 __lo_originalGrid)\n{\n"
        "  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)\n"
        "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
-       "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)\n";
-  D += "        " + BlockName + K.TemplateArgs + "(" + K.arguments(true) +
-       "make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,\n            blockDim, __lo_originalGrid);\n}";
+       "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)";
+  std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) +
+                     "make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,\n            blockDim, "
+                     "__lo_originalGrid);\n";
+  // The next original block reuses the shared memory of this one: a thread
+  // that starts it early would overwrite what slower threads still read.
+  // Every thread reaches the barrier: the loop bounds are the same for the
+  // whole block, and an early return only leaves the per-block function.
+  if (UsesSharedMemory)
+    D += " {\n        " + Call + "        __syncthreads();\n      }\n}";
+  else
+    D += "\n        " + Call + "}";
   return D;
 }
 
@@ -153,7 +162,9 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   // coarsened inside its coarsened copy too.
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
   for (const auto &[Child, Copy] : Coarsened)
-    Result.Edits.insert(Copy.Whole.End, coarsenedKernel(Ctx, Copy, LaunchEdits));
+    Result.Edits.insert(Copy.Whole.End,
+                        coarsenedKernel(Ctx, Copy, LaunchEdits,
+                                        Launches.ChildFeatures.at(Child).UsesSharedMemory));
   if (!Coarsened.empty())
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"

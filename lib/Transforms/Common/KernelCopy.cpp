@@ -11,7 +11,7 @@ namespace {
 // default argument.
 std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
                                          const clang::ParmVarDecl &P, unsigned Index,
-                                         std::string &Name) {
+                                         std::string &Name, unsigned &NameOffset) {
   clang::SourceRange Range = P.getSourceRange();
   if (P.hasDefaultArg())
     Range.setEnd(P.getTypeSourceInfo()->getTypeLoc().getEndLoc());
@@ -32,8 +32,11 @@ std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
   }
   Name = "__lo_p" + std::to_string(Index);
   std::optional<FileRange> At = spelledRange(Ctx, P.getLocation());
-  if (!At || At->Begin < R->Begin || At->Begin > R->End)
+  if (!At || At->Begin < R->Begin || At->Begin > R->End) {
+    NameOffset = R->End;
     return Text + " " + Name;
+  }
+  NameOffset = At->Begin;
   unsigned Cut = At->Begin - R->Begin;
   return Text.substr(0, Cut) + " " + Name + " " + Text.substr(Cut);
 }
@@ -111,16 +114,25 @@ KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::Functio
   }
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     std::string Name;
-    std::optional<std::string> Text = parameterText(Ctx, *Kernel.getParamDecl(I), I, Name);
+    unsigned NameOffset = 0;
+    std::optional<std::string> Text =
+        parameterText(Ctx, *Kernel.getParamDecl(I), I, Name, NameOffset);
     if (!Text) {
       Result.Reason = "parameter " + std::to_string(I + 1) + " of the child comes from a macro";
       return Result;
     }
+    if (Kernel.getParamDecl(I)->getName().empty())
+      Copy.UnnamedParameterNames.push_back({NameOffset, Name});
     Copy.ParamTexts.push_back(*Text);
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
   Result.Copy = std::move(Copy);
   return Result;
+}
+
+void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits) {
+  for (const auto &[Offset, Name] : K.UnnamedParameterNames)
+    Edits.insert(Offset, " " + Name);
 }
 
 std::string shadowingPrologue(const std::vector<std::string> &Names) {

@@ -18,6 +18,9 @@ struct KernelCopy {
   std::string TemplateArgs;   // "<T>", or empty
   std::vector<std::string> ParamTexts; // "const float *a", default arguments dropped
   std::vector<std::string> ParamNames; // unnamed parameters get __lo_p<i>
+  // Where each unnamed parameter's __lo_p<i> goes in the kernel's own
+  // signature, for a pass that keeps the kernel and passes its parameters on.
+  std::vector<std::pair<unsigned, std::string>> UnnamedParameterNames;
   FileRange Whole; // the definition, template header included
   FileRange Body;  // the braces and what is between them
 
@@ -36,6 +39,9 @@ struct KernelCopyOrReason {
 };
 
 KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
+
+// Edits that name the kernel's unnamed parameters __lo_p<i> in its signature.
+void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits);
 
 // Local declarations that shadow built-in index variables with the values
 // the caller passes as __lo_<name>: a copied body then sees them unchanged,

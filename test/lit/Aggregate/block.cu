@@ -1,0 +1,89 @@
+// Block granularity: the child grids launched by the threads of one parent
+// block become one aggregated launch by thread 0 at the end of the block.
+// RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+// CHECK: #ifndef LAUNCHOPT_AGG_THRESHOLD
+// CHECK-NEXT: #define LAUNCHOPT_AGG_THRESHOLD 2
+// CHECK-NEXT: #endif
+
+// CHECK-LABEL: struct __lo_args_child {
+// CHECK-NEXT: float *d;
+// CHECK-NEXT: int n;
+// CHECK-NEXT: __device__ __lo_args_child(float *d, int n)
+// CHECK-NEXT: : d(d), n(n) {}
+// CHECK-NEXT: };
+// CHECK-LABEL: static __device__ void __lo_part_child(float *d, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+// CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+// CHECK-NEXT: {
+// CHECK-NEXT: const uint3 blockIdx = __lo_blockIdx;
+// CHECK-NEXT: const uint3 threadIdx = __lo_threadIdx;
+// CHECK-NEXT: const dim3 blockDim = __lo_blockDim;
+// CHECK-NEXT: const dim3 gridDim = __lo_gridDim;
+
+__global__ void child(float *d, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] += gridDim.x;
+}
+
+// CHECK-LABEL: __global__ void __lo_agg_child(const launchopt::AggregatedLaunch *__lo_launch)
+// CHECK-NEXT: {
+// CHECK-NEXT: launchopt::OriginalThread __lo_t;
+// CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+// CHECK-NEXT: return;
+// CHECK-NEXT: const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
+// CHECK-NEXT: __lo_part_child(__lo_a.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim);
+// CHECK-NEXT: }
+// CHECK-LABEL: static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+// CHECK: if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.d, __lo_a.n);
+// CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+
+// CHECK-LABEL: static __device__ void __lo_part_parent(float *d, const int *sizes, const uint3 __lo_blockIdx,
+// CHECK: int n = sizes[threadIdx.x];
+// CHECK-NEXT: { // launchopt: aggregated launch of 'child'
+// CHECK-NEXT: const dim3 __lo_agrid1 = (n + 127) / 128;
+// CHECK-NEXT: const dim3 __lo_ablock1 = 128;
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child));
+// CHECK-NEXT: if (__lo_record1)
+// CHECK-NEXT: ::new (__lo_record1) __lo_args_child(d, n);
+// CHECK-NEXT: else // pool or scope full: launch as written
+// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1>>>(d, n);
+// CHECK-NEXT: }
+
+__global__ void parent(float *d, const int *sizes) {
+  int n = sizes[threadIdx.x];
+  child<<<(n + 127) / 128, 128>>>(d, n);
+}
+
+// CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
+// CHECK-NEXT: // launchopt: this kernel's launches are aggregated (block granularity).
+// CHECK-NEXT: const unsigned __lo_thread = launchopt::linearThread();
+// CHECK-NEXT: const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+// CHECK-NEXT: (void)__lo_blockThreads;
+// CHECK-NEXT: __shared__ launchopt::AggregationScope __lo_agg1_block;
+// CHECK-NEXT: if (__lo_thread == 0) {
+// CHECK-NEXT: launchopt::clearScope(&__lo_agg1_block);
+// CHECK-NEXT: launchopt::openScope(&__lo_agg1_block, __lo_blockThreads);
+// CHECK-NEXT: }
+// CHECK-NEXT: launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: __lo_part_parent(d, sizes, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: if (__lo_thread == 0)
+// CHECK-NEXT: __lo_launch_child(__lo_agg1, cudaStreamFireAndForget, true);
+// CHECK-NEXT: }
+
+void host(float *d, const int *sizes) {
+  parent<<<4, 256>>>(d, sizes);
+}
+
+// CHECK-LABEL: void host(float *d, const int *sizes) {
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
+
+// REMARK: block.cu:60:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block)
+// REMARK: block.cu:82:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

@@ -1,0 +1,36 @@
+// Grid granularity: one scope for the whole parent grid; the last block to
+// finish issues the aggregated launch as a tail launch, without the host.
+// RUN: %launchopt --aggregate=grid %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+__global__ void child(float *d, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] += gridDim.x;
+}
+
+__global__ void parent(float *d, const int *sizes) {
+  int n = sizes[threadIdx.x];
+  child<<<(n + 127) / 128, 128>>>(d, n);
+}
+
+// CHECK-LABEL: static __device__ launchopt::AggregationScope __lo_groups_parent_1[LAUNCHOPT_MAX_GROUPS];
+// CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
+// CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity).
+// CHECK: const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
+// CHECK: launchopt::openScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads);
+// CHECK: if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
+// CHECK-NEXT: __lo_launch_child(__lo_agg1, cudaStreamTailLaunch, false);
+// CHECK-NEXT: launchopt::clearScope(__lo_agg1);
+// CHECK-NEXT: }
+
+void host(float *d, const int *sizes) {
+  parent<<<4, 256>>>(d, sizes);
+}
+
+// CHECK-LABEL: void host(float *d, const int *sizes) {
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
+
+// REMARK: grid.cu:16:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: grid)

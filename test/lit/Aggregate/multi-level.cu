@@ -1,0 +1,51 @@
+// Multi-level: parent -> child -> grandchild with block granularity; the
+// aggregated child aggregates its own launches of the grandchild. Multi-block
+// granularity refuses the inner launch: the child's grids may run at once.
+// RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+// RUN: %launchopt --aggregate=multiblock:4 %s -o %t.mb.cu 2> %t.mb.remarks
+// RUN: %FileCheck %s --check-prefix=MB < %t.mb.remarks
+// RUN: %nvcc-compile %t.mb.cu
+
+__global__ void grandchild(int *d, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] = i;
+}
+
+__global__ void child(int *d, const int *sizes) {
+  int n = sizes[blockIdx.x * blockDim.x + threadIdx.x];
+  grandchild<<<(n + 63) / 64, 64>>>(d, n);
+}
+
+__global__ void parent(int *d, const int *sizes, int m) {
+  child<<<m, 32>>>(d, sizes);
+}
+
+// CHECK-LABEL: __global__ void __lo_agg_grandchild(
+// CHECK-LABEL: __global__ void child(int *d, const int *sizes) {
+// CHECK: __lo_launch_grandchild(__lo_agg1, cudaStreamFireAndForget, true);
+// CHECK-LABEL: __global__ void __lo_agg_child(const launchopt::AggregatedLaunch *__lo_launch)
+// CHECK-NEXT: {
+// CHECK: __shared__ launchopt::AggregationScope __lo_agg1_block;
+// CHECK: __syncthreads();
+// CHECK-NEXT: launchopt::OriginalThread __lo_t;
+// CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+// CHECK-NEXT: return;
+// CHECK-NEXT: const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
+// CHECK-NEXT: __lo_part_child(__lo_a.d, __lo_a.sizes, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: if (__lo_thread == 0)
+// CHECK-NEXT: __lo_launch_grandchild(__lo_agg1, cudaStreamFireAndForget, true);
+// CHECK-NEXT: }
+// CHECK-LABEL: __global__ void parent(int *d, const int *sizes, int m) {
+// CHECK: __lo_launch_child(__lo_agg2, cudaStreamFireAndForget, true);
+
+// REMARK: multi-level.cu:20:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block)
+// REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block)
+
+// MB: multi-level.cu:20:3: remark: not aggregated: the parent is itself launched from device code: its grids may run at the same time and would share one group scope (use warp or block granularity)
+// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks))

@@ -1,0 +1,39 @@
+// A recursive kernel: its own launches are aggregated, in the kernel and in
+// its aggregated copy; the part function, whose fallback launches the kernel
+// itself, is declared before the kernel and defined after it.
+// RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+__global__ void tree(int *nodes, int depth) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  nodes[i] += depth;
+  if (depth > 0 && i % 2 == 0)
+    tree<<<1, 2>>>(nodes, depth - 1);
+}
+
+void host(int *nodes) {
+  tree<<<1, 2>>>(nodes, 5);
+}
+
+// CHECK-LABEL: struct __lo_args_tree {
+// CHECK: static __device__ void __lo_part_tree(int *nodes, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+// CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1);
+// CHECK-LABEL: __global__ void tree(int *nodes, int depth) {
+// CHECK: __lo_part_tree(nodes, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+// CHECK: __lo_launch_tree(__lo_agg1, cudaStreamFireAndForget, true);
+// CHECK: static __device__ void __lo_part_tree(int *nodes, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+// CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+// CHECK-NEXT: {
+// CHECK: if (depth > 0 && i % 2 == 0)
+// CHECK-NEXT: { // launchopt: aggregated launch of 'tree'
+// CHECK: tree<<<__lo_agrid1, __lo_ablock1>>>(nodes, depth - 1);
+// CHECK-LABEL: __global__ void __lo_agg_tree(const launchopt::AggregatedLaunch *__lo_launch)
+// CHECK: __lo_part_tree(__lo_a.nodes, __lo_a.depth, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
+// CHECK-LABEL: void host(int *nodes) {
+// CHECK-NEXT: { launchopt::resetPool(0); tree<<<1, 2>>>(nodes, 5); }
+
+// REMARK: recursive.cu:13:5: remark: aggregate applied to launch of 'tree' (aggregated-kernel: __lo_agg_tree, granularity: block)
+// REMARK: recursive.cu:17:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

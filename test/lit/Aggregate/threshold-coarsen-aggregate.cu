@@ -1,0 +1,46 @@
+// T -> C -> A: the launch kept by thresholding is coarsened, and the launch
+// of the coarsened child is aggregated; the serial path stays as it was.
+// RUN: %launchopt --threshold --coarsen --aggregate=block %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+__global__ void child(float *d, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    d[i] += 1.0f;
+}
+
+__global__ void parent(float *d, const int *sizes) {
+  int n = sizes[blockIdx.x * blockDim.x + threadIdx.x];
+  child<<<(n + 127) / 128, 128>>>(d, n);
+}
+
+void host(float *d, const int *sizes) {
+  parent<<<4, 256>>>(d, sizes);
+}
+
+// CHECK: #define LAUNCHOPT_CFACTOR 4
+// CHECK: #define LAUNCHOPT_THRESHOLD 256
+// CHECK-LABEL: struct __lo_args___lo_coarse_child {
+// CHECK-NEXT: float *d;
+// CHECK-NEXT: int n;
+// CHECK-NEXT: const dim3 __lo_originalGrid;
+// CHECK-LABEL: __global__ void __lo_agg___lo_coarse_child(
+// CHECK: __lo_part___lo_coarse_child(__lo_a.d, __lo_a.n, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-LABEL: static __device__ void __lo_part_parent(
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK-NEXT: { // launchopt: coarsened launch of 'child'
+// CHECK: { // launchopt: aggregated launch of '__lo_coarse_child'
+// CHECK: ::new (__lo_record{{[0-9]+}}) __lo_args___lo_coarse_child(d, n, __lo_cgrid1);
+// CHECK: __lo_coarse_child<<<__lo_agrid{{[0-9]+}}, __lo_ablock{{[0-9]+}}>>>(d, n, __lo_cgrid1);
+// CHECK: else
+// CHECK-NEXT: __lo_serial_child(d, n, __lo_grid1, __lo_block1);
+// CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
+// CHECK: __lo_launch___lo_coarse_child(__lo_agg{{[0-9]+}}, cudaStreamFireAndForget, true);
+// CHECK-LABEL: void host(float *d, const int *sizes) {
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
+
+// REMARK: remark: threshold applied to launch of 'child'
+// REMARK: remark: coarsen applied to launch of 'child'
+// REMARK: remark: aggregate applied to launch of '__lo_coarse_child'

@@ -1,0 +1,37 @@
+// A template child: the per-block function and the coarsened kernel are
+// templates; a launch with explicit arguments keeps them, a launch that
+// deduces them still deduces (the original grid is not a deduced parameter).
+// RUN: %launchopt --coarsen %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+
+template <typename T>
+__global__ void scale(T *data, int n, T factor) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= factor;
+}
+
+// CHECK-LABEL: launchopt: one original block of 'scale'
+// CHECK: template <typename T>
+// CHECK-NEXT: static __device__ void __lo_block_scale(T *data, int n, T factor, const uint3 __lo_blockIdx,
+// CHECK: template <typename T>
+// CHECK-NEXT: __global__ void __lo_coarse_scale(T *data, int n, T factor, const dim3 __lo_originalGrid)
+// CHECK: __lo_block_scale<T>(data, n, factor, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+
+template <typename T>
+__global__ void parent(T *data, const int *sizes) {
+  int n = sizes[threadIdx.x];
+  scale<T><<<(n + 127) / 128, 128>>>(data, n, T(2));
+  scale<<<(n + 127) / 128, 128>>>(data, n, T(3));
+}
+
+template __global__ void parent<float>(float *, const int *);
+
+// CHECK-LABEL: __global__ void parent(T *data, const int *sizes) {
+// CHECK: __lo_coarse_scale<T><<<__lo_coarse1, 128>>>(data, n, T(2), __lo_cgrid1);
+// CHECK: __lo_coarse_scale<<<__lo_coarse2, 128>>>(data, n, T(3), __lo_cgrid2);
+
+// REMARK: template-child.cu:26:3: remark: coarsen applied to launch of 'scale'
+// REMARK: template-child.cu:27:3: remark: coarsen applied to launch of 'scale'
