@@ -108,6 +108,8 @@ class AccessCollector : public RecursiveASTVisitor<AccessCollector> {
 public:
   std::vector<Subscript> Subscripts;
   std::set<const ArraySubscriptExpr *> Stored, Updated;
+  std::map<const ArraySubscriptExpr *, const BinaryOperator *> Assignments;
+  std::set<const Stmt *> Statements; // expressions whose value is not used
   std::set<const ParmVarDecl *> Escaping;
   std::set<const ParmVarDecl *> Subscripted;
 
@@ -120,8 +122,10 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (auto *S = dyn_cast<ArraySubscriptExpr>(B->getLHS()->IgnoreParens())) {
-      if (B->getOpcode() == BO_Assign)
+      if (B->getOpcode() == BO_Assign) {
         Stored.insert(S);
+        Assignments[S] = B;
+      }
       else if (B->isCompoundAssignmentOp())
         Updated.insert(S);
     }
@@ -142,6 +146,29 @@ public:
     return true;
   }
   std::vector<const DeclRefExpr *> Uses;
+
+  bool VisitCompoundStmt(CompoundStmt *C) {
+    for (Stmt *S : C->body())
+      Statements.insert(S);
+    return true;
+  }
+  bool VisitIfStmt(IfStmt *S) {
+    Statements.insert(S->getThen());
+    Statements.insert(S->getElse());
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) {
+    Statements.insert(S->getBody());
+    return true;
+  }
+  bool VisitWhileStmt(WhileStmt *S) {
+    Statements.insert(S->getBody());
+    return true;
+  }
+  bool VisitDoStmt(DoStmt *S) {
+    Statements.insert(S->getBody());
+    return true;
+  }
 };
 
 } // namespace
@@ -178,6 +205,8 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
   for (const Subscript &S : C.Subscripts)
     if (!S.Write && !Site)
       Site = polynomial(S.Expr->getIdx(), Ctx);
+  if (Site)
+    Result.Site = *Site;
 
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel.getParamDecl(I);
@@ -193,10 +222,19 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       if (S.Param != P)
         continue;
       A.Writes |= S.Write;
+      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx), *Site, -1);
+      SubscriptAccess Access;
+      Access.Expr = S.Expr;
+      Access.Offset = Offset;
+      Access.Reads = S.Read;
+      Access.Writes = S.Write;
+      auto Store = C.Assignments.find(S.Expr);
+      if (Store != C.Assignments.end() && C.Statements.count(Store->second))
+        Access.PlainStore = Store->second;
+      A.Subscripts.push_back(Access);
       if (!S.Read)
         continue;
       A.Reads = true;
-      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx), *Site, -1);
       Offsets.insert(indexText(Offset));
       for (const auto &[M, Coefficient] : Offset)
         A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));

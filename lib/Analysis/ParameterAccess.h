@@ -2,6 +2,7 @@
 #define LAUNCHOPT_ANALYSIS_PARAMETERACCESS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,18 @@ namespace launchopt {
 using IndexMonomial = std::vector<std::string>; // sorted factors; empty = constant
 using IndexPolynomial = std::map<IndexMonomial, long long>;
 std::string indexText(const IndexPolynomial &P);
+
+// One subscript of a pointer parameter, kept so that code generation can
+// redirect it to a register or a shared-memory tile.
+struct SubscriptAccess {
+  const clang::ArraySubscriptExpr *Expr = nullptr;
+  IndexPolynomial Offset; // index minus the thread's site
+  bool Reads = false;
+  bool Writes = false;
+  // For a write: `p[i] = e` whose value is not used (a statement of its
+  // own), the only form code generation redirects.
+  const clang::BinaryOperator *PlainStore = nullptr;
+};
 
 // How a kernel touches one pointer parameter through subscripts
 // (scalable-kernel-fusion §II-B: read-only / read-write / write-only, thread
@@ -28,6 +41,7 @@ struct ParameterAccess {
   std::vector<std::string> ReadOffsets;
   unsigned HaloRadius = 0; // largest coefficient of any read offset
   unsigned ElementBytes = 0;
+  std::vector<SubscriptAccess> Subscripts;
 };
 
 struct KernelAccess {
@@ -36,6 +50,9 @@ struct KernelAccess {
   // call, is dereferenced without a subscript, is written away from the
   // thread's own site); empty when they can.
   std::string Irregular;
+  // The index of the thread's own site (what it writes, else what it reads
+  // first), over the kernel's own names.
+  IndexPolynomial Site;
 };
 
 KernelAccess analyzeParameterAccess(const clang::FunctionDecl &Kernel);

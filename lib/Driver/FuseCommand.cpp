@@ -7,6 +7,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "Rewrite/OutputFile.h"
 #include "Transforms/Fusion/FusionPlan.h"
+#include "Transforms/Fusion/NvccResources.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
 #include "Transforms/Fusion/SyntheticPrograms.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -36,6 +39,10 @@ cl::opt<bool> TimingHooks("timing-hooks",
                           cl::desc("Time every new launch when built with "
                                    "-DLAUNCHOPT_FUSION_TIMING"),
                           cl::sub(Fuse));
+cl::opt<bool> OnChip("on-chip",
+                      cl::desc("Generate through registers and shared-memory tiles where the "
+                               "shapes allow (default; =false: every dependence through GMEM)"),
+                      cl::init(true), cl::sub(Fuse));
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks"), cl::sub(Fuse));
@@ -76,6 +83,20 @@ cl::opt<std::string> DataDot("data-dot", cl::desc("Write the data-dependency gra
 cl::opt<std::string> OrderDot("order-dot",
                               cl::desc("Write the order-of-execution graph with the plan (DOT)"),
                               cl::value_desc("file"), cl::sub(Fuse));
+
+cl::opt<bool> NvccResources(
+    "nvcc-resources",
+    cl::desc("Compile the input with nvcc --resource-usage (sm_90) and use each kernel's "
+             "registers and static shared memory in the model (default: 32 registers)"),
+    cl::sub(Fuse));
+cl::opt<std::string> NvccPath("nvcc", cl::desc("nvcc for --nvcc-resources"),
+                              cl::init("/usr/local/cuda/bin/nvcc"), cl::value_desc("path"),
+                              cl::sub(Fuse));
+cl::opt<std::string> ResourceUsage(
+    "resource-usage",
+    cl::desc("Read kernel registers and shared memory from captured nvcc --resource-usage "
+             "(or -Xptxas -v) output in <file>"),
+    cl::value_desc("file"), cl::sub(Fuse));
 
 int fail(int Code, const llvm::Twine &Message) {
   llvm::errs() << "launchopt fuse: error: " << Message << "\n";
@@ -134,6 +155,34 @@ std::string dot(const FusionProblem &P, const FusionGraphs &G, const Grouping *G
   else
     writeDataDependencyDot(OS, P, G);
   return S;
+}
+
+// Runs nvcc --resource-usage on the input with the user's -I/-D/-U/-std
+// flags and returns what ptxas printed.
+llvm::Expected<std::string> nvccResourceUsage(const std::string &File,
+                                              llvm::ArrayRef<const char *> UserFlags) {
+  llvm::SmallString<128> Log;
+  if (std::error_code E = llvm::sys::fs::createTemporaryFile("launchopt-nvcc", "txt", Log))
+    return llvm::createStringError(E, "cannot create a temporary file");
+  std::vector<std::string> Storage{NvccPath, "-arch=sm_90", "--resource-usage", "-c",
+                                   "-o",     "/dev/null"};
+  for (llvm::StringRef Flag : UserFlags)
+    if (Flag.starts_with("-I") || Flag.starts_with("-D") || Flag.starts_with("-U") ||
+        Flag.starts_with("-std="))
+      Storage.push_back(Flag.str());
+  Storage.push_back(File);
+  std::vector<llvm::StringRef> Args(Storage.begin(), Storage.end());
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Log.str(), Log.str()};
+  std::string Error;
+  int Status = llvm::sys::ExecuteAndWait(NvccPath, Args, std::nullopt, Redirects, 0, 0, &Error);
+  auto Buffer = llvm::MemoryBuffer::getFile(Log);
+  std::string Text = Buffer ? (*Buffer)->getBuffer().str() : "";
+  llvm::sys::fs::remove(Log);
+  if (Status != 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "nvcc --resource-usage failed" +
+                                       (Error.empty() ? "" : ": " + Error) + "\n" + Text);
+  return Text;
 }
 
 } // namespace
@@ -198,6 +247,34 @@ int runFuseCommand(int Argc, const char **Argv) {
     if (!Read)
       return fail(ExitInputError, llvm::toString(Read.takeError()));
     Problem = std::move(*Read);
+  }
+  if (NvccResources || !ResourceUsage.empty()) {
+    std::string Usage;
+    if (!ResourceUsage.empty()) {
+      auto Buffer = llvm::MemoryBuffer::getFile(ResourceUsage);
+      if (!Buffer)
+        return fail(ExitInputError, "cannot read '" + ResourceUsage + "'");
+      Usage = (*Buffer)->getBuffer().str();
+    } else {
+      if (Input.empty())
+        return fail(ExitUsageError, "--nvcc-resources needs a CUDA source");
+      if (!llvm::sys::fs::can_execute(NvccPath))
+        return fail(ExitInputError, "nvcc not found at '" + NvccPath + "'");
+      llvm::ArrayRef<const char *> All(Argv, Argc);
+      auto Dashes = std::find_if(All.begin(), All.end(),
+                                 [](const char *A) { return llvm::StringRef(A) == "--"; });
+      llvm::ArrayRef<const char *> UserFlags =
+          Dashes == All.end() ? llvm::ArrayRef<const char *>() : All.drop_front(Dashes - All.begin() + 1);
+      llvm::Expected<std::string> Text = nvccResourceUsage(Input, UserFlags);
+      if (!Text)
+        return fail(ExitInputError, llvm::toString(Text.takeError()));
+      Usage = *Text;
+    }
+    std::map<std::string, KernelResources> Resources = parseNvccResourceUsage(Usage);
+    unsigned Found = applyKernelResources(Problem, Resources);
+    applyKernelResources(Extraction.Problem, Resources);
+    llvm::errs() << "resource usage: registers and shared memory of " << Found << " of "
+                 << Problem.Kernels.size() << " kernels from nvcc\n";
   }
   if (!WriteProblem.empty())
     if (llvm::Error E = writeText(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))
@@ -269,6 +346,15 @@ int runFuseCommand(int Argc, const char **Argv) {
   }
 
   FusionPlan Plan = makeFusionPlan(Model, Result.Best);
+  std::vector<std::string> OnChipSummary;
+  PassResult Pass;
+  if (Parsed) {
+    FusionCodegenOptions CodegenOptions;
+    CodegenOptions.TimingHooks = TimingHooks;
+    CodegenOptions.OnChip = OnChip;
+    Pass = generateFusedSource(Parsed->Unit->getASTContext(), Extraction, Plan, CodegenOptions,
+                               OnChipSummary);
+  }
   if (!PlanOut.empty())
     if (llvm::Error E =
             writeText(PlanOut, llvm::formatv("{0:2}", toJson(Plan, Problem)).str() + "\n"))
@@ -277,6 +363,9 @@ int runFuseCommand(int Argc, const char **Argv) {
     std::string Report;
     llvm::raw_string_ostream OS(Report);
     printPlanReport(OS, Plan, Problem);
+    for (unsigned F = 0; F < OnChipSummary.size(); ++F)
+      if (Plan.NewKernels[F].Members.size() > 1)
+        OS << "  launch " << F << " code generation: " << OnChipSummary[F] << "\n";
     if (llvm::Error E = writeText(ReportOut, Report))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   }
@@ -289,9 +378,6 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (!Parsed)
     return ExitSuccess;
 
-  FusionCodegenOptions CodegenOptions;
-  CodegenOptions.TimingHooks = TimingHooks;
-  PassResult Pass = generateFusedSource(Parsed->Unit->getASTContext(), Extraction, Plan, CodegenOptions);
   if (!Quiet)
     printRemarks(llvm::errs(), Pass.Remarks);
   llvm::Expected<std::string> Output = Pass.Edits.apply(Text);

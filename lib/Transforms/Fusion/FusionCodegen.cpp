@@ -1,5 +1,6 @@
 #include "FusionCodegen.h"
 
+#include "FusionOnChip.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
 #include <cstring>
@@ -19,8 +20,11 @@ unsigned offsetOf(const ASTContext &Ctx, SourceLocation Loc) {
 std::string bodyName(const FunctionDecl &K) { return "__lo_body_" + K.getNameAsString(); }
 
 // The kernel's text as a __device__ function that runs one thread's work
-// for a given block and thread index (shadowing the built-ins).
-std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionDecl &K) {
+// for a given block and thread index (shadowing the built-ins), with extra
+// parameters before the indices and the on-chip edits applied to the body.
+std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionDecl &K,
+                                          const std::string &Name, const std::string &ExtraParams,
+                                          const std::vector<BodyEdit> &Edits) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (K.getTemplatedKind() != FunctionDecl::TK_NonTemplate || !K.hasBody())
     return std::nullopt;
@@ -29,20 +33,28 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   if (TypeBegin.isMacroID() || !FTL || !SM.isWrittenInMainFile(TypeBegin))
     return std::nullopt;
   unsigned Begin = offsetOf(Ctx, TypeBegin);
-  unsigned Name = offsetOf(Ctx, K.getLocation());
+  unsigned NameAt = offsetOf(Ctx, K.getLocation());
   unsigned RParen = offsetOf(Ctx, FTL.getRParenLoc());
   unsigned Brace = offsetOf(Ctx, K.getBody()->getBeginLoc());
   unsigned End = offsetOf(Ctx, K.getBody()->getEndLoc()) + 1;
   llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
   std::string Out = "static __device__ __forceinline__ ";
-  Out += Text.substr(Begin, Name - Begin);
-  Out += bodyName(K);
-  Out += Text.substr(Name + K.getName().size(), RParen - Name - K.getName().size());
+  Out += Text.substr(Begin, NameAt - Begin);
+  Out += Name;
+  Out += Text.substr(NameAt + K.getName().size(), RParen - NameAt - K.getName().size());
   Out += K.getNumParams() ? ", " : "";
-  Out += "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx";
+  Out += ExtraParams + "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx";
   Out += Text.substr(RParen, Brace + 1 - RParen);
   Out += "\n  const uint3 blockIdx = __lo_blockIdx;\n  const uint3 threadIdx = __lo_threadIdx;";
-  Out += Text.substr(Brace + 1, End - Brace - 1);
+  unsigned At = Brace + 1;
+  for (const BodyEdit &E : Edits) {
+    if (E.Begin < At || E.End > End)
+      return std::nullopt;
+    Out += Text.substr(At, E.Begin - At);
+    Out += E.Text;
+    At = E.End;
+  }
+  Out += Text.substr(At, End - At);
   return Out + "\n\n";
 }
 
@@ -51,16 +63,41 @@ std::string argumentText(const ASTContext &Ctx, const Expr *E) {
   return R ? textOf(Ctx, *R) : std::string();
 }
 
+// A producer computed over its halo layers into shared-memory tiles (paper
+// §II-D2, Fig. 3 Kern_X): every thread of the block walks the tile (block
+// plus R layers along each axis wider than one), clears the tile site's
+// written flag and runs the body for that site; own sites also go to GMEM.
+std::string tileProducerLoop(const std::string &Member, unsigned R, const OnChipPlan &OnChip,
+                             unsigned I, const std::string &Call) {
+  unsigned Rx = OnChip.Block[0] > 1 ? R : 0, Ry = OnChip.Block[1] > 1 ? R : 0;
+  unsigned Wx = OnChip.Block[0] + 2 * Rx, Wy = OnChip.Block[1] + 2 * Ry;
+  std::string S = "  // " + Member + " over " + std::to_string(R) +
+                  " halo layer(s) into shared memory: read at neighbours below.\n"
+                  "  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < " +
+                  std::to_string(Wx * Wy) + "; __lo_s += blockDim.x * blockDim.y) {\n"
+                  "    const unsigned __lo_x = __lo_s % " + std::to_string(Wx) + " - " +
+                  std::to_string(Rx) + ", __lo_y = __lo_s / " + std::to_string(Wx) + " - " +
+                  std::to_string(Ry) + ";\n";
+  for (const std::string &Tile : OnChip.TilesWritten[I])
+    S += "    __lo_set_" + Tile + "[__lo_s] = 0;\n";
+  S += "    " + Call + "__lo_s, __lo_x < " + std::to_string(OnChip.Block[0]) + " && __lo_y < " +
+       std::to_string(OnChip.Block[1]) + ", blockIdx, make_uint3(__lo_x, __lo_y, 0));\n  }\n";
+  return S;
+}
+
 } // namespace
 
 PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const FusionPlan &Plan,
-                               const FusionCodegenOptions &Options) {
+                               const FusionCodegenOptions &Options,
+                               std::vector<std::string> &OnChipSummary) {
   PassResult Result;
   const FusionProblem &P = X.Problem;
   std::string Device, Timing;
   std::set<const FunctionDecl *> Copied;
   std::vector<std::string> Launch(Plan.NewKernels.size()), Names(Plan.NewKernels.size());
   std::vector<std::string> Message(P.Kernels.size());
+  std::vector<std::string> &Summary = OnChipSummary;
+  Summary.assign(Plan.NewKernels.size(), "");
   unsigned Fused = 0;
 
   for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
@@ -73,16 +110,26 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Message[N.Members.front()] = "no feasible fusion lowers the projected time";
       continue;
     }
+    std::string Kernel = "__lo_fused_" + std::to_string(Fused);
+    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N);
+    if (!Options.OnChip)
+      OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
+    std::vector<std::string> Body(N.Members.size());
     bool Copyable = true;
-    for (unsigned M : N.Members)
-      if (!Copied.count(X.Launches[M].Site->Child)) {
-        std::optional<std::string> Copy = deviceBodyCopy(Ctx, *X.Launches[M].Site->Child);
-        Copyable &= Copy.has_value();
-        if (Copy) {
-          Device += *Copy;
-          Copied.insert(X.Launches[M].Site->Child);
-        }
-      }
+    for (unsigned I = 0; I < N.Members.size(); ++I) {
+      const FunctionDecl *K = X.Launches[N.Members[I]].Site->Child;
+      bool Specialised = !OnChip.Edits[I].empty() || !OnChip.ExtraParams[I].empty();
+      Body[I] = bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(5) : "");
+      if (!Specialised && Copied.count(K))
+        continue;
+      std::optional<std::string> Copy = deviceBodyCopy(Ctx, *K, Body[I], OnChip.ExtraParams[I],
+                                                       OnChip.Edits[I]);
+      Copyable &= Copy.has_value();
+      if (Copy)
+        Device += *Copy;
+      if (Copy && !Specialised)
+        Copied.insert(K);
+    }
     if (!Copyable) {
       std::string Kept;
       for (unsigned M : N.Members) {
@@ -93,8 +140,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       continue;
     }
 
-    std::string Kernel = "__lo_fused_" + std::to_string(Fused++);
-    std::string Params, Args, Body;
+    ++Fused;
+    std::string Params, Args, Code = OnChip.Declarations;
     std::map<int, std::string> AllocationParam;
     auto Separator = [](std::string &S) { return S.empty() ? "" : ", "; };
     for (unsigned I = 0; I < N.Members.size(); ++I) {
@@ -134,17 +181,22 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
             if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
               Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
       if (Barrier)
-        Body += "  __syncthreads();\n";
-      std::string Call = bodyName(K) + "(";
+        Code += "  __syncthreads();\n";
+      std::string Call = Body[I] + "(";
       for (const std::string &A : CallArgs)
         Call += A + ", ";
+      Call += OnChip.ExtraArgs[I];
       unsigned R = N.MemberHalo[I];
       if (!R) {
-        Body += "  " + Call + "blockIdx, threadIdx);\n";
+        Code += "  " + Call + "blockIdx, threadIdx);\n";
         continue;
       }
       std::string Radius = std::to_string(R);
-      Body += "  {\n"
+      if (!OnChip.TilesWritten[I].empty()) {
+        Code += tileProducerLoop(P.Kernels[N.Members[I]].Name, R, OnChip, I, Call);
+        continue;
+      }
+      Code += "  {\n"
               "    // " + P.Kernels[N.Members[I]].Name + " over " + Radius +
               " halo layer(s): its results are read at neighbours below.\n"
               "    const unsigned __lo_rx = blockDim.x > 1 ? " + Radius + " : 0, __lo_ry = blockDim.y > 1 ? " +
@@ -157,14 +209,15 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
               "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
               "  }\n";
     }
+    Summary[F] = OnChip.summary();
     Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
-              " (launchopt fuse).\n__global__ void " + Kernel + "(" + Params + ") {\n" + Body +
-              "}\n\n";
+              " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +
+              "(" + Params + ") {\n" + Code + "}\n\n";
     Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
                 argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Args + ");";
     for (unsigned M : N.Members)
       Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
-                   " fusion of " + Names[F] + ")";
+                   " fusion of " + Names[F] + "; " + Summary[F] + ")";
   }
 
   if (Options.TimingHooks) {

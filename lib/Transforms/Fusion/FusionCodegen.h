@@ -10,19 +10,27 @@ struct FusionCodegenOptions {
   // Wrap every new launch in event timing compiled in with
   // -DLAUNCHOPT_FUSION_TIMING (per-new-kernel times for eq. 12).
   bool TimingHooks = false;
+  // Keep shared arrays in registers and shared-memory tiles where the
+  // shapes allow (FusionOnChip.h); false: every dependence through GMEM.
+  bool OnChip = true;
 };
 
 // Code generation from a plan (paper §II-D): each fused original kernel gets
 // a __device__ copy of its body taking the block and thread index it runs
 // for; a new kernel calls the copies in order. Simple fusion: the bodies run
-// back to back on the same threads, so shared read-only data is read once
-// into the cache and reused. Complex fusion: a member whose results later
+// back to back on the same threads; a value at the thread's own site that
+// several bodies read (or one produces and a later one reads) is held in a
+// register (FusionOnChip.h). Complex fusion: a member whose results later
 // members read at a neighbour runs over its halo layers too (redundant halo
-// computation, the neighbours' sites, before a __syncthreads()), so that
-// every value a block reads was produced by the block itself. The host
-// launch sequence is rewritten in the plan's order.
+// computation, the neighbours' sites, before a __syncthreads()), into a
+// __shared__ tile the later members read, or through GMEM where no tile
+// fits. The host launch sequence is rewritten in the plan's order.
+// Where each new kernel keeps its shared arrays (registers, shared-memory
+// tiles, or GMEM), one line per new kernel of the plan, goes to
+// OnChipSummary.
 PassResult generateFusedSource(clang::ASTContext &Ctx, const FusionExtraction &X,
-                               const FusionPlan &Plan, const FusionCodegenOptions &Options);
+                               const FusionPlan &Plan, const FusionCodegenOptions &Options,
+                               std::vector<std::string> &OnChipSummary);
 
 } // namespace launchopt
 

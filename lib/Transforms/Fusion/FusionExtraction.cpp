@@ -26,23 +26,38 @@ const VarDecl *allocationOf(const Expr *E) {
   return nullptr;
 }
 
-// Block dimensions from `dim3 block(32, 8)` or a constant, else 256.
-void blockDims(const Expr *Block, unsigned Dims[3]) {
+// Block dimensions from `dim3 block(32, 8)` (a local the launch names) or
+// an integer constant; false (and 256) when the block is not such a constant.
+bool blockDims(const ASTContext &Ctx, const Expr *Block, unsigned Dims[3]) {
   Dims[0] = 256, Dims[1] = Dims[2] = 1;
-  const Expr *E = writtenOperand(Block);
-  ASTContext *Ctx = nullptr;
-  if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
-      Ctx = &V->getASTContext();
-      if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(V->getInit()))
-        for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
-          Expr::EvalResult Value;
-          if (!isa<CXXDefaultArgExpr>(C->getArg(I)) &&
-              C->getArg(I)->EvaluateAsInt(Value, *Ctx))
-            Dims[I] = Value.Val.getInt().getZExtValue();
-        }
-    }
-  (void)Ctx;
+  const Expr *E = writtenOperand(Block)->IgnoreParenImpCasts();
+  const CXXConstructExpr *C = nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V || !V->isLocalVarDecl())
+      return false;
+    C = dyn_cast_or_null<CXXConstructExpr>(V->getInit());
+  } else {
+    C = dyn_cast<CXXConstructExpr>(E);
+  }
+  if (!C) {
+    Expr::EvalResult Value;
+    if (E->isValueDependent() || !E->EvaluateAsInt(Value, Ctx))
+      return false;
+    Dims[0] = Value.Val.getInt().getZExtValue();
+    return true;
+  }
+  bool Known = true;
+  for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
+    Expr::EvalResult Value;
+    if (isa<CXXDefaultArgExpr>(C->getArg(I)))
+      continue;
+    if (!C->getArg(I)->isValueDependent() && C->getArg(I)->EvaluateAsInt(Value, Ctx))
+      Dims[I] = Value.Val.getInt().getZExtValue();
+    else
+      Known = false;
+  }
+  return Known;
 }
 
 std::string operandText(const ASTContext &Ctx, const Expr *E) {
@@ -143,7 +158,7 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
     if (Site.SharedMemory || Site.Stream)
       K.LaunchConfig += ", " + operandText(Ctx, Site.SharedMemory) + ", " +
                         operandText(Ctx, Site.Stream) + " #" + std::to_string(Site.Id);
-    blockDims(Site.Block, K.BlockDim);
+    L.ConstantBlock = blockDims(Ctx, Site.Block, K.BlockDim);
     K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
     for (const ParameterAccess &A : Access.Parameters) {
       if (A.Index >= Site.Arguments.size() || (!A.Reads && !A.Writes))

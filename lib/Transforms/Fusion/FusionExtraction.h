@@ -26,6 +26,9 @@ struct ExtractedLaunch {
   // Per written argument: the allocation (index into Allocations) for a
   // pointer parameter the kernel subscripts, or -1.
   std::vector<int> ArgumentAllocation;
+  // The block is a constant the launch names (its shape, in the problem's
+  // BlockDim, can lay out shared-memory tiles).
+  bool ConstantBlock = false;
 };
 
 struct FusionExtraction {

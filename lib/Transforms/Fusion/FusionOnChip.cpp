@@ -1,0 +1,414 @@
+#include "FusionOnChip.h"
+
+#include "clang/AST/ASTContext.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace launchopt {
+
+using namespace clang;
+
+namespace {
+
+// Static shared memory a block may declare (the fused kernel's tiles).
+constexpr unsigned StaticSharedLimit = 48 * 1024;
+
+bool isIdentifierChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
+  for (size_t At = Text.find(Word); At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
+    bool Before = At > 0 && isIdentifierChar(Text[At - 1]);
+    bool After = At + Word.size() < Text.size() && isIdentifierChar(Text[At + Word.size()]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+// Which built-in thread index an atom of an index polynomial is: 0, 1, 2 for
+// threadIdx.x/y/z, -1 for none, -2 for an opaque expression using one.
+int threadAxis(llvm::StringRef Factor) {
+  llvm::StringRef Bare = Factor;
+  if (Bare.starts_with("(") && Bare.ends_with(")"))
+    Bare = Bare.drop_front().drop_back();
+  for (int Axis = 0; Axis < 3; ++Axis)
+    if (Bare == std::string("threadIdx.") + "xyz"[Axis])
+      return Axis;
+  return Factor.contains("threadIdx") ? -2 : -1;
+}
+
+// The site with the kernel's scalar parameters replaced by the launch's
+// argument text, so that sites of different kernels compare; nothing when an
+// opaque part of it uses a parameter.
+std::optional<std::string> canonicalSite(const ASTContext &Ctx, const ExtractedLaunch &L) {
+  const FunctionDecl &K = *L.Site->Child;
+  std::map<std::string, std::string> Argument;
+  for (unsigned A = 0; A < K.getNumParams() && A < L.Site->Arguments.size(); ++A) {
+    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[A]->getSourceRange());
+    if (!R)
+      return std::nullopt;
+    Argument[K.getParamDecl(A)->getNameAsString()] = "{" + textOf(Ctx, *R) + "}";
+  }
+  IndexPolynomial Site;
+  for (const auto &[Monomial, Coefficient] : L.Access.Site) {
+    IndexMonomial M;
+    for (const std::string &Factor : Monomial) {
+      auto It = Argument.find(Factor);
+      if (It != Argument.end()) {
+        M.push_back(It->second);
+        continue;
+      }
+      if (Factor.front() == '(')
+        for (const auto &[Name, Text] : Argument)
+          if (mentionsWord(Factor, Name))
+            return std::nullopt;
+      M.push_back(Factor);
+    }
+    std::sort(M.begin(), M.end());
+    Site[M] += Coefficient;
+  }
+  return indexText(Site);
+}
+
+// The pitch of a site `pitch * threadIdx.y + threadIdx.x + (no other thread
+// index)`: the monomial an offset along y is a multiple of. Empty for a
+// one-dimensional site; nothing when the site has another shape.
+std::optional<IndexMonomial> sitePitch(const IndexPolynomial &Site) {
+  bool HasX = false;
+  IndexMonomial Pitch;
+  for (const auto &[Monomial, Coefficient] : Site) {
+    int Axes = 0, Axis = -1;
+    for (const std::string &F : Monomial)
+      if (int A = threadAxis(F); A != -1) {
+        ++Axes;
+        Axis = A;
+      }
+    if (!Axes)
+      continue;
+    if (Axes > 1 || Axis < 0 || Axis == 2 || Coefficient != 1)
+      return std::nullopt;
+    if (Axis == 0) {
+      if (Monomial.size() != 1)
+        return std::nullopt;
+      HasX = true;
+      continue;
+    }
+    for (const std::string &F : Monomial)
+      if (threadAxis(F) != 1)
+        Pitch.push_back(F);
+    if (Pitch.empty())
+      return std::nullopt;
+  }
+  if (!HasX)
+    return std::nullopt;
+  return Pitch;
+}
+
+// An offset as (dx, dy) over a site of the given pitch.
+std::optional<std::pair<long long, long long>> planarOffset(const IndexPolynomial &Offset,
+                                                            const IndexMonomial &Pitch) {
+  long long Dx = 0, Dy = 0;
+  for (const auto &[Monomial, Coefficient] : Offset) {
+    if (Monomial.empty())
+      Dx += Coefficient;
+    else if (!Pitch.empty() && Monomial == Pitch)
+      Dy += Coefficient;
+    else
+      return std::nullopt;
+  }
+  return std::make_pair(Dx, Dy);
+}
+
+std::string sourceText(const ASTContext &Ctx, const Expr *E) {
+  std::optional<FileRange> R = writtenRange(Ctx, E->getSourceRange());
+  return R ? textOf(Ctx, *R) : std::string();
+}
+
+// One subscript of an array of F by a member, with what code generation
+// needs to redirect it.
+struct MemberSubscript {
+  unsigned Member = 0; // position in F
+  const SubscriptAccess *Access = nullptr;
+  std::string Element;
+};
+
+// The plan that keeps every chosen array in GMEM, for the reason given.
+OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
+                      std::map<unsigned, OnChipArray> &Chosen, const std::string &Why) {
+  OnChipPlan Plan;
+  Plan.Edits.resize(Members);
+  Plan.ExtraParams.resize(Members);
+  Plan.ExtraArgs.resize(Members);
+  Plan.TilesWritten.resize(Members);
+  std::copy(Block, Block + 3, Plan.Block);
+  for (auto &[Alloc, A] : Chosen) {
+    A.Path = OnChipPath::Global;
+    A.Why = Why;
+    Plan.Arrays.push_back(A);
+  }
+  return Plan;
+}
+
+} // namespace
+
+OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
+    : Edits(Members), ExtraParams(Members), ExtraArgs(Members), TilesWritten(Members) {
+  OnChipArray A;
+  A.Name = "all arrays";
+  A.Why = std::move(Why);
+  Arrays.push_back(A);
+}
+
+bool OnChipPlan::any() const {
+  for (const OnChipArray &A : Arrays)
+    if (A.Path != OnChipPath::Global)
+      return true;
+  return false;
+}
+
+std::string OnChipPlan::summary() const {
+  std::string Registers, Tiles, Global;
+  for (const OnChipArray &A : Arrays) {
+    if (A.Path == OnChipPath::Register)
+      Registers += " " + A.Name;
+    else if (A.Path == OnChipPath::SharedTile)
+      Tiles += " " + A.Name + " (halo " + std::to_string(A.Radius) + ")";
+    else
+      Global += " " + A.Name + " (" + A.Why + ")";
+  }
+  std::string S;
+  auto Part = [&S](const char *Label, const std::string &Items) {
+    if (!Items.empty())
+      S += (S.empty() ? "" : "; ") + std::string(Label) + ":" + Items;
+  };
+  Part("registers", Registers);
+  Part("shared-memory tiles", Tiles);
+  Part("global memory", Global);
+  return S.empty() ? "global memory" : S;
+}
+
+OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
+                            const NewKernelProjection &F) {
+  OnChipPlan Plan;
+  unsigned N = F.Members.size();
+  Plan.Edits.resize(N);
+  Plan.ExtraParams.resize(N);
+  Plan.ExtraArgs.resize(N);
+  Plan.TilesWritten.resize(N);
+  const OriginalKernel &First = X.Problem.Kernels[F.Members.front()];
+  std::copy(std::begin(First.BlockDim), std::end(First.BlockDim), Plan.Block);
+
+  std::vector<std::optional<std::string>> Site(N);
+  std::vector<std::optional<IndexMonomial>> Pitch(N);
+  bool ConstantBlock = true;
+  std::map<unsigned, std::vector<MemberSubscript>> Subscripts; // by allocation
+  for (unsigned I = 0; I < N; ++I) {
+    const ExtractedLaunch &L = X.Launches[F.Members[I]];
+    ConstantBlock &= L.ConstantBlock;
+    Site[I] = canonicalSite(Ctx, L);
+    Pitch[I] = sitePitch(L.Access.Site);
+    for (const ParameterAccess &P : L.Access.Parameters) {
+      int Alloc = P.Index < L.ArgumentAllocation.size() ? L.ArgumentAllocation[P.Index] : -1;
+      if (Alloc < 0)
+        continue;
+      std::string Element = L.Site->Child->getParamDecl(P.Index)
+                                ->getType()
+                                ->getPointeeType()
+                                .getUnqualifiedType()
+                                .getAsString(Ctx.getPrintingPolicy());
+      for (const SubscriptAccess &S : P.Subscripts)
+        Subscripts[Alloc].push_back({I, &S, Element});
+    }
+  }
+  ConstantBlock &= Plan.Block[2] == 1;
+
+  std::map<unsigned, OnChipArray> Chosen;
+  for (const auto &[Alloc, Uses] : Subscripts) {
+    std::set<unsigned> Touching, Writers, AtSite;
+    std::set<std::string> Elements;
+    bool PlainWrites = true;
+    for (const MemberSubscript &U : Uses) {
+      Touching.insert(U.Member);
+      Elements.insert(U.Element);
+      if (U.Access->Writes) {
+        Writers.insert(U.Member);
+        PlainWrites &= U.Access->PlainStore && !U.Access->Reads;
+      }
+      if (U.Access->Writes || U.Access->Offset.empty())
+        AtSite.insert(U.Member);
+    }
+    if (Touching.size() < 2 || Elements.size() != 1)
+      continue;
+    OnChipArray A;
+    A.Allocation = Alloc;
+    A.Name = X.Problem.Arrays[Alloc].Name;
+    A.Element = *Elements.begin();
+    bool HaloWriter = false;
+    for (unsigned W : Writers)
+      HaloWriter |= F.MemberHalo[W] > 0;
+
+    if (HaloWriter) {
+      // A neighbour dependence (complex fusion, §II-D2): the one producer
+      // computed over its halo layers fills a tile the later members read.
+      unsigned W = *Writers.begin();
+      A.Radius = F.MemberHalo[W];
+      auto Refuse = [&A](std::string Why) {
+        if (A.Why.empty())
+          A.Why = std::move(Why);
+      };
+      if (!ConstantBlock)
+        Refuse("the block is not a constant two-dimensional shape");
+      if (Writers.size() != 1 || !PlainWrites)
+        Refuse("not written by one member with plain stores");
+      unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
+      for (const MemberSubscript &U : Uses) {
+        if (U.Member < W)
+          Refuse("read before its producer");
+        if (U.Member == W && U.Access->Reads)
+          Refuse("read by its producer");
+        if (!Site[U.Member] || *Site[U.Member] != *Site[W] || !Pitch[U.Member]) {
+          Refuse("the members' sites are not the same planar index");
+          continue;
+        }
+        std::optional<std::pair<long long, long long>> D =
+            planarOffset(U.Access->Offset, *Pitch[U.Member]);
+        unsigned Own = F.MemberHalo[U.Member];
+        unsigned OwnX = Plan.Block[0] > 1 ? Own : 0, OwnY = Plan.Block[1] > 1 ? Own : 0;
+        if (!D || std::abs(D->first) + OwnX > Rx || std::abs(D->second) + OwnY > Ry)
+          Refuse("an offset falls outside the tile");
+      }
+      A.Path = A.Why.empty() ? OnChipPath::SharedTile : OnChipPath::Global;
+      A.Members = Touching;
+      Chosen[Alloc] = A;
+      continue;
+    }
+
+    // Same-index values (shared read-only data, or a result read at the
+    // producer's own site): a register per thread, shared by the members
+    // that run once per thread (a member over halo layers reads GMEM).
+    for (unsigned I : AtSite)
+      if (F.MemberHalo[I] == 0)
+        A.Members.insert(I);
+    if (A.Members.size() < 2 || !PlainWrites)
+      continue;
+    bool Same = true;
+    for (unsigned I : A.Members)
+      Same &= Site[I] && Site[I] == Site[*A.Members.begin()];
+    if (!Same)
+      continue;
+    A.Path = OnChipPath::Register;
+    Chosen[Alloc] = A;
+  }
+
+  // Tiles that do not fit the block's static shared memory stay in GMEM.
+  unsigned SharedBytes = 0;
+  for (unsigned M : F.Members)
+    SharedBytes += X.Problem.Kernels[M].SharedMemoryBytes;
+  for (auto &[Alloc, A] : Chosen) {
+    if (A.Path != OnChipPath::SharedTile)
+      continue;
+    unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
+    unsigned Wy = Plan.Block[1] > 1 ? Plan.Block[1] + 2 * A.Radius : 1;
+    unsigned Bytes = Wx * Wy * (X.Problem.Arrays[Alloc].ElementBytes + 1);
+    if (SharedBytes + Bytes > StaticSharedLimit) {
+      A.Path = OnChipPath::Global;
+      A.Why = "the tile does not fit in shared memory";
+      continue;
+    }
+    SharedBytes += Bytes;
+  }
+
+  // Body edits. Edits of one body must not overlap; if they do (a redirected
+  // subscript inside another one's index), every array keeps the GMEM path.
+  std::vector<std::set<unsigned>> TileWriterOf(N);
+  for (const auto &[Alloc, A] : Chosen) {
+    if (A.Path == OnChipPath::Global)
+      continue;
+    std::string Reg = "__lo_reg_" + A.Name, Has = "__lo_has_" + A.Name;
+    std::string Tile = "__lo_tile_" + A.Name, Set = "__lo_set_" + A.Name;
+    const std::set<unsigned> &Members = A.Members;
+    if (A.Path == OnChipPath::Register) {
+      Plan.Declarations += "  " + A.Element + " " + Reg + ";\n  bool " + Has + " = false;\n";
+      for (unsigned I : Members) {
+        Plan.ExtraParams[I] += A.Element + " &" + Reg + ", bool &" + Has + ", ";
+        Plan.ExtraArgs[I] += Reg + ", " + Has + ", ";
+      }
+    } else {
+      unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
+      unsigned Wy = Plan.Block[1] > 1 ? Plan.Block[1] + 2 * A.Radius : 1;
+      std::string Size = std::to_string(Wx * Wy);
+      Plan.Declarations += "  __shared__ " + A.Element + " " + Tile + "[" + Size +
+                           "];\n  __shared__ unsigned char " + Set + "[" + Size + "];\n";
+      for (unsigned I : Members) {
+        Plan.ExtraParams[I] += A.Element + " *" + Tile + ", unsigned char *" + Set + ", ";
+        Plan.ExtraArgs[I] += Tile + ", " + Set + ", ";
+      }
+    }
+    for (const MemberSubscript &U : Subscripts[Alloc]) {
+      if (!Members.count(U.Member))
+        continue;
+      std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
+      if (!R)
+        return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
+      std::string Original = textOf(Ctx, *R);
+      std::vector<BodyEdit> &E = Plan.Edits[U.Member];
+      std::optional<FileRange> Store =
+          U.Access->PlainStore ? writtenRange(Ctx, U.Access->PlainStore->getSourceRange())
+                               : std::nullopt;
+      if (A.Path == OnChipPath::Register) {
+        if (U.Access->Writes) {
+          E.push_back({R->Begin, R->End, Original + " = " + Reg});
+          E.push_back({Store->End, Store->End, ", " + Has + " = true"});
+        } else if (U.Access->Offset.empty()) {
+          E.push_back({R->Begin, R->End,
+                       "(" + Has + " ? " + Reg + " : (" + Has + " = true, " + Reg + " = " +
+                           Original + "))"});
+        }
+        continue;
+      }
+      if (U.Access->Writes) {
+        // paper §II-D2: halo sites go to the tile only, own sites to GMEM too.
+        E.push_back({R->Begin, R->End, Tile + "[__lo_ts]"});
+        E.push_back({Store->End, Store->End,
+                     ", " + Set + "[__lo_ts] = 1, __lo_own ? (void)(" + Original + " = " + Tile +
+                         "[__lo_ts]) : (void)0"});
+        TileWriterOf[U.Member].insert(Alloc);
+        continue;
+      }
+      auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
+      unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
+      unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
+      auto Signed = [](long long V) {
+        return V ? (V > 0 ? " + " : " - ") + std::to_string(std::llabs(V)) : std::string();
+      };
+      std::string Row = Plan.Block[1] > 1 ? "((int)threadIdx.y" + Signed(Ry + D.second) + ") * " +
+                                                std::to_string(Wx) + " + "
+                                          : "";
+      std::string T = Row + "(int)threadIdx.x" + Signed(Rx + D.first);
+      // A site the producer does not write (outside its guard) keeps the
+      // value in GMEM, as in the unfused program.
+      E.push_back({R->Begin, R->End,
+                   "(" + Set + "[" + T + "] ? " + Tile + "[" + T + "] : " + Original + ")"});
+    }
+  }
+  for (unsigned I = 0; I < N; ++I) {
+    if (!TileWriterOf[I].empty()) {
+      Plan.ExtraParams[I] += "unsigned __lo_ts, bool __lo_own, ";
+      for (unsigned Alloc : TileWriterOf[I])
+        Plan.TilesWritten[I].push_back(Chosen[Alloc].Name);
+    }
+    std::vector<BodyEdit> &E = Plan.Edits[I];
+    std::stable_sort(E.begin(), E.end(), [](const BodyEdit &A, const BodyEdit &B) {
+      return A.Begin != B.Begin ? A.Begin < B.Begin : A.End < B.End;
+    });
+    for (size_t K = 1; K < E.size(); ++K)
+      if (E[K].Begin < E[K - 1].End)
+        return globalPlan(N, Plan.Block, Chosen, "a redirected access lies inside another one");
+  }
+  for (const auto &[Alloc, A] : Chosen)
+    Plan.Arrays.push_back(A);
+  return Plan;
+}
+
+} // namespace launchopt

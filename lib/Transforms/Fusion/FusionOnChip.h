@@ -1,0 +1,71 @@
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONONCHIP_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONONCHIP_H
+
+#include "FusionExtraction.h"
+#include "ProjectionModel.h"
+#include <set>
+
+namespace launchopt {
+
+// Where the fused kernel keeps one shared array between its members' bodies
+// (paper §II-D).
+enum class OnChipPath {
+  // A value at the thread's own site that several members touch: loaded or
+  // produced once, then read from a register by every later access.
+  Register,
+  // A producer computed over halo layers writes its results into a
+  // __shared__ tile (block plus halo); consumers read neighbours from it.
+  SharedTile,
+  // Neighbour dependence kept in GMEM (the producer writes its halo sites
+  // there too): the tile does not fit or the shapes do not allow one.
+  Global,
+};
+
+struct OnChipArray {
+  unsigned Allocation = 0;
+  OnChipPath Path = OnChipPath::Global;
+  std::string Name;    // the array (allocation) name
+  std::string Element; // element type
+  unsigned Radius = 0; // SharedTile: the producer's halo layers
+  // Member positions whose bodies use the register or tile.
+  std::set<unsigned> Members;
+  std::string Why;     // Global: why it is not on chip
+};
+
+// A text edit of a member's body, in main-file offsets (Begin == End
+// inserts).
+struct BodyEdit {
+  unsigned Begin = 0, End = 0;
+  std::string Text;
+};
+
+struct OnChipPlan {
+  std::vector<OnChipArray> Arrays;
+  // Per member position: edits of its body, extra parameters and arguments
+  // (before the block and thread index), and whether it writes tiles (its
+  // halo loop then walks the tile and passes the tile site and ownership).
+  std::vector<std::vector<BodyEdit>> Edits;
+  std::vector<std::string> ExtraParams, ExtraArgs;
+  std::vector<std::vector<std::string>> TilesWritten;
+  std::string Declarations; // registers and tiles, at the top of the kernel
+  // The block shape the tiles are laid out for (the launch's constant
+  // block); a tile spans block + 2 * radius along every axis wider than 1.
+  unsigned Block[3] = {1, 1, 1};
+
+  OnChipPlan() = default;
+  // Every array of a new kernel with Members members in GMEM.
+  OnChipPlan(unsigned Members, std::string Why);
+
+  bool any() const;
+  // "registers: h u; shared-memory tiles: hu (halo 1); global: dv (...)".
+  std::string summary() const;
+};
+
+// Chooses the path of every array the members of F share and the body edits
+// that follow it. Arrays that fit no on-chip path keep the GMEM path.
+OnChipPlan planOnChipMemory(const clang::ASTContext &Ctx, const FusionExtraction &X,
+                            const NewKernelProjection &F);
+
+} // namespace launchopt
+
+#endif

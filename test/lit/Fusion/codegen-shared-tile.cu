@@ -1,0 +1,58 @@
+// Code generation through shared memory: a producer whose result the next
+// body reads at neighbours (radius 1 in x and y) is computed over one halo
+// layer into a __shared__ tile of (32 + 2) x (8 + 2) sites; the consumer
+// reads its neighbours from the tile after the barrier.
+// RUN: %launchopt fuse %s --use-plan=%S/Inputs/tile.json --report=%t.report -o %t.cu 2> %t.remarks
+// RUN: %FileCheck %s < %t.cu
+// RUN: %FileCheck %s --check-prefix=REPORT < %t.report
+// RUN: %nvcc-compile %t.cu
+
+__global__ void gradient(const float *h, float *g, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 1 || j < 1 || i >= nx - 1 || j >= ny - 1)
+    return;
+  int c = j * nx + i;
+  g[c] = h[c + 1] - h[c - 1];
+}
+__global__ void laplace(const float *g, float *l, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 1 || j < 1 || i >= nx - 1 || j >= ny - 1)
+    return;
+  int c = j * nx + i;
+  l[c] = g[c - 1] + g[c + 1] + g[c - nx] + g[c + nx] - 4.0f * g[c];
+}
+
+void run(const float *h, float *g, float *l, int nx, int ny) {
+  dim3 block(32, 8);
+  dim3 grid((nx + 31) / 32, (ny + 7) / 8);
+  gradient<<<grid, block>>>(h, g, nx, ny);
+  laplace<<<grid, block>>>(g, l, nx, ny);
+}
+
+// The producer stores into the tile; only its own sites reach GMEM.
+// CHECK-LABEL: void __lo_body_gradient_in_fused_0(const float *h, float *g, int nx, int ny, float *__lo_tile_g, unsigned char *__lo_set_g, unsigned __lo_ts, bool __lo_own, const uint3
+// CHECK: __lo_tile_g[__lo_ts] = h[c + 1] - h[c - 1], __lo_set_g[__lo_ts] = 1, __lo_own ? (void)(g[c] = __lo_tile_g[__lo_ts]) : (void)0;
+// Neighbours come from the tile; a site the producer never writes from GMEM.
+// CHECK-LABEL: void __lo_body_laplace_in_fused_0(
+// CHECK: l[c] = (__lo_set_g[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] ? __lo_tile_g[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] : g[c - 1])
+// CHECK-SAME: (__lo_set_g[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] ? __lo_tile_g[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] : g[c - nx])
+// CHECK-SAME: (__lo_set_g[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] ? __lo_tile_g[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] : g[c + nx])
+// CHECK: // Complex fusion of gradient+laplace (launchopt fuse).
+// CHECK-NEXT: // On chip: shared-memory tiles: g (halo 1).
+// CHECK-NEXT: __global__ void __lo_fused_0(
+// CHECK-NEXT: __shared__ float __lo_tile_g[340];
+// CHECK-NEXT: __shared__ unsigned char __lo_set_g[340];
+// CHECK-NEXT: // gradient over 1 halo layer(s) into shared memory: read at neighbours below.
+// CHECK-NEXT: for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
+// CHECK-NEXT: const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
+// CHECK-NEXT: __lo_set_g[__lo_s] = 0;
+// CHECK-NEXT: __lo_body_gradient_in_fused_0(__lo_h, __lo_g, __lo_m0_nx, __lo_m0_ny, __lo_tile_g, __lo_set_g, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+// CHECK-NEXT: }
+// CHECK-NEXT: __syncthreads();
+// CHECK-NEXT: __lo_body_laplace_in_fused_0(__lo_g, __lo_l, __lo_m1_nx, __lo_m1_ny, __lo_tile_g, __lo_set_g, blockIdx, threadIdx);
+// CHECK-LABEL: void run(
+// CHECK: __lo_fused_0<<<grid, block>>>(h, g, nx, ny, l, nx, ny);
+
+// REPORT: launch 0 code generation: shared-memory tiles: g (halo 1)
