@@ -1,0 +1,428 @@
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; when the pool or a scope is full, the parent
+// thread launches its child directly, as written.
+#pragma once
+
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+
+namespace launchopt {
+// Internal linkage: each translation unit that includes this has its own pool.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  unsigned count;
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not allocated yet; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten).
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+    return nullptr;
+  return pool + offset;
+}
+
+__global__ void resetPoolKernel() { poolCursor = 0; }
+
+// Called by the host before a top-level parent launch, in its stream: every
+// earlier grid of that stream, and everything it launched, has finished.
+inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// Sets how many records a scope of `threads` parent threads holds; called
+// before its first record (racing blocks of one group write the same value).
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  scope->capacity = capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Reserves a record in the scope for a child grid of `grid` x `block`; returns
+// where its arguments go, or null when the parent must launch directly.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes) {
+  if (!scope)
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  AggregatedLaunch *launch;
+  if (index == 0) {
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(
+        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
+    if (!launch)
+      launch = failedLaunch();
+    atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
+               reinterpret_cast<unsigned long long>(launch));
+  } else {
+    // Wait for the first record's thread to publish the allocation.
+    volatile unsigned long long *slot =
+        reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+    unsigned long long published;
+    while ((published = *slot) == 0)
+      ;
+    launch = reinterpret_cast<AggregatedLaunch *>(published);
+  }
+  if (launch == failedLaunch())
+    return nullptr;
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = scope->launch;
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  launch->count = count;
+  const ChildRecord &last = launch->records[count - 1];
+  out->launch = launch;
+  out->count = count;
+  out->blocks = last.firstBlock + last.blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+// ---- end of launchopt/aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
+// Graph colouring (Jones–Plassmann), naive CUDA dynamic parallelism. Each
+// round, the parent thread of every uncoloured vertex v launches a child grid
+// over v's neighbours that detects a conflict (an uncoloured neighbour with
+// higher priority) and clears v's candidacy; the host then colours the
+// surviving candidates with the round number and iterates until none is left.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunked to the pending-launch pool
+
+__device__ unsigned int gc_failed_launches;
+
+// launchopt: the arguments of one launch of 'gc_detect_conflicts', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args_gc_detect_conflicts {
+  const int* col_indices;
+  int v;
+  int edge_begin;
+  int edge_end;
+  const int* colors;
+  int* candidate;
+  __device__ __lo_args_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate)
+      : col_indices(col_indices), v(v), edge_begin(edge_begin), edge_end(edge_end), colors(colors), candidate(candidate) {}
+};
+
+// launchopt: the body of 'gc_detect_conflicts' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (colors[u] < 0 && gc_beats(u, v)) candidate[v] = 0;
+}
+}
+
+__global__ void gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors,
+                                    int* candidate) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (colors[u] < 0 && gc_beats(u, v)) candidate[v] = 0;
+}
+
+// launchopt: 'gc_detect_conflicts' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg_gc_detect_conflicts(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  launchopt::OriginalThread __lo_t;
+  if (launchopt::findOriginal(__lo_launch, &__lo_t)) {
+    const __lo_args_gc_detect_conflicts &__lo_a = *static_cast<const __lo_args_gc_detect_conflicts *>(__lo_t.arguments);
+    __lo_part_gc_detect_conflicts(__lo_a.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.colors, __lo_a.candidate, __lo_t.blockIdx, __lo_t.threadIdx,
+        __lo_t.blockDim, __lo_t.gridDim);
+  }
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch_gc_detect_conflicts(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args_gc_detect_conflicts &__lo_a = *static_cast<const __lo_args_gc_detect_conflicts *>(__lo_r.arguments);
+      gc_detect_conflicts<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.colors, __lo_a.candidate);
+    }
+    return;
+  }
+  __lo_agg_gc_detect_conflicts<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+}
+
+// launchopt: aggregation scopes of the groups of parent blocks.
+static __device__ launchopt::AggregationScope __lo_groups_gc_select_1[LAUNCHOPT_MAX_GROUPS];
+
+// launchopt: the body of 'gc_select' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_gc_select(GraphDev g, int first, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= g.num_nodes || colors[v] >= 0) return;
+  candidate[v] = 1;
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  { // launchopt: aggregated launch of 'gc_detect_conflicts'
+    const dim3 __lo_agrid1 = (end - begin + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_ablock1 = kChildBlock;
+    void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_gc_detect_conflicts));
+    if (__lo_record1)
+      ::new (__lo_record1) __lo_args_gc_detect_conflicts(g.col_indices, v, begin, end,
+                                                                                       colors, candidate);
+    else // pool or scope full: launch as written
+      gc_detect_conflicts<<<__lo_agrid1, __lo_ablock1>>>(g.col_indices, v, begin, end,
+                                                                                       colors, candidate);
+  }
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&gc_failed_launches, 1u);
+}
+}
+
+static __device__ void __lo_launch_gc_detect_conflicts(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+__global__ void gc_select(GraphDev g, int first, const int* colors, int* candidate) {
+  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
+  launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_gc_select_1[__lo_agg1_group] : nullptr;
+  if (__lo_thread == 0 && __lo_agg1)
+    launchopt::openScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads);
+  __syncthreads();
+  __lo_part_gc_select(g, first, colors, candidate, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
+    __lo_launch_gc_detect_conflicts(__lo_agg1, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg1);
+  }
+}
+
+__global__ void gc_assign(int n, int round, const int* candidate, int* colors, int* colored) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n && colors[v] < 0 && candidate[v]) {
+    colors[v] = round;
+    atomicAdd(colored, 1);
+  }
+}
+
+__global__ void gc_init(int n, int* colors) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) colors[v] = -1;
+}
+
+}  // namespace
+
+int gc_run(const GraphDev& g, int* d_colors) {
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(gc_failed_launches, &zero, sizeof zero);
+  int *candidate = nullptr, *colored = nullptr;
+  cudaMalloc(&candidate, sizeof(int) * g.num_nodes);
+  cudaMalloc(&colored, sizeof(int));
+  cudaMemsetAsync(colored, 0, sizeof(int));
+  const int blocks = (g.num_nodes + kParentBlock - 1) / kParentBlock;
+  gc_init<<<blocks, kParentBlock>>>(g.num_nodes, d_colors);
+  int done = 0, last = -1;
+  for (int round = 0; done < g.num_nodes && done != last; ++round) {
+    for (int first = 0; first < g.num_nodes; first += kMaxPending) {
+      int count = g.num_nodes - first < kMaxPending ? g.num_nodes - first : kMaxPending;
+      { launchopt::resetPool(0); gc_select<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(g, first, d_colors, candidate); }
+    }
+    gc_assign<<<blocks, kParentBlock>>>(g.num_nodes, round, candidate, d_colors, colored);
+    last = done;
+    cudaMemcpy(&done, colored, sizeof(int), cudaMemcpyDeviceToHost);
+  }
+  cudaMemcpyFromSymbol(&failed, gc_failed_launches, sizeof failed);
+  cudaFree(candidate);
+  cudaFree(colored);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

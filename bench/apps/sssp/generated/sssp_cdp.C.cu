@@ -1,0 +1,130 @@
+// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
+// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
+#ifndef LAUNCHOPT_CFACTOR
+#define LAUNCHOPT_CFACTOR 4
+#endif
+
+// SSSP, naive CUDA dynamic parallelism: worklist Bellman-Ford. The host
+// iterates rounds; each worklist vertex's thread launches a child grid that
+// relaxes its out-edges, one thread per edge (LonestarGPU-style sssp as in KLAP).
+#include <climits>
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 64;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
+
+__device__ unsigned int sssp_failed_launches;
+
+__global__ void sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end,
+                                 int round, int* dist, int* stamp, int* next_work, int* next_size) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  int nd = dist[v] + weights[e];
+  if (nd < dist[u] && atomicMin(&dist[u], nd) > nd && atomicExch(&stamp[u], round) != round)
+    next_work[atomicAdd(next_size, 1)] = u;
+}
+
+// launchopt: one original block of 'sssp_relax_edges' inside a coarsened block; the locals
+// below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_block_sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end, int round, int* dist, int* stamp, int* next_work, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  int nd = dist[v] + weights[e];
+  if (nd < dist[u] && atomicMin(&dist[u], nd) > nd && atomicExch(&stamp[u], round) != round)
+    next_work[atomicAdd(next_size, 1)] = u;
+}
+}
+
+// launchopt: 'sssp_relax_edges' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid.
+__global__ void __lo_coarse_sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end, int round, int* dist, int* stamp, int* next_work, int* next_size, const dim3 __lo_originalGrid)
+{
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sssp_relax_edges(col_indices, weights, v, edge_begin, edge_end, round, dist, stamp, next_work, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+
+__global__ void sssp_process_worklist(GraphDev g, const int* work, int first, int work_size, int round, int* dist,
+                                      int* stamp,
+                                      int* next_work, int* next_size) {
+  int i = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= work_size) return;
+  int v = work[i];
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  { // launchopt: coarsened launch of 'sssp_relax_edges'
+    const dim3 __lo_cgrid1 = (end - begin + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
+    __lo_coarse_sssp_relax_edges<<<__lo_coarse1, kChildBlock>>>(g.col_indices, g.weights, v, begin, end, round, dist, stamp, next_work, next_size, __lo_cgrid1);
+  }
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&sssp_failed_launches, 1u);
+}
+
+__global__ void sssp_init(int* dist, int* stamp, int n, int source, int* work) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) {
+    dist[v] = v == source ? 0 : INT_MAX;
+    stamp[v] = -1;
+  }
+  if (v == 0) work[0] = source;
+}
+
+}  // namespace
+
+// Entry: host loop over Bellman-Ford rounds until the worklist is empty.
+int sssp_run(const GraphDev& g, int source, int* d_dist) {
+  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  int *work = nullptr, *next = nullptr, *next_size = nullptr, *stamp = nullptr;
+  cudaMalloc(&work, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next, sizeof(int) * g.num_nodes);
+  cudaMalloc(&stamp, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next_size, sizeof(int));
+  unsigned int zero = 0;
+  cudaMemcpyToSymbol(sssp_failed_launches, &zero, sizeof zero);
+  sssp_init<<<(g.num_nodes + 255) / 256, 256>>>(d_dist, stamp, g.num_nodes, source, work);
+  int work_size = 1;
+  for (int round = 0; work_size > 0; ++round) {
+    cudaMemsetAsync(next_size, 0, sizeof(int));
+    for (int first = 0; first < work_size; first += kMaxPending) {
+      int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
+      sssp_process_worklist<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, work, first, work_size, round, d_dist, stamp, next, next_size);
+    }
+    cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+    int* t = work;
+    work = next;
+    next = t;
+  }
+  unsigned int failed = 0;
+  cudaMemcpyFromSymbol(&failed, sssp_failed_launches, sizeof failed);
+  cudaFree(work);
+  cudaFree(next);
+  cudaFree(stamp);
+  cudaFree(next_size);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

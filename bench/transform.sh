@@ -1,0 +1,51 @@
+#!/bin/bash
+# Regenerates launchopt's outputs for every app's naive CDP file:
+#   apps/<app>/generated/<app>_cdp.<V>.cu  and  <app>_cdp.<V>.report.txt
+# V = T, C, A-warp, A-block, A-multiblock (multiblock:8), A-grid, and
+# TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
+# aggregate at that granularity; bench/tune sweeps these). The suite's "TCA"
+# line in variants.txt names one of the TCA-* files.
+#
+#   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
+#
+# The GPU machine has nvcc but no Clang, so the outputs are committed: they are
+# the harness's inputs there. A site the tool does not transform stays as
+# written; its reason is in the report (see generated/SUMMARY.txt).
+set -euo pipefail
+bench=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$bench/.." && pwd)
+launchopt=${1:-${LAUNCHOPT:-$root/build/tools/launchopt/launchopt}}
+[ -x "$launchopt" ] || { echo "launchopt not found at $launchopt (pass its path)" >&2; exit 2; }
+variants=(T:--threshold C:--coarsen
+          A-warp:--aggregate=warp A-block:--aggregate=block
+          A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
+          TCA-warp:--threshold,--coarsen,--aggregate=warp TCA-block:--threshold,--coarsen,--aggregate=block
+          TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
+          TCA-grid:--threshold,--coarsen,--aggregate=grid)
+cd "$bench"
+summary=()
+for dir in apps/*/; do
+  app=$(basename "$dir")
+  src=apps/$app/${app}_cdp.cu
+  [ -f "$src" ] || continue
+  out=apps/$app/generated
+  mkdir -p "$out"
+  for v in "${variants[@]}"; do
+    name=${v%%:*} flags=${v#*:}
+    rep=$out/${app}_cdp.$name.report.txt
+    # Paths in the report stay relative to bench/ (run from here).
+    "$launchopt" ${flags//,/ } "$src" -o "$out/${app}_cdp.$name.cu" --report="$rep" --quiet -- -Icommon
+    applied=$(grep -c ': applied' "$rep" || true)
+    refused=$(grep ': not applied' "$rep" | grep -vc 'host-side launch' || true)
+    line="$app $name: $applied applied, $refused device-side site(s) not applied"
+    echo "$line"
+    summary+=("$line")
+    grep ': not applied' "$rep" | grep -v 'host-side launch' | sed 's/^/    /' || true
+  done
+done
+{
+  echo "# bench/transform.sh with $("$launchopt" --version 2>/dev/null | head -1 || echo launchopt)"
+  echo "# per app and variant: pass results applied / device-side launch sites not applied (host-side"
+  echo "# launches are never candidates); reasons in apps/<app>/generated/<app>_cdp.<V>.report.txt"
+  printf '%s\n' "${summary[@]}"
+} > "$bench/apps/GENERATED.txt"
