@@ -1,19 +1,28 @@
 #!/bin/sh
 # Regenerates the fused test-bed sources, plans, reports and graphs with
-# launchopt (here; the GPU machine only compiles and runs them).
+# launchopt (here; the GPU machine only compiles and runs them). With nvcc at
+# /usr/local/cuda/bin/nvcc the plans that are followed take each kernel's
+# registers and shared memory from ptxas (--nvcc-resources).
 set -eu
 L=$(realpath "${1:-build/tools/launchopt/launchopt}")
 cd bench/fusion/stencil
 FLAGS="-- -I. -DLAUNCHOPT_TESTBED_NO_MAIN"
+RES=""
+[ -x /usr/local/cuda/bin/nvcc ] && RES=--nvcc-resources
 $L fuse dycore.cu --function=step --plan=plan.json \
   --report=report.txt --write-problem=problem.json --data-dot=data-dependency.dot \
   --order-dot=order-of-execution.dot $FLAGS 2> remarks.txt > /dev/null
 # The H100 run (bench/results/fusion/gpu) used the plan the search found with
 # the datasheet bandwidth; with the measured one it finds the mirror plan of
 # equal projected time (update_u and update_v swap places). The fused source
-# follows the plan that ran.
+# follows the plan that ran. Each plan is generated on chip (registers and
+# shared-memory tiles) and, for comparison, through GMEM alone (.gmem).
 $L fuse dycore.cu --function=step --use-plan=gpu-plan.json --plan=gpu-plan.out.json \
-  --report=gpu-report.txt -o dycore.fused.cu --timing-hooks $FLAGS 2> gpu-remarks.txt
+  --report=gpu-report.txt -o dycore.fused.cu --timing-hooks $RES $FLAGS 2> gpu-remarks.txt
+$L fuse dycore.cu --function=step --use-plan=gpu-plan.json --on-chip=false \
+  -o dycore.fused.gmem.cu --timing-hooks --quiet $FLAGS
 $L fuse dycore.cu --function=step --search=none -o dycore.timed.cu --timing-hooks --quiet $FLAGS
 $L fuse dycore.cu --function=step --use-plan=halo-plan.json --plan=halo-plan.out.json \
-  --report=halo-report.txt -o dycore.halo.cu --timing-hooks --quiet $FLAGS
+  --report=halo-report.txt -o dycore.halo.cu --timing-hooks --quiet $RES $FLAGS
+$L fuse dycore.cu --function=step --use-plan=halo-plan.json --on-chip=false \
+  -o dycore.halo.gmem.cu --timing-hooks --quiet $FLAGS

@@ -1,40 +1,50 @@
 #!/bin/sh
 # GPU run of the fusion test-bed (device machine; needs nvcc, not launchopt):
 # the fused sources were generated beforehand by bench/fusion/generate.sh.
-# Prints device bandwidth, then original vs fused (search plan) vs a forced
-# all-halo plan: output comparison on fresh random inputs, step times with
-# CUDA events, and per-launch times (-DLAUNCHOPT_FUSION_TIMING).
+# Prints device bandwidth, then the original against four fused programs:
+# the search's plan and a forced all-halo plan, each generated through
+# registers and shared-memory tiles (on chip) and through GMEM alone (.gmem).
+# For each: output comparison on fresh random inputs, step times with CUDA
+# events, and per-launch times (-DLAUNCHOPT_FUSION_TIMING).
 set -u
 OUT=${OUT:-bench/results/fusion/gpu}
 mkdir -p "$OUT"
 S=bench/fusion/stencil
-B=$(mktemp -d)
+B=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
 NX=${NX:-8192}
 REPS=${REPS:-20}
 SEED=${SEED:-$(date +%s)}
 FLAGS="-O3 -arch=sm_90 -std=c++17 -I$S"
+FUSED="dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
+nvcc --version | tail -1
 nvcc $FLAGS -o $B/bandwidth bench/fusion/bandwidth.cu && $B/bandwidth
-for v in dycore dycore.fused dycore.halo dycore.timed; do
-  nvcc $FLAGS -o $B/$v $S/$v.cu || { echo "build of $v failed"; exit 1; }
+for v in dycore dycore.timed $FUSED; do
+  nvcc $FLAGS -o $B/$v $S/$v.cu > $B/$v.build 2>&1 || { cat $B/$v.build; echo "build of $v failed"; } &
 done
-for v in dycore.fused dycore.halo dycore.timed; do
-  nvcc $FLAGS -DLAUNCHOPT_FUSION_TIMING -o $B/$v.t $S/$v.cu || { echo "build of $v (timing) failed"; exit 1; }
+for v in dycore.timed $FUSED; do
+  nvcc $FLAGS -DLAUNCHOPT_FUSION_TIMING -o $B/$v.t $S/$v.cu > $B/$v.t.build 2>&1 || { cat $B/$v.t.build; echo "build of $v (timing) failed"; } &
+done
+wait
+echo "== registers and shared memory per kernel (ptxas)"
+for v in $FUSED; do
+  echo "-- $v"
+  nvcc $FLAGS --resource-usage -c -o /dev/null $S/$v.cu 2>&1 | grep -E "entry function '_Z10__lo_fused|Used" | paste - - |
+    sed -E "s/.*entry function '([^']*)'.*Used ([0-9]+) registers.*barriers(, ([0-9]+) bytes smem)?.*/\1 \2 registers \3 bytes smem/"
 done
 echo "== seed $SEED, ${NX}x${NX}, $REPS timed steps"
 status=0
 echo "-- original"; $B/dycore $NX $NX $REPS $SEED $B/ref.bin || status=1
-for round in 1 2; do
-  for v in dycore.fused dycore.halo dycore.timed; do
-    echo "-- $v (round $round)"; $B/$v $NX $NX $REPS $SEED $B/$v.bin $B/ref.bin || status=1
-  done
-  echo "-- original (round $round)"; $B/dycore $NX $NX $REPS $SEED $B/ref2.bin $B/ref.bin || status=1
+for v in $FUSED dycore.timed; do
+  echo "-- $v (round 1)"; $B/$v $NX $NX $REPS $SEED $B/out.bin $B/ref.bin || status=1
 done
-for v in dycore.timed dycore.fused dycore.halo; do
-  echo "-- per-launch times: $v"; $B/$v.t $NX $NX $REPS $SEED $B/t.bin $B/ref.bin || status=1
+echo "-- original (round 1)"; $B/dycore $NX $NX $REPS $SEED $B/out.bin $B/ref.bin || status=1
+for v in dycore.timed $FUSED; do
+  echo "-- per-launch times: $v"; $B/$v.t $NX $NX $REPS $SEED $B/out.bin $B/ref.bin || status=1
 done
 echo "== second input set"
 SEED2=$((SEED + 7919))
-$B/dycore $NX $NX 3 $SEED2 $B/ref.bin > /dev/null
-for v in dycore.fused dycore.halo; do echo "-- $v, seed $SEED2"; $B/$v $NX $NX 3 $SEED2 $B/o.bin $B/ref.bin | grep compare || status=1; done
+$B/dycore $NX $NX 1 $SEED2 $B/ref.bin > /dev/null
+for v in $FUSED; do echo "-- $v, seed $SEED2"; $B/$v $NX $NX 1 $SEED2 $B/out.bin $B/ref.bin | grep compare || status=1; done
+rm -rf $B
 exit $status

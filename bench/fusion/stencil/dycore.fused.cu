@@ -143,7 +143,7 @@ static void __lo_fusion_timing_report(int Runs) {
 #define __lo_fusion_end(I)
 #endif
 
-static __device__ __forceinline__ void __lo_body_flux_x(const float *h, const float *u, float *hu, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *h, const float *u, float *hu, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -151,10 +151,10 @@ static __device__ __forceinline__ void __lo_body_flux_x(const float *h, const fl
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hu[c] = 0.5f * (h[c] + h[c + 1]) * u[c];
+  hu[c] = 0.5f * ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + h[c + 1]) * (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]));
 }
 
-static __device__ __forceinline__ void __lo_body_flux_y(const float *h, const float *v, float *hv, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *h, const float *v, float *hv, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_v, bool &__lo_has_v, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -162,11 +162,11 @@ static __device__ __forceinline__ void __lo_body_flux_y(const float *h, const fl
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hv[c] = 0.5f * (h[c] + h[c + nx]) * v[c];
+  hv[c] = 0.5f * ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + h[c + nx]) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]));
 }
 
-static __device__ __forceinline__ void __lo_body_vorticity(const float *u, const float *v, const float *f, float *q, int nx,
-                          int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_vorticity_in_fused_0(const float *u, const float *v, const float *f, float *q, int nx,
+                          int ny, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -174,11 +174,11 @@ static __device__ __forceinline__ void __lo_body_vorticity(const float *u, const
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  q[c] = (v[c + 1] - v[c]) - (u[c + nx] - u[c]) + f[c];
+  q[c] = __lo_reg_q = (v[c + 1] - (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))) - (u[c + nx] - (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))) + f[c], __lo_has_q = true;
 }
 
-static __device__ __forceinline__ void __lo_body_update_u(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *un, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_u_in_fused_0(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -186,19 +186,28 @@ static __device__ __forceinline__ void __lo_body_update_u(const float *u, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = (ke[c + 1] - ke[c]) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
-  un[c] = u[c] - dt * (grad - q[c] * v[c]);
+  float grad = (ke[c + 1] - ke[c]) + 9.81f * ((h[c + 1] + b[c + 1]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + b[c]));
+  un[c] = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])));
 }
 
 // Complex fusion of flux_x+flux_y+vorticity+update_u (launchopt fuse).
+// On chip: registers: h u v q.
 __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_f, float *__lo_q, int __lo_m2_nx, int __lo_m2_ny, const float *__lo_b, const float *__lo_ke, float *__lo_un, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
-  __lo_body_flux_x(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_flux_y(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
-  __lo_body_vorticity(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
-  __lo_body_update_u(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
+  float __lo_reg_h;
+  bool __lo_has_h = false;
+  float __lo_reg_u;
+  bool __lo_has_u = false;
+  float __lo_reg_v;
+  bool __lo_has_v = false;
+  float __lo_reg_q;
+  bool __lo_has_q = false;
+  __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, blockIdx, threadIdx);
+  __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_reg_h, __lo_has_h, __lo_reg_v, __lo_has_v, blockIdx, threadIdx);
+  __lo_body_vorticity_in_fused_0(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_0(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_divergence(const float *hu, const float *hv, float *dv, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_divergence_in_fused_1(const float *hu, const float *hv, float *dv, int nx, int ny, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -206,10 +215,10 @@ static __device__ __forceinline__ void __lo_body_divergence(const float *hu, con
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  dv[c] = (hu[c] - hu[c - 1]) + (hv[c] - hv[c - nx]);
+  dv[c] = __lo_reg_dv = (hu[c] - hu[c - 1]) + (hv[c] - hv[c - nx]), __lo_has_dv = true;
 }
 
-static __device__ __forceinline__ void __lo_body_update_h(const float *h, const float *dv, float *hn, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_h_in_fused_1(const float *h, const float *dv, float *hn, float dt, int nx, int ny, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -217,17 +226,20 @@ static __device__ __forceinline__ void __lo_body_update_h(const float *h, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hn[c] = h[c] - dt * dv[c];
+  hn[c] = h[c] - dt * (__lo_has_dv ? __lo_reg_dv : (__lo_has_dv = true, __lo_reg_dv = dv[c]));
 }
 
 // Complex fusion of divergence+update_h (launchopt fuse).
+// On chip: registers: dv.
 __global__ void __lo_fused_1(const float *__lo_hu, const float *__lo_hv, float *__lo_dv, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_h, float *__lo_hn, float __lo_m1_dt, int __lo_m1_nx, int __lo_m1_ny) {
-  __lo_body_divergence(__lo_hu, __lo_hv, __lo_dv, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_update_h(__lo_h, __lo_dv, __lo_hn, __lo_m1_dt, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+  float __lo_reg_dv;
+  bool __lo_has_dv = false;
+  __lo_body_divergence_in_fused_1(__lo_hu, __lo_hv, __lo_dv, __lo_m0_nx, __lo_m0_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+  __lo_body_update_h_in_fused_1(__lo_h, __lo_dv, __lo_hn, __lo_m1_dt, __lo_m1_nx, __lo_m1_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_update_v(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -235,11 +247,11 @@ static __device__ __forceinline__ void __lo_body_update_v(const float *u, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + b[c]));
-  vn[c] = v[c] - dt * (grad + q[c] * u[c]);
+  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  vn[c] = __lo_reg_vn = v[c] - dt * (grad + q[c] * u[c]), __lo_has_vn = true;
 }
 
-static __device__ __forceinline__ void __lo_body_diffuse_h(const float *hn, float *hs, float nu, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_2(const float *hn, float *hs, float nu, int nx, int ny, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -247,11 +259,11 @@ static __device__ __forceinline__ void __lo_body_diffuse_h(const float *hn, floa
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hs[c] = hn[c] + nu * (hn[c - 2] + hn[c + 2] + hn[c - 2 * nx] + hn[c + 2 * nx] - 4.0f * hn[c]);
+  hs[c] = __lo_reg_hs = hn[c] + nu * (hn[c - 2] + hn[c + 2] + hn[c - 2 * nx] + hn[c + 2 * nx] - 4.0f * hn[c]), __lo_has_hs = true;
 }
 
-static __device__ __forceinline__ void __lo_body_energy(const float *hs, const float *un, const float *vn, const float *b,
-                       float *e, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_energy_in_fused_2(const float *hs, const float *un, const float *vn, const float *b,
+                       float *e, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -259,14 +271,21 @@ static __device__ __forceinline__ void __lo_body_energy(const float *hs, const f
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  e[c] = 0.5f * hs[c] * (un[c] * un[c] + vn[c] * vn[c]) + 9.81f * hs[c] * b[c];
+  e[c] = 0.5f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (un[c] * un[c] + (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c])) * (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c]))) + 9.81f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]));
 }
 
 // Complex fusion of update_v+diffuse_h+energy (launchopt fuse).
+// On chip: registers: b vn hs.
 __global__ void __lo_fused_2(const float *__lo_u, const float *__lo_v, const float *__lo_h, const float *__lo_b, const float *__lo_ke, const float *__lo_q, float *__lo_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_hn, float *__lo_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_un, float *__lo_e, int __lo_m2_nx, int __lo_m2_ny) {
-  __lo_body_update_v(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_diffuse_h(__lo_hn, __lo_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
-  __lo_body_energy(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
+  float __lo_reg_b;
+  bool __lo_has_b = false;
+  float __lo_reg_vn;
+  bool __lo_has_vn = false;
+  float __lo_reg_hs;
+  bool __lo_has_hs = false;
+  __lo_body_update_v_in_fused_2(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_diffuse_h_in_fused_2(__lo_hn, __lo_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_2(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,

@@ -143,7 +143,7 @@ static void __lo_fusion_timing_report(int Runs) {
 #define __lo_fusion_end(I)
 #endif
 
-static __device__ __forceinline__ void __lo_body_flux_x(const float *h, const float *u, float *hu, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *h, const float *u, float *hu, int nx, int ny, float *__lo_tile_hu, unsigned char *__lo_set_hu, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -151,10 +151,10 @@ static __device__ __forceinline__ void __lo_body_flux_x(const float *h, const fl
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hu[c] = 0.5f * (h[c] + h[c + 1]) * u[c];
+  __lo_tile_hu[__lo_ts] = 0.5f * (h[c] + h[c + 1]) * u[c], __lo_set_hu[__lo_ts] = 1, __lo_own ? (void)(hu[c] = __lo_tile_hu[__lo_ts]) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_flux_y(const float *h, const float *v, float *hv, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *h, const float *v, float *hv, int nx, int ny, float *__lo_tile_hv, unsigned char *__lo_set_hv, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -162,10 +162,10 @@ static __device__ __forceinline__ void __lo_body_flux_y(const float *h, const fl
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hv[c] = 0.5f * (h[c] + h[c + nx]) * v[c];
+  __lo_tile_hv[__lo_ts] = 0.5f * (h[c] + h[c + nx]) * v[c], __lo_set_hv[__lo_ts] = 1, __lo_own ? (void)(hv[c] = __lo_tile_hv[__lo_ts]) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_divergence(const float *hu, const float *hv, float *dv, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_divergence_in_fused_0(const float *hu, const float *hv, float *dv, int nx, int ny, float *__lo_tile_hu, unsigned char *__lo_set_hu, float *__lo_tile_hv, unsigned char *__lo_set_hv, float *__lo_tile_dv, unsigned char *__lo_set_dv, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -173,10 +173,10 @@ static __device__ __forceinline__ void __lo_body_divergence(const float *hu, con
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  dv[c] = (hu[c] - hu[c - 1]) + (hv[c] - hv[c - nx]);
+  __lo_tile_dv[__lo_ts] = ((__lo_set_hu[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 3] ? __lo_tile_hu[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 3] : hu[c]) - (__lo_set_hu[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 2] ? __lo_tile_hu[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 2] : hu[c - 1])) + ((__lo_set_hv[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 3] ? __lo_tile_hv[((int)threadIdx.y + 3) * 38 + (int)threadIdx.x + 3] : hv[c]) - (__lo_set_hv[((int)threadIdx.y + 2) * 38 + (int)threadIdx.x + 3] ? __lo_tile_hv[((int)threadIdx.y + 2) * 38 + (int)threadIdx.x + 3] : hv[c - nx])), __lo_set_dv[__lo_ts] = 1, __lo_own ? (void)(dv[c] = __lo_tile_dv[__lo_ts]) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_update_h(const float *h, const float *dv, float *hn, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_h_in_fused_0(const float *h, const float *dv, float *hn, float dt, int nx, int ny, float *__lo_tile_dv, unsigned char *__lo_set_dv, float *__lo_tile_hn, unsigned char *__lo_set_hn, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -184,10 +184,10 @@ static __device__ __forceinline__ void __lo_body_update_h(const float *h, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hn[c] = h[c] - dt * dv[c];
+  __lo_tile_hn[__lo_ts] = h[c] - dt * (__lo_set_dv[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] ? __lo_tile_dv[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] : dv[c]), __lo_set_hn[__lo_ts] = 1, __lo_own ? (void)(hn[c] = __lo_tile_hn[__lo_ts]) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_diffuse_h(const float *hn, float *hs, float nu, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_0(const float *hn, float *hs, float nu, int nx, int ny, float *__lo_tile_hn, unsigned char *__lo_set_hn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -195,58 +195,51 @@ static __device__ __forceinline__ void __lo_body_diffuse_h(const float *hn, floa
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  hs[c] = hn[c] + nu * (hn[c - 2] + hn[c + 2] + hn[c - 2 * nx] + hn[c + 2 * nx] - 4.0f * hn[c]);
+  hs[c] = (__lo_set_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] ? __lo_tile_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] : hn[c]) + nu * ((__lo_set_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x] ? __lo_tile_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x] : hn[c - 2]) + (__lo_set_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 4] ? __lo_tile_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 4] : hn[c + 2]) + (__lo_set_hn[((int)threadIdx.y) * 36 + (int)threadIdx.x + 2] ? __lo_tile_hn[((int)threadIdx.y) * 36 + (int)threadIdx.x + 2] : hn[c - 2 * nx]) + (__lo_set_hn[((int)threadIdx.y + 4) * 36 + (int)threadIdx.x + 2] ? __lo_tile_hn[((int)threadIdx.y + 4) * 36 + (int)threadIdx.x + 2] : hn[c + 2 * nx]) - 4.0f * (__lo_set_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] ? __lo_tile_hn[((int)threadIdx.y + 2) * 36 + (int)threadIdx.x + 2] : hn[c]));
 }
 
 // Complex fusion of flux_x+flux_y+divergence+update_h+diffuse_h (launchopt fuse).
+// On chip: shared-memory tiles: hu (halo 3) hv (halo 3) dv (halo 2) hn (halo 2).
 __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, float *__lo_hs, float __lo_m4_nu, int __lo_m4_nx, int __lo_m4_ny) {
-  {
-    // flux_x over 3 halo layer(s): its results are read at neighbours below.
-    const unsigned __lo_rx = blockDim.x > 1 ? 3 : 0, __lo_ry = blockDim.y > 1 ? 3 : 0, __lo_rz = blockDim.z > 1 ? 3 : 0;
-    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,
-                   __lo_wz = blockDim.z + 2 * __lo_rz;
-    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_flux_x(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
-                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
+  __shared__ float __lo_tile_hu[532];
+  __shared__ unsigned char __lo_set_hu[532];
+  __shared__ float __lo_tile_hv[532];
+  __shared__ unsigned char __lo_set_hv[532];
+  __shared__ float __lo_tile_dv[432];
+  __shared__ unsigned char __lo_set_dv[432];
+  __shared__ float __lo_tile_hn[432];
+  __shared__ unsigned char __lo_set_hn[432];
+  // flux_x over 3 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 532; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 38 - 3, __lo_y = __lo_s / 38 - 3;
+    __lo_set_hu[__lo_s] = 0;
+    __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
   }
-  {
-    // flux_y over 3 halo layer(s): its results are read at neighbours below.
-    const unsigned __lo_rx = blockDim.x > 1 ? 3 : 0, __lo_ry = blockDim.y > 1 ? 3 : 0, __lo_rz = blockDim.z > 1 ? 3 : 0;
-    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,
-                   __lo_wz = blockDim.z + 2 * __lo_rz;
-    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_flux_y(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
-                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
-  }
-  __syncthreads();
-  {
-    // divergence over 2 halo layer(s): its results are read at neighbours below.
-    const unsigned __lo_rx = blockDim.x > 1 ? 2 : 0, __lo_ry = blockDim.y > 1 ? 2 : 0, __lo_rz = blockDim.z > 1 ? 2 : 0;
-    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,
-                   __lo_wz = blockDim.z + 2 * __lo_rz;
-    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_divergence(__lo_hu, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
-                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
+  // flux_y over 3 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 532; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 38 - 3, __lo_y = __lo_s / 38 - 3;
+    __lo_set_hv[__lo_s] = 0;
+    __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
   }
   __syncthreads();
-  {
-    // update_h over 2 halo layer(s): its results are read at neighbours below.
-    const unsigned __lo_rx = blockDim.x > 1 ? 2 : 0, __lo_ry = blockDim.y > 1 ? 2 : 0, __lo_rz = blockDim.z > 1 ? 2 : 0;
-    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,
-                   __lo_wz = blockDim.z + 2 * __lo_rz;
-    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_update_h(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
-                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
+  // divergence over 2 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 432; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 36 - 2, __lo_y = __lo_s / 36 - 2;
+    __lo_set_dv[__lo_s] = 0;
+    __lo_body_divergence_in_fused_0(__lo_hu, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_tile_dv, __lo_set_dv, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
   }
   __syncthreads();
-  __lo_body_diffuse_h(__lo_hn, __lo_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
+  // update_h over 2 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 432; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 36 - 2, __lo_y = __lo_s / 36 - 2;
+    __lo_set_hn[__lo_s] = 0;
+    __lo_body_update_h_in_fused_0(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_tile_dv, __lo_set_dv, __lo_tile_hn, __lo_set_hn, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  }
+  __syncthreads();
+  __lo_body_diffuse_h_in_fused_0(__lo_hn, __lo_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, __lo_tile_hn, __lo_set_hn, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_kinetic_energy(const float *u, const float *v, float *ke, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float *__lo_tile_ke, unsigned char *__lo_set_ke, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -254,11 +247,11 @@ static __device__ __forceinline__ void __lo_body_kinetic_energy(const float *u, 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  ke[c] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]);
+  __lo_tile_ke[__lo_ts] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_set_ke[__lo_ts] = 1, __lo_own ? (void)(ke[c] = __lo_tile_ke[__lo_ts]) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_vorticity(const float *u, const float *v, const float *f, float *q, int nx,
-                          int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const float *u, const float *v, const float *f, float *q, int nx,
+                          int ny, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -266,11 +259,11 @@ static __device__ __forceinline__ void __lo_body_vorticity(const float *u, const
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  q[c] = (v[c + 1] - v[c]) - (u[c + nx] - u[c]) + f[c];
+  q[c] = __lo_reg_q = (v[c + 1] - (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))) - (u[c + nx] - (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))) + f[c], __lo_has_q = true;
 }
 
-static __device__ __forceinline__ void __lo_body_update_u(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *un, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float *__lo_tile_ke, unsigned char *__lo_set_ke, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -278,12 +271,12 @@ static __device__ __forceinline__ void __lo_body_update_u(const float *u, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = (ke[c + 1] - ke[c]) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
-  un[c] = u[c] - dt * (grad - q[c] * v[c]);
+  float grad = ((__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] : ke[c + 1]) - (__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  un[c] = __lo_reg_un = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))), __lo_has_un = true;
 }
 
-static __device__ __forceinline__ void __lo_body_update_v(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_v_in_fused_1(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float *__lo_tile_ke, unsigned char *__lo_set_ke, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -291,12 +284,12 @@ static __device__ __forceinline__ void __lo_body_update_v(const float *u, const 
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + b[c]));
-  vn[c] = v[c] - dt * (grad + q[c] * u[c]);
+  float grad = ((__lo_set_ke[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] : ke[c + nx]) - (__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + nx] + b[c + nx]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  vn[c] = __lo_reg_vn = (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])) - dt * (grad + (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))), __lo_has_vn = true;
 }
 
-static __device__ __forceinline__ void __lo_body_energy(const float *hs, const float *un, const float *vn, const float *b,
-                       float *e, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_energy_in_fused_1(const float *hs, const float *un, const float *vn, const float *b,
+                       float *e, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -304,27 +297,40 @@ static __device__ __forceinline__ void __lo_body_energy(const float *hs, const f
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  e[c] = 0.5f * hs[c] * (un[c] * un[c] + vn[c] * vn[c]) + 9.81f * hs[c] * b[c];
+  e[c] = 0.5f * hs[c] * ((__lo_has_un ? __lo_reg_un : (__lo_has_un = true, __lo_reg_un = un[c])) * (__lo_has_un ? __lo_reg_un : (__lo_has_un = true, __lo_reg_un = un[c])) + (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c])) * (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c]))) + 9.81f * hs[c] * (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]));
 }
 
 // Complex fusion of kinetic_energy+vorticity+update_u+update_v+energy (launchopt fuse).
+// On chip: registers: h u v q b un vn; shared-memory tiles: ke (halo 1).
 __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_hs, float *__lo_e, int __lo_m4_nx, int __lo_m4_ny) {
-  {
-    // kinetic_energy over 1 halo layer(s): its results are read at neighbours below.
-    const unsigned __lo_rx = blockDim.x > 1 ? 1 : 0, __lo_ry = blockDim.y > 1 ? 1 : 0, __lo_rz = blockDim.z > 1 ? 1 : 0;
-    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,
-                   __lo_wz = blockDim.z + 2 * __lo_rz;
-    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_kinetic_energy(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
-                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
+  float __lo_reg_h;
+  bool __lo_has_h = false;
+  float __lo_reg_u;
+  bool __lo_has_u = false;
+  float __lo_reg_v;
+  bool __lo_has_v = false;
+  __shared__ float __lo_tile_ke[340];
+  __shared__ unsigned char __lo_set_ke[340];
+  float __lo_reg_q;
+  bool __lo_has_q = false;
+  float __lo_reg_b;
+  bool __lo_has_b = false;
+  float __lo_reg_un;
+  bool __lo_has_un = false;
+  float __lo_reg_vn;
+  bool __lo_has_vn = false;
+  // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
+    __lo_set_ke[__lo_s] = 0;
+    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
   }
-  __lo_body_vorticity(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+  __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
   __syncthreads();
-  __lo_body_update_u(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_tile_ke, __lo_set_ke, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
   __syncthreads();
-  __lo_body_update_v(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
-  __lo_body_energy(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
+  __lo_body_update_v_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_tile_ke, __lo_set_ke, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_1(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m4_nx, __lo_m4_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,
