@@ -14,6 +14,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <functional>
+#include <tuple>
 
 namespace launchopt {
 
@@ -141,6 +142,29 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
   return Out + Text.substr(Cursor);
 }
 
+// Byte offset of a 1-based line and column in Text.
+unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
+  size_t Offset = 0;
+  for (unsigned L = 1; L < Line && Offset != std::string::npos; ++L) {
+    Offset = Text.find('\n', Offset);
+    if (Offset != std::string::npos)
+      ++Offset;
+  }
+  if (Offset == std::string::npos)
+    return static_cast<unsigned>(Text.size());
+  return static_cast<unsigned>(std::min(Offset + (Column ? Column - 1 : 0), Text.size()));
+}
+
+std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned Offset) {
+  unsigned Line = 1, LineStart = 0;
+  for (unsigned I = 0; I < Offset && I < Text.size(); ++I)
+    if (Text[I] == '\n') {
+      ++Line;
+      LineStart = I + 1;
+    }
+  return {Line, Offset - LineStart + 1};
+}
+
 // Adds "--" when the user gave neither "--" nor -p, so that no compilation
 // database is searched for and the file is parsed with launchopt's flags alone.
 std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv) {
@@ -264,6 +288,8 @@ int runDriver(int Argc, const char **Argv) {
     });
 
   std::vector<LaunchRemark> Remarks;
+  const std::string OriginalText = Text;
+  std::vector<SourceEdits> EarlierEdits;
   for (const PassFn &Pass : Pipeline) {
     std::unique_ptr<ParsedFile> Parsed =
         parseCudaFile(Parser->getCompilations(), Input, Env, &Text);
@@ -271,11 +297,20 @@ int runDriver(int Argc, const char **Argv) {
       return fail(ExitInputError, "'" + Input + "' could not be parsed; nothing was written");
     clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
     PassResult Result = Pass(Ctx, analyzeLaunches(Ctx));
+    // Remarks of a later pass name places in the input file, not in the
+    // previous pass's output.
+    for (LaunchRemark &R : Result.Remarks) {
+      unsigned Offset = offsetOf(Text, R.Position.Line, R.Position.Column);
+      for (auto It = EarlierEdits.rbegin(); It != EarlierEdits.rend(); ++It)
+        Offset = It->originalOffset(Offset);
+      std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(OriginalText, Offset);
+    }
     llvm::Expected<std::string> Next = Result.Edits.apply(Text);
     if (!Next)
       return fail(ExitInputError, "internal error: " + llvm::toString(Next.takeError()) +
                                       "; nothing was written");
     Text = std::move(*Next);
+    EarlierEdits.push_back(std::move(Result.Edits));
     Remarks.insert(Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
   }
 

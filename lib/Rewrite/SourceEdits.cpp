@@ -9,6 +9,25 @@ void SourceEdits::replace(unsigned Offset, unsigned Length, std::string Text) {
   Edits.push_back({Offset, Length, std::move(Text)});
 }
 
+unsigned SourceEdits::originalOffset(unsigned EditedOffset) const {
+  std::vector<const SourceEdit *> Sorted;
+  for (const SourceEdit &E : Edits)
+    Sorted.push_back(&E);
+  std::stable_sort(Sorted.begin(), Sorted.end(), [](const SourceEdit *A, const SourceEdit *B) {
+    return A->Offset < B->Offset;
+  });
+  long long Shift = 0; // edited minus original, before the current edit
+  for (const SourceEdit *E : Sorted) {
+    long long Start = E->Offset + Shift;
+    if (EditedOffset < Start)
+      break;
+    if (EditedOffset < Start + (long long)E->Text.size())
+      return E->Offset;
+    Shift += (long long)E->Text.size() - E->Length;
+  }
+  return static_cast<unsigned>(EditedOffset - Shift);
+}
+
 llvm::Expected<std::string> SourceEdits::apply(const std::string &Original) const {
   std::vector<size_t> Order(Edits.size());
   std::iota(Order.begin(), Order.end(), 0);

@@ -27,6 +27,11 @@ public:
   // two edits that overlap or fall outside the text.
   llvm::Expected<std::string> apply(const std::string &Original) const;
 
+  // The offset in the original text of a position in the edited text: the
+  // same text before, after and between edits, and the start of the edit for
+  // a position inside text an edit inserted.
+  unsigned originalOffset(unsigned EditedOffset) const;
+
 private:
   std::vector<SourceEdit> Edits;
 };

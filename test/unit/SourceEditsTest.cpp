@@ -38,3 +38,15 @@ TEST(SourceEdits, EditPastTheEndIsAnError) {
   EXPECT_FALSE(static_cast<bool>(Out));
   llvm::consumeError(Out.takeError());
 }
+
+TEST(SourceEdits, MapsEditedOffsetsBackToTheOriginal) {
+  // "abc def ghi" -> "<abc XYZW ghi"
+  SourceEdits E;
+  E.insert(0, "<");
+  E.replace(4, 3, "XYZW");
+  EXPECT_EQ(E.originalOffset(0), 0u);  // inside the insertion: its position
+  EXPECT_EQ(E.originalOffset(1), 0u);  // 'a'
+  EXPECT_EQ(E.originalOffset(3), 2u);  // 'c'
+  EXPECT_EQ(E.originalOffset(6), 4u);  // inside "XYZW": the replaced range's start
+  EXPECT_EQ(E.originalOffset(10), 8u); // 'g'
+}
