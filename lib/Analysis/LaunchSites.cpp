@@ -126,6 +126,17 @@ public:
     return Result;
   }
 
+  bool VisitRecoveryExpr(clang::RecoveryExpr *E) {
+    std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
+    if (!R || !CurrentFunction)
+      return true;
+    std::string Text = textOf(Ctx, *R);
+    if (Text.find("<<<") == std::string::npos || !SeenUnresolved.insert(R->Begin).second)
+      return true;
+    Unresolved.push_back({positionOf(Ctx, E->getBeginLoc()), Text});
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *Call) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
@@ -167,6 +178,7 @@ public:
   }
 
   std::vector<LaunchSite> Sites;
+  std::vector<UnresolvedLaunch> Unresolved;
 
 private:
   // Walks from the launch up to its function, noting loops and branches.
@@ -191,6 +203,7 @@ private:
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *CurrentFunction = nullptr;
   std::set<unsigned> Seen;
+  std::set<unsigned> SeenUnresolved;
 };
 
 // A child is recursive when following launches from it reaches the parent.
@@ -218,6 +231,7 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   LaunchAnalysis A;
   A.Sites = std::move(Collector.Sites);
+  A.Unresolved = std::move(Collector.Unresolved);
   std::stable_sort(A.Sites.begin(), A.Sites.end(), [&](const LaunchSite &L, const LaunchSite &R) {
     return Ctx.getSourceManager().isBeforeInTranslationUnit(
         Ctx.getSourceManager().getExpansionLoc(L.Call->getBeginLoc()),

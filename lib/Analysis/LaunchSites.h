@@ -45,9 +45,19 @@ struct LaunchSite {
   bool Recursive = false;
 };
 
+// A `<<<...>>>` launch Clang 19 could not build: a template kernel launched
+// from device code where the template must be resolved there (a non-template
+// parent). Clang keeps only an error node, so nothing about it is known but
+// where it is; every pass leaves it untouched.
+struct UnresolvedLaunch {
+  PresumedPosition Position;
+  std::string Text;
+};
+
 // Everything the passes need to know about the launches of one file.
 struct LaunchAnalysis {
   std::vector<LaunchSite> Sites;
+  std::vector<UnresolvedLaunch> Unresolved;
   // Features of every child kernel with a visible definition, by declaration.
   std::map<const clang::FunctionDecl *, KernelFeatures> ChildFeatures;
   // Launch sites per parent function, in source order.

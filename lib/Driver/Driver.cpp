@@ -296,7 +296,18 @@ int runDriver(int Argc, const char **Argv) {
     if (!Parsed)
       return fail(ExitInputError, "'" + Input + "' could not be parsed; nothing was written");
     clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
-    PassResult Result = Pass(Ctx, analyzeLaunches(Ctx));
+    LaunchAnalysis Launches = analyzeLaunches(Ctx);
+    PassResult Result = Pass(Ctx, Launches);
+    if (EarlierEdits.empty())
+      for (const UnresolvedLaunch &U : Launches.Unresolved) {
+        LaunchRemark R;
+        R.Position = U.Position;
+        R.Pass = "transform";
+        R.Message = "Clang 19 cannot resolve this device-side launch of a template kernel "
+                    "from a non-template kernel; left untouched (a template parent, or a "
+                    "non-template child, can be transformed)";
+        Result.Remarks.push_back(R);
+      }
     // Remarks of a later pass name places in the input file, not in the
     // previous pass's output.
     for (LaunchRemark &R : Result.Remarks) {

@@ -66,11 +66,18 @@ llvm::json::Object featuresJson(const KernelFeatures &F) {
                             {"opaqueCallees", Array(F.OpaqueCallees)}};
 }
 
+const char *const UnresolvedNote =
+    "Clang 19 cannot resolve this device-side launch of a template kernel from a "
+    "non-template kernel";
+
 } // namespace
 
 void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-  if (A.Sites.empty())
+  if (A.Sites.empty() && A.Unresolved.empty())
     OS << "no kernel launches found\n";
+  for (const UnresolvedLaunch &U : A.Unresolved)
+    OS << "unresolved launch at " << U.Position.File << ":" << U.Position.Line << ":"
+       << U.Position.Column << ": " << U.Text << "\n  " << UnresolvedNote << "\n";
   for (const LaunchSite &S : A.Sites) {
     OS << "launch #" << S.Id << " at " << S.Position.File << ":" << S.Position.Line << ":"
        << S.Position.Column << ": " << (S.DeviceSide ? "device-side" : "host-side") << ", '"
@@ -125,7 +132,16 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
       L["unresolved"] = S.UnresolvedReason;
     Launches.push_back(std::move(L));
   }
-  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{{"launches", std::move(Launches)}}))
+  llvm::json::Array Unresolved;
+  for (const UnresolvedLaunch &U : A.Unresolved)
+    Unresolved.push_back(llvm::json::Object{{"file", U.Position.File},
+                                            {"line", U.Position.Line},
+                                            {"column", U.Position.Column},
+                                            {"text", U.Text},
+                                            {"reason", UnresolvedNote}});
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"launches", std::move(Launches)},
+                                   {"unresolved", std::move(Unresolved)}}))
      << "\n";
 }
 
