@@ -16,7 +16,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(values["build_dir"], "test", "lit")
+# ctest runs one lit process per test, in parallel: each gets its own exec
+# root so that lit's per-suite bookkeeping file is never shared.
+config.test_exec_root = os.path.join(values["build_dir"], "test", "lit",
+                                     lit_config.params.get("exec_dir", "all"))
 
 tools = values["llvm_tools_dir"]
 config.substitutions.append(("%launchopt", values["launchopt"]))
