@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the demo's original, T and T+C+A versions and, on a GPU, runs them on
+# the same random graph and checks that they compute the same levels.
+#   scripts/demo-run.sh <nvcc> <original.cu> <dir with bfs_cdp.T.cu and bfs_cdp.TCA.cu>
+set -euo pipefail
+nvcc=$1 example=$2 out=$3
+flags=(-O3 -arch=sm_90 -rdc=true -std=c++17 -lcudadevrt)
+"$nvcc" "${flags[@]}" -o "$out/bfs_cdp" "$example" &
+"$nvcc" "${flags[@]}" -o "$out/bfs_cdp.T" "$out/bfs_cdp.T.cu" &
+"$nvcc" "${flags[@]}" -o "$out/bfs_cdp.TCA" "$out/bfs_cdp.TCA.cu" &
+wait
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "== no GPU here: built $out/bfs_cdp, $out/bfs_cdp.T and $out/bfs_cdp.TCA, not run"
+  exit 0
+fi
+seed=$(( $(date +%s) % 100000 ))
+echo "== running on the same random graph (400,000 vertices, seed $seed) on $(nvidia-smi --query-gpu=name --format=csv,noheader)"
+original=$("$out/bfs_cdp" 400000 "$seed")
+echo "original:    $original"
+strip_time() { sed 's/ time .*//' <<<"$1"; }
+time_of() { sed 's/.* time \([0-9.]*\) ms/\1/' <<<"$1"; }
+status=0
+for v in T TCA; do
+  result=$("$out/bfs_cdp.$v" 400000 "$seed")
+  printf '%-12s %s\n' "$v:" "$result"
+  if [ "$(strip_time "$original")" != "$(strip_time "$result")" ]; then
+    echo "== MISMATCH: $v computed a different result"
+    status=1
+  else
+    awk -v a="$(time_of "$original")" -v b="$(time_of "$result")" -v v="$v" \
+      'BEGIN { printf "== %s: same result, %.1fx faster than the original\n", v, a / b }'
+  fi
+done
+exit $status
