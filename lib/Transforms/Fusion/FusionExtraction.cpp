@@ -67,6 +67,48 @@ std::string operandText(const ASTContext &Ctx, const Expr *E) {
   return R ? textOf(Ctx, *R) : "?";
 }
 
+unsigned lineOf(const ASTContext &Ctx, SourceLocation Loc) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getSpellingLineNumber(SM.getExpansionLoc(Loc));
+}
+
+// A host call between launches that orders device work: a copy or memset
+// (the data a kernel reads or writes changes between the launches) or a
+// synchronisation (the host waits for the launches before it).
+const CallExpr *orderingCall(const Stmt *S, bool &Copy) {
+  if (!S)
+    return nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee()) {
+      llvm::StringRef Name = F->getName();
+      Copy = Name.starts_with("cudaMemcpy") || Name.starts_with("cudaMemset");
+      if (Copy || Name == "cudaDeviceSynchronize" || Name == "cudaStreamSynchronize" ||
+          Name == "cudaEventSynchronize" || Name == "cudaStreamWaitEvent")
+        return Call;
+    }
+  for (const Stmt *Child : S->children())
+    if (const CallExpr *Found = orderingCall(Child, Copy))
+      return Found;
+  return nullptr;
+}
+
+// Why a statement between two launches separates them (paper §II-C: host
+// copies and stream changes bound what can fuse); any other statement
+// separates them too, as its effect on the arrays is not analysed.
+std::string boundaryOf(const ASTContext &Ctx, const Stmt *S) {
+  bool Copy = false;
+  if (const CallExpr *Call = orderingCall(S, Copy))
+    return std::string(Copy ? "host copy '" : "synchronisation '") +
+           Call->getDirectCallee()->getNameAsString() + "' at line " +
+           std::to_string(lineOf(Ctx, Call->getBeginLoc())) + " between the launches";
+  return "host statement at line " + std::to_string(lineOf(Ctx, S->getBeginLoc())) +
+         " between the launches";
+}
+
+// Boundaries from copies and synchronisations outrank other statements in
+// what the report names.
+bool isOrderingBoundary(llvm::StringRef Why) { return !Why.starts_with("host statement"); }
+
 } // namespace
 
 FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -102,9 +144,17 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
   };
 
   // Only launches that are statements of the function's outermost block
-  // form the sequence; anything else between them starts a new segment.
+  // form the sequence; anything else between them, and a launch into
+  // another stream, starts a new segment.
   unsigned Segment = 0;
   bool Pending = false; // a non-launch statement after the last launch
+  std::string Boundary; // why, for the next launch
+  std::string LastStream;
+  auto Separate = [&](std::string Why) {
+    Pending = true;
+    if (Boundary.empty() || (!isOrderingBoundary(Boundary) && isOrderingBoundary(Why)))
+      Boundary = std::move(Why);
+  };
   std::map<const VarDecl *, unsigned> AllocationIds;
   std::map<std::string, unsigned> Seen;
   const auto *Body = cast<CompoundStmt>(Host->getBody());
@@ -114,26 +164,30 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
       Inner = Cleanups->getSubExpr();
     auto It = SiteOf.find(Inner);
     if (It == SiteOf.end()) {
-      Pending |= !X.Launches.empty();
+      if (!X.Launches.empty())
+        Separate(boundaryOf(Ctx, S));
       continue;
     }
     const LaunchSite &Site = *It->second;
     SiteOf.erase(It);
     if (!Site.Child) {
       Remark(Site, "kernel definition not visible (" + Site.UnresolvedReason + ")");
-      Pending = true;
+      Separate("launch of '" + Site.ChildName + "' at line " +
+               std::to_string(lineOf(Ctx, S->getBeginLoc())) + " left out of the sequence");
       continue;
     }
     KernelAccess Access = analyzeParameterAccess(*Site.Child);
     if (!Access.Irregular.empty()) {
       Remark(Site, "" + Access.Irregular);
-      Pending = true;
+      Separate("launch of '" + Site.ChildName + "' at line " +
+               std::to_string(lineOf(Ctx, S->getBeginLoc())) + " left out of the sequence");
       continue;
     }
     std::optional<FileRange> Range = writtenRange(Ctx, S->getSourceRange());
     if (!Range) {
       Remark(Site, "the launch comes from a macro");
-      Pending = true;
+      Separate("launch of '" + Site.ChildName + "' at line " +
+               std::to_string(lineOf(Ctx, S->getBeginLoc())) + " left out of the sequence");
       continue;
     }
     // Include the ';' that ends the statement.
@@ -141,9 +195,14 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
                                .getBufferData(Ctx.getSourceManager().getMainFileID())
                                .substr(Range->End);
     Range->End += Rest.find(';') + 1;
+    std::string Stream = Site.Stream ? operandText(Ctx, Site.Stream) : "";
+    if (!X.Launches.empty() && !Pending && Stream != LastStream)
+      Separate("launch into " + (Stream.empty() ? "the default stream" : "stream '" + Stream + "'") +
+               " after one into " +
+               (LastStream.empty() ? "the default stream" : "stream '" + LastStream + "'"));
+    LastStream = Stream;
     if (Pending)
       ++Segment;
-    Pending = false;
 
     ExtractedLaunch L;
     L.Site = &Site;
@@ -154,6 +213,9 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
     unsigned Count = ++Seen[Site.ChildName];
     K.Name = Site.ChildName + (Count > 1 ? "#" + std::to_string(Count) : "");
     K.Segment = Segment;
+    K.SegmentBoundary = Pending ? Boundary : "";
+    Pending = false;
+    Boundary.clear();
     K.LaunchConfig = operandText(Ctx, Site.Grid) + ", " + operandText(Ctx, Site.Block);
     if (Site.SharedMemory || Site.Stream)
       K.LaunchConfig += ", " + operandText(Ctx, Site.SharedMemory) + ", " +

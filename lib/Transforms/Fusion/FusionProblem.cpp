@@ -32,6 +32,8 @@ llvm::json::Value toJson(const FusionProblem &P) {
                          {"address_registers", K.AddressRegisters},
                          {"shared_memory_bytes", K.SharedMemoryBytes},
                          {"uses", std::move(Uses)}};
+    if (!K.SegmentBoundary.empty())
+      O["segment_boundary"] = K.SegmentBoundary;
     if (K.MeasuredSeconds > 0)
       O["measured_seconds"] = K.MeasuredSeconds;
     Kernels.push_back(std::move(O));
@@ -67,6 +69,8 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
     OriginalKernel K;
     K.Name = O->getString("name")->str();
     K.Segment = static_cast<unsigned>(O->getInteger("segment").value_or(0));
+    if (auto B = O->getString("segment_boundary"))
+      K.SegmentBoundary = B->str();
     if (auto C = O->getString("launch_config"))
       K.LaunchConfig = C->str();
     if (const llvm::json::Array *B = O->getArray("block"))

@@ -27,6 +27,9 @@ struct OriginalKernel {
   // Host copies and stream changes between launches split the launch
   // sequence into segments; kernels of different segments never fuse.
   unsigned Segment = 0;
+  // Why this kernel starts a new segment (empty for the first kernel and
+  // within a segment): the copy, synchronisation or stream change.
+  std::string SegmentBoundary;
   // Kernels fuse only when launched with the same configuration (§II-C);
   // the written grid and block expressions identify it.
   std::string LaunchConfig;
