@@ -7,6 +7,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "Rewrite/OutputFile.h"
 #include "Transforms/Fusion/FusionPlan.h"
+#include "Transforms/Fusion/KernelTimes.h"
 #include "Transforms/Fusion/NvccResources.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
@@ -96,6 +97,12 @@ cl::opt<std::string> ResourceUsage(
     "resource-usage",
     cl::desc("Read kernel registers and shared memory from captured nvcc --resource-usage "
              "(or -Xptxas -v) output in <file>"),
+    cl::value_desc("file"), cl::sub(Fuse));
+cl::opt<std::string> KernelTimes(
+    "kernel-times",
+    cl::desc("Measured kernel times of a profiling run in <file> (CSV 'kernel,seconds', the "
+             "per-launch lines of a --timing-hooks build, or nsys cuda_gpu_kern_sum CSV): the "
+             "original times and original sums of the model"),
     cl::value_desc("file"), cl::sub(Fuse));
 
 int fail(int Code, const llvm::Twine &Message) {
@@ -275,6 +282,18 @@ int runFuseCommand(int Argc, const char **Argv) {
     applyKernelResources(Extraction.Problem, Resources);
     llvm::errs() << "resource usage: registers and shared memory of " << Found << " of "
                  << Problem.Kernels.size() << " kernels from nvcc\n";
+  }
+  if (!KernelTimes.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(KernelTimes);
+    if (!Buffer)
+      return fail(ExitInputError, "cannot read '" + KernelTimes + "'");
+    llvm::Expected<std::map<std::string, double>> Times = parseKernelTimes((*Buffer)->getBuffer());
+    if (!Times)
+      return fail(ExitInputError, llvm::toString(Times.takeError()));
+    unsigned Found = applyKernelTimes(Problem, *Times);
+    applyKernelTimes(Extraction.Problem, *Times);
+    llvm::errs() << "kernel times: measured times of " << Found << " of " << Problem.Kernels.size()
+                 << " kernels\n";
   }
   if (!WriteProblem.empty())
     if (llvm::Error E = writeText(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))

@@ -91,12 +91,17 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
   OS << llvm::format("projected time %.3f us (original %.3f us, %.2fx)\n",
                      Plan.ProjectedSeconds * 1e6, Plan.OriginalSeconds * 1e6,
                      Plan.OriginalSeconds / Plan.ProjectedSeconds);
+  for (const OriginalKernel &K : P.Kernels)
+    if (!K.SegmentBoundary.empty())
+      OS << "  segment " << K.Segment << " from '" << K.Name << "': " << K.SegmentBoundary
+         << "; no kernel fuses across it\n";
   for (unsigned I = 0; I < Plan.NewKernels.size(); ++I) {
     const NewKernelProjection &F = Plan.NewKernels[I];
     OS << "  launch " << I << ": ";
     if (F.Members.size() == 1) {
       OS << P.Kernels[F.Members.front()].Name << " (unfused)";
-      OS << llvm::format(", %.3f us\n", F.ProjectedSeconds * 1e6);
+      OS << llvm::format(", %.3f us", F.ProjectedSeconds * 1e6)
+         << (P.Kernels[F.Members.front()].MeasuredSeconds > 0 ? " measured\n" : " projected\n");
       continue;
     }
     OS << (F.Complex ? "complex" : "simple") << " fusion of";
@@ -108,9 +113,14 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     OS << "; pivot";
     for (unsigned A : F.Pivot)
       OS << " " << P.Arrays[A].Name;
-    OS << llvm::format("; projected %.3f us vs original sum %.3f us; %u registers, %u blocks/SM\n",
-                       F.ProjectedSeconds * 1e6, F.OriginalSum * 1e6, F.Registers,
-                       F.BlocksPerMultiprocessor);
+    unsigned Measured = 0;
+    for (unsigned M : F.Members)
+      Measured += P.Kernels[M].MeasuredSeconds > 0;
+    OS << llvm::format("; projected %.3f us vs original sum %.3f us", F.ProjectedSeconds * 1e6,
+                       F.OriginalSum * 1e6);
+    if (Measured)
+      OS << " (" << Measured << " of " << F.Members.size() << " measured)";
+    OS << llvm::format("; %u registers, %u blocks/SM\n", F.Registers, F.BlocksPerMultiprocessor);
   }
 }
 
