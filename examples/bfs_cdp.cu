@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
   std::vector<int> rowStart, adjacency;
   makeGraph(n, seed, rowStart, adjacency);
 
-  CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 17));
+  CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 20));
   int *dRow, *dAdj, *dLevels, *dChanged;
   CHECK(cudaMalloc(&dRow, sizeof(int) * (n + 1)));
   CHECK(cudaMalloc(&dAdj, sizeof(int) * adjacency.size()));

@@ -14,14 +14,17 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   exit 0
 fi
 seed=$(( $(date +%s) % 100000 ))
-echo "== running on the same random graph (400,000 vertices, seed $seed) on $(nvidia-smi --query-gpu=name --format=csv,noheader)"
-original=$("$out/bfs_cdp" 400000 "$seed")
+vertices=200000
+echo "== running on the same random graph ($vertices vertices, seed $seed) on $(nvidia-smi --query-gpu=name --format=csv,noheader)"
+# A run that does not finish in a minute is reported, not waited for.
+run() { timeout 60 "$@" || echo "FAILED (exit $?)"; }
+original=$(run "$out/bfs_cdp" "$vertices" "$seed")
 echo "original:    $original"
 strip_time() { sed 's/ time .*//' <<<"$1"; }
 time_of() { sed 's/.* time \([0-9.]*\) ms/\1/' <<<"$1"; }
 status=0
 for v in T TCA; do
-  result=$("$out/bfs_cdp.$v" 400000 "$seed")
+  result=$(run "$out/bfs_cdp.$v" "$vertices" "$seed")
   printf '%-12s %s\n' "$v:" "$result"
   if [ "$(strip_time "$original")" != "$(strip_time "$result")" ]; then
     echo "== MISMATCH: $v computed a different result"
