@@ -102,15 +102,6 @@ int fail(int Code, const llvm::Twine &Message) {
   return Code;
 }
 
-llvm::Error writeText(const std::string &Path, const std::string &Text) {
-  if (Path == "-") {
-    llvm::outs() << Text;
-    llvm::outs().flush();
-    return llvm::Error::success();
-  }
-  return writeFileAtomically(Path, Text);
-}
-
 // Replaces each `#include <launchopt/NAME>` line that a pass emitted with the
 // header itself, so the output compiles without launchopt installed.
 llvm::Expected<std::string> embedRuntime(const std::string &Text) {
@@ -257,7 +248,7 @@ int runDriver(int Argc, const char **Argv) {
     else
       printLaunchesText(OS, Ctx, Launches);
     OS.flush();
-    if (llvm::Error E = writeText(Output, Listing))
+    if (llvm::Error E = writeOutput(Output, Listing))
       return fail(ExitInputError, llvm::toString(std::move(E)));
     return ExitSuccess;
   }
@@ -342,10 +333,10 @@ int runDriver(int Argc, const char **Argv) {
     else
       printReportText(OS, Remarks);
     OS.flush();
-    if (llvm::Error E = writeText(ReportPath, Report))
+    if (llvm::Error E = writeOutput(ReportPath, Report))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   }
-  if (llvm::Error E = writeText(Output, Text))
+  if (llvm::Error E = writeOutput(Output, Text))
     return fail(ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;
 }

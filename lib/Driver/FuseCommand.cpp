@@ -110,15 +110,6 @@ int fail(int Code, const llvm::Twine &Message) {
   return Code;
 }
 
-llvm::Error writeText(const std::string &Path, const std::string &Text) {
-  if (Path == "-") {
-    llvm::outs() << Text;
-    llvm::outs().flush();
-    return llvm::Error::success();
-  }
-  return writeFileAtomically(Path, Text);
-}
-
 llvm::Expected<SyntheticProgramSpec> parseSpec(llvm::StringRef Text) {
   SyntheticProgramSpec Spec;
   llvm::SmallVector<llvm::StringRef> Items;
@@ -296,7 +287,7 @@ int runFuseCommand(int Argc, const char **Argv) {
                  << " kernels\n";
   }
   if (!WriteProblem.empty())
-    if (llvm::Error E = writeText(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))
+    if (llvm::Error E = writeOutput(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))
       return fail(ExitInputError, llvm::toString(std::move(E)));
 
   llvm::Expected<GpuDescription> Gpu =
@@ -376,7 +367,7 @@ int runFuseCommand(int Argc, const char **Argv) {
   }
   if (!PlanOut.empty())
     if (llvm::Error E =
-            writeText(PlanOut, llvm::formatv("{0:2}", toJson(Plan, Problem)).str() + "\n"))
+            writeOutput(PlanOut, llvm::formatv("{0:2}", toJson(Plan, Problem)).str() + "\n"))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   if (!ReportOut.empty()) {
     std::string Report;
@@ -385,14 +376,14 @@ int runFuseCommand(int Argc, const char **Argv) {
     for (unsigned F = 0; F < OnChipSummary.size(); ++F)
       if (Plan.NewKernels[F].Members.size() > 1)
         OS << "  launch " << F << " code generation: " << OnChipSummary[F] << "\n";
-    if (llvm::Error E = writeText(ReportOut, Report))
+    if (llvm::Error E = writeOutput(ReportOut, Report))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   }
   if (!DataDot.empty())
-    if (llvm::Error E = writeText(DataDot, dot(Problem, Graphs, nullptr)))
+    if (llvm::Error E = writeOutput(DataDot, dot(Problem, Graphs, nullptr)))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   if (!OrderDot.empty())
-    if (llvm::Error E = writeText(OrderDot, dot(Problem, Graphs, &Result.Best)))
+    if (llvm::Error E = writeOutput(OrderDot, dot(Problem, Graphs, &Result.Best)))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   if (!Parsed)
     return ExitSuccess;
@@ -402,7 +393,7 @@ int runFuseCommand(int Argc, const char **Argv) {
   llvm::Expected<std::string> Output = Pass.Edits.apply(Text);
   if (!Output)
     return fail(ExitInputError, "internal error: " + llvm::toString(Output.takeError()));
-  if (llvm::Error E = writeText(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
+  if (llvm::Error E = writeOutput(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
     return fail(ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;
 }

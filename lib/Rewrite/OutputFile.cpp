@@ -27,6 +27,15 @@ llvm::Error checkWritable(const std::string &Path) {
   return llvm::Error::success();
 }
 
+llvm::Error writeOutput(const std::string &Path, const std::string &Contents) {
+  if (Path == "-") {
+    llvm::outs() << Contents;
+    llvm::outs().flush();
+    return llvm::Error::success();
+  }
+  return writeFileAtomically(Path, Contents);
+}
+
 llvm::Error writeFileAtomically(const std::string &Path, const std::string &Contents) {
   if (llvm::Error E = checkWritable(Path))
     return E;

@@ -1,7 +1,7 @@
 #ifndef LAUNCHOPT_TRANSFORMS_PASSRESULT_H
 #define LAUNCHOPT_TRANSFORMS_PASSRESULT_H
 
-#include "Analysis/SourceText.h"
+#include "Analysis/LaunchSites.h"
 #include "Rewrite/SourceEdits.h"
 #include <map>
 #include <string>
@@ -21,6 +21,17 @@ struct LaunchRemark {
   std::map<std::string, std::string> Parameters;
   std::vector<std::string> Warnings;
 };
+
+// A remark for Site from Pass, not applied until the pass says so.
+inline LaunchRemark remarkFor(const LaunchSite &Site, const char *Pass) {
+  LaunchRemark R;
+  R.LaunchId = Site.Id;
+  R.Position = Site.Position;
+  R.Pass = Pass;
+  R.Parent = Site.ParentName;
+  R.Child = Site.ChildName;
+  return R;
+}
 
 // Every pass returns edits to the original text plus one remark per launch
 // site it considered.

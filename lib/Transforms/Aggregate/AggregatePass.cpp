@@ -77,12 +77,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::vector<AcceptedSite> Accepted;
   std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
   for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark;
-    Remark.LaunchId = Site.Id;
-    Remark.Position = Site.Position;
-    Remark.Pass = "aggregate";
-    Remark.Parent = Site.ParentName;
-    Remark.Child = Site.ChildName;
+    LaunchRemark Remark = remarkFor(Site, "aggregate");
     auto Skip = [&](const std::string &Why) {
       Remark.Message = Why;
       Result.Remarks.push_back(Remark);

@@ -86,12 +86,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
 
   for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark;
-    Remark.LaunchId = Site.Id;
-    Remark.Position = Site.Position;
-    Remark.Pass = "coarsen";
-    Remark.Parent = Site.ParentName;
-    Remark.Child = Site.ChildName;
+    LaunchRemark Remark = remarkFor(Site, "coarsen");
     auto Skip = [&](const std::string &Why) {
       Remark.Message = Why;
       Result.Remarks.push_back(Remark);

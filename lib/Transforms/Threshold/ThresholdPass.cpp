@@ -115,12 +115,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   bool AnyApplied = false;
 
   for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark;
-    Remark.LaunchId = Site.Id;
-    Remark.Position = Site.Position;
-    Remark.Pass = "threshold";
-    Remark.Parent = Site.ParentName;
-    Remark.Child = Site.ChildName;
+    LaunchRemark Remark = remarkFor(Site, "threshold");
     auto Skip = [&](const std::string &Why) {
       Remark.Message = Why;
       Result.Remarks.push_back(Remark);
