@@ -74,7 +74,7 @@ cl::opt<unsigned> Stall("stall", cl::desc("Stop after this many generations with
                         cl::init(150), cl::sub(Fuse));
 cl::opt<bool> RenameExpandable(
     "rename-expandable",
-    cl::desc("Relax precedences of expandable arrays by renaming (search only)"), cl::sub(Fuse));
+    cl::desc("Relax precedences of expandable arrays by renaming (search only: refused when generating code from a source file)"), cl::sub(Fuse));
 cl::opt<std::string> PlanOut("plan", cl::desc("Write the fusion plan (JSON)"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> ReportOut("report", cl::desc("Write the readable plan report ('-': stdout)"),
@@ -295,6 +295,12 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (!Gpu)
     return fail(ExitInputError, llvm::toString(Gpu.takeError()));
 
+  // Code generation does not allocate the renamed buffers: a plan that needs
+  // them would make two versions of an array share one buffer.
+  if (RenameExpandable && Parsed)
+    return fail(ExitUsageError, "--rename-expandable relaxes the search only and cannot be used "
+                                "when generating fused code from a source file; use it with "
+                                "--generate or a problem file");
   FusionGraphs Graphs = buildFusionGraphs(Problem, RenameExpandable);
   ProjectionModel Model(Problem, Graphs, *Gpu);
   GroupEvaluator Evaluator(Model);
