@@ -9,6 +9,7 @@
 #include "Transforms/Coarsen/CoarsenPass.h"
 #include "Transforms/Threshold/ThresholdPass.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -177,6 +178,9 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
 int runDriver(int Argc, const char **Argv) {
   if (Argc > 1 && llvm::StringRef(Argv[1]) == "fuse")
     return runFuseCommand(Argc - 1, Argv + 1);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "launchopt 0.1 (Clang/LLVM " << LLVM_VERSION_STRING << ", CUDA dynamic parallelism CDP2)\n";
+  });
   cl::HideUnrelatedOptions(Category);
   std::vector<const char *> Args = withCompileFlagsSeparator(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());
