@@ -2,6 +2,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -103,6 +104,21 @@ KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::Functio
     }
     Copy.TemplateHeader = textOf(Ctx, *Header) + "\n";
     std::vector<std::string> Names;
+    // Generated templates repeat the parameters without their defaults, so
+    // a launch relying on a default would not compile.
+    if (Params->hasAssociatedConstraints() ||
+        std::any_of(Params->begin(), Params->end(), [](const clang::NamedDecl *P) {
+          if (auto *T = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P))
+            return T->hasDefaultArgument();
+          if (auto *N = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(P))
+            return N->hasDefaultArgument();
+          if (auto *TT = llvm::dyn_cast<clang::TemplateTemplateParmDecl>(P))
+            return TT->hasDefaultArgument();
+          return false;
+        })) {
+      Result.Reason = "the kernel's template parameters have default arguments or constraints";
+      return Result;
+    }
     for (const clang::NamedDecl *P : *Params) {
       if (P->getName().empty()) {
         Result.Reason = "the child has an unnamed template parameter";
