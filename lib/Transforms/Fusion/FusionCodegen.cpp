@@ -278,12 +278,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
 
   for (unsigned K = 0; K < X.Launches.size(); ++K) {
     const LaunchSite &S = *X.Launches[K].Site;
-    LaunchRemark R;
-    R.LaunchId = S.Id;
-    R.Position = S.Position;
-    R.Pass = "fuse";
-    R.Parent = S.ParentName;
-    R.Child = S.ChildName;
+    LaunchRemark R = remarkFor(S, "fuse");
     R.Applied = Message[K].rfind("fused into", 0) == 0;
     if (R.Applied)
       R.Parameters["new kernel"] = Message[K].substr(strlen("fused into "));

@@ -133,12 +133,7 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
     SiteOf[Launches.Sites[Id].Call] = &Launches.Sites[Id];
 
   auto Remark = [&](const LaunchSite &S, std::string Why) {
-    LaunchRemark R;
-    R.LaunchId = S.Id;
-    R.Position = S.Position;
-    R.Pass = "fuse";
-    R.Parent = S.ParentName;
-    R.Child = S.ChildName;
+    LaunchRemark R = remarkFor(S, "fuse");
     R.Message = std::move(Why);
     X.Remarks.push_back(std::move(R));
   };
