@@ -302,7 +302,7 @@ int runFuseCommand(int Argc, const char **Argv) {
                                 "when generating fused code from a source file; use it with "
                                 "--generate or a problem file");
   FusionGraphs Graphs = buildFusionGraphs(Problem, RenameExpandable);
-  ProjectionModel Model(Problem, Graphs, *Gpu);
+  ProjectionModel Model(Problem, Graphs, *Gpu, OnChip);
   GroupEvaluator Evaluator(Model);
 
   SearchResult Result;

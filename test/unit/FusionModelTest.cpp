@@ -1,5 +1,8 @@
 #include "Transforms/Fusion/FusionPlan.h"
+#include "Transforms/Fusion/GroupingSearch.h"
+#include "Transforms/Fusion/HaloTile.h"
 #include "Transforms/Fusion/ProjectionModel.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
 
 using namespace launchopt;
@@ -145,6 +148,124 @@ TEST(FusionModel, SharedMemoryCapacityLowersBlockingFactor) {
   NewKernelProjection F2 = M2.project({0, 1}), F8 = M8.project({0, 1});
   EXPECT_GT(F8.SharedMemoryPerBlock, F2.SharedMemoryPerBlock);
   EXPECT_LT(F8.BlockingFactor, F2.BlockingFactor);
+}
+
+// The same fusion, k1 reading t at the given radius.
+NewKernelProjection producerConsumer(unsigned Radius, unsigned K1SharedMemory = 0,
+                                     bool OnChip = true) {
+  FusionProblem P = problem({"k0: a:r0 t:w", "k1: t:r" + std::to_string(Radius) + " u:w"});
+  P.Kernels[1].SharedMemoryBytes = K1SharedMemory;
+  FusionGraphs G = buildFusionGraphs(P, false);
+  GpuDescription Gpu = testGpu();
+  return ProjectionModel(P, G, Gpu, OnChip).project({0, 1});
+}
+
+TEST(FusionModel, HaloTileFusionCostsMoreThanWithoutNeighbourDependence) {
+  NewKernelProjection Own = producerConsumer(0), Halo = producerConsumer(1);
+  ASSERT_TRUE(Own.Feasible) << Own.Infeasibility;
+  EXPECT_TRUE(Own.HaloArrays.empty());
+  EXPECT_EQ(Own.Barriers, 0u);
+  ASSERT_EQ(Halo.HaloArrays.size(), 1u);
+  EXPECT_TRUE(Halo.HaloArrays[0].SharedTile);
+  // A 34 x 10 tile of doubles plus one flag byte per site.
+  EXPECT_EQ(Halo.TileSharedMemory, 34u * 10 * 9);
+  // k0 loads a over the ring of 34 * 10 - 256 sites per block; t goes to
+  // the tile, not GMEM.
+  double Sites = 4096.0 * 256;
+  EXPECT_DOUBLE_EQ(Halo.HaloRingBytes, Sites * (34 * 10 - 256) / 256 * 8);
+  EXPECT_DOUBLE_EQ(Halo.GlobalRoundTripBytes, 0);
+  EXPECT_DOUBLE_EQ(Halo.ReuseBytes, Own.Bytes);
+  EXPECT_EQ(Halo.Barriers, 1u);
+  EXPECT_GT(Halo.BarrierSeconds, 0);
+  EXPECT_GT(Halo.ProjectedSeconds, Own.ProjectedSeconds);
+  EXPECT_DOUBLE_EQ(Halo.seconds(Halo.ReuseBytes) + Halo.seconds(Halo.HaloRingBytes) +
+                       Halo.BarrierSeconds,
+                   Halo.ProjectedSeconds);
+}
+
+TEST(FusionModel, WiderHaloCostsMore) {
+  NewKernelProjection R1 = producerConsumer(1), R2 = producerConsumer(2),
+                      R3 = producerConsumer(3);
+  EXPECT_LT(R1.HaloRingBytes, R2.HaloRingBytes);
+  EXPECT_LT(R2.HaloRingBytes, R3.HaloRingBytes);
+  EXPECT_LT(R1.TileSharedMemory, R2.TileSharedMemory);
+  EXPECT_LT(R1.ProjectedSeconds, R2.ProjectedSeconds);
+  EXPECT_LT(R2.ProjectedSeconds, R3.ProjectedSeconds);
+}
+
+TEST(FusionModel, TileSharedMemoryLowersOccupancy) {
+  // 36000 B of the members' own shared memory leave 6 blocks per
+  // multiprocessor; the tile on top leaves 5.
+  NewKernelProjection Own = producerConsumer(0, 36000), Halo = producerConsumer(1, 36000);
+  EXPECT_EQ(Own.BlocksPerMultiprocessor, 6u);
+  EXPECT_DOUBLE_EQ(Halo.SharedMemoryPerBlock, (1 + 1.0 / 32) * 34 * 10 * 9 + 36000);
+  EXPECT_EQ(Halo.BlocksPerMultiprocessor, 5u);
+}
+
+TEST(FusionModel, TileBeyondSharedMemoryGoesThroughGmemAndIsCharged) {
+  // Two radius-9 tiles of a 64 x 16 block (82 x 34 doubles each) exceed
+  // the 48 KiB a block declares: the second array keeps the GMEM path and
+  // pays the round trip (halo stores and the consumer's reload).
+  FusionProblem P = problem({"k0: a:r0 s:w t:w", "k1: s:r9 t:r9 u:w"});
+  for (OriginalKernel &K : P.Kernels) {
+    K.BlockDim[0] = 64;
+    K.BlockDim[1] = 16;
+    K.Blocks = 1024;
+  }
+  FusionGraphs G = buildFusionGraphs(P, false);
+  GpuDescription Gpu = testGpu();
+  NewKernelProjection F = ProjectionModel(P, G, Gpu).project({0, 1});
+  ASSERT_EQ(F.HaloArrays.size(), 2u);
+  EXPECT_GT(2 * haloTile(P.Kernels[0].BlockDim, 9).bytes(8), HaloTileSharedLimit);
+  EXPECT_TRUE(F.HaloArrays[0].SharedTile);
+  EXPECT_FALSE(F.HaloArrays[1].SharedTile);
+  EXPECT_EQ(F.HaloArrays[1].Why, "the tile does not fit in shared memory");
+  EXPECT_EQ(F.TileSharedMemory, 82u * 34 * 9);
+  EXPECT_GT(F.GlobalRoundTripBytes, 0);
+  // Everything through GMEM (--on-chip=false) round-trips both arrays.
+  NewKernelProjection Gmem = ProjectionModel(P, G, Gpu, false).project({0, 1});
+  EXPECT_EQ(Gmem.TileSharedMemory, 0u);
+  EXPECT_DOUBLE_EQ(Gmem.GlobalRoundTripBytes, 2 * F.GlobalRoundTripBytes);
+  EXPECT_GT(Gmem.ProjectedSeconds, F.ProjectedSeconds);
+}
+
+TEST(FusionModel, MembersSharedMemoryLeavesNoRoomForTheTile) {
+  // 47000 B of k1's own shared memory plus a 3060 B tile exceed 48 KiB.
+  NewKernelProjection F = producerConsumer(1, 47000), Fits = producerConsumer(1, 40000);
+  ASSERT_EQ(F.HaloArrays.size(), 1u);
+  EXPECT_FALSE(F.HaloArrays[0].SharedTile);
+  EXPECT_EQ(F.TileSharedMemory, 0u);
+  EXPECT_GT(F.GlobalRoundTripBytes, 0);
+  EXPECT_TRUE(Fits.HaloArrays[0].SharedTile);
+  EXPECT_GT(F.Bytes, Fits.Bytes);
+}
+
+TEST(FusionModel, StencilTestBedSearchDoesNotPreferAllHaloPlan) {
+  auto Buffer = llvm::MemoryBuffer::getFile(LAUNCHOPT_FUSION_TESTBED "/problem.json");
+  ASSERT_TRUE(static_cast<bool>(Buffer));
+  llvm::Expected<FusionProblem> P = problemFromJson(cantFail(llvm::json::parse((*Buffer)->getBuffer())));
+  ASSERT_TRUE(static_cast<bool>(P));
+  auto Read = [&](const char *Plan) {
+    auto B = llvm::MemoryBuffer::getFile(std::string(LAUNCHOPT_FUSION_TESTBED "/") + Plan);
+    EXPECT_TRUE(static_cast<bool>(B));
+    return cantFail(groupingFromPlanJson(cantFail(llvm::json::parse((*B)->getBuffer())), *P));
+  };
+  FusionGraphs G = buildFusionGraphs(*P, false);
+  GpuDescription Gpu = testGpu();
+  ProjectionModel Model(*P, G, Gpu);
+  FusionPlan AllHalo = makeFusionPlan(Model, Read("halo-plan.json"));
+  FusionPlan Search = makeFusionPlan(Model, Read("gpu-plan.json"));
+  for (const NewKernelProjection &F : AllHalo.NewKernels) {
+    EXPECT_GT(F.HaloPoints, 0u);
+    EXPECT_GT(F.HaloRingBytes, 0);
+    EXPECT_GT(F.Barriers, 0u);
+  }
+  EXPECT_GT(AllHalo.ProjectedSeconds, Search.ProjectedSeconds);
+  GroupEvaluator Evaluator(Model);
+  std::optional<SearchResult> Best = exactSearch(Evaluator);
+  ASSERT_TRUE(Best.has_value());
+  EXPECT_NE(Best->Best, canonicalGrouping(Evaluator, Read("halo-plan.json")));
+  EXPECT_LE(Best->Seconds, Search.ProjectedSeconds * (1 + 1e-9));
 }
 
 TEST(FusionGraphs, ExpandableArrayRenamingDropsPrecedence) {

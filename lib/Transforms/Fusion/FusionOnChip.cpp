@@ -1,5 +1,6 @@
 #include "FusionOnChip.h"
 
+#include "HaloTile.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
 #include <map>
@@ -10,9 +11,6 @@ namespace launchopt {
 using namespace clang;
 
 namespace {
-
-// Static shared memory a block may declare (the fused kernel's tiles).
-constexpr unsigned StaticSharedLimit = 48 * 1024;
 
 bool isIdentifierChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
 
@@ -308,10 +306,8 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
   for (auto &[Alloc, A] : Chosen) {
     if (A.Path != OnChipPath::SharedTile)
       continue;
-    unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
-    unsigned Wy = Plan.Block[1] > 1 ? Plan.Block[1] + 2 * A.Radius : 1;
-    unsigned Bytes = Wx * Wy * (X.Problem.Arrays[Alloc].ElementBytes + 1);
-    if (SharedBytes + Bytes > StaticSharedLimit) {
+    unsigned Bytes = haloTile(Plan.Block, A.Radius).bytes(X.Problem.Arrays[Alloc].ElementBytes);
+    if (SharedBytes + Bytes > HaloTileSharedLimit) {
       A.Path = OnChipPath::Global;
       A.Why = "the tile does not fit in shared memory";
       continue;
@@ -335,9 +331,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
         Plan.ExtraArgs[I] += Reg + ", " + Has + ", ";
       }
     } else {
-      unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
-      unsigned Wy = Plan.Block[1] > 1 ? Plan.Block[1] + 2 * A.Radius : 1;
-      std::string Size = std::to_string(Wx * Wy);
+      std::string Size = std::to_string(haloTile(Plan.Block, A.Radius).sites());
       Plan.Declarations += "  __shared__ " + A.Element + " " + Tile + "[" + Size +
                            "];\n  __shared__ unsigned char " + Set + "[" + Size + "];\n";
       for (unsigned I : Members) {
@@ -378,7 +372,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
       }
       auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
       unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
-      unsigned Wx = Plan.Block[0] > 1 ? Plan.Block[0] + 2 * A.Radius : 1;
+      unsigned Wx = haloTile(Plan.Block, A.Radius).Width;
       auto Signed = [](long long V) {
         return V ? (V > 0 ? " + " : " - ") + std::to_string(std::llabs(V)) : std::string();
       };

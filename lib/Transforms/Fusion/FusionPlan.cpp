@@ -19,6 +19,51 @@ FusionPlan makeFusionPlan(const ProjectionModel &Model, const Grouping &Groups) 
   return Plan;
 }
 
+namespace {
+
+// Where the projected time of a new kernel with halo layers goes: traffic
+// at its own sites, the halo ring, GMEM round trips and barriers.
+llvm::json::Object haloJson(const NewKernelProjection &F, const FusionProblem &P) {
+  llvm::json::Array Arrays;
+  for (const HaloArrayPath &H : F.HaloArrays) {
+    llvm::json::Object A{{"array", P.Arrays[H.Array].Name},
+                         {"radius", H.Radius},
+                         {"path", H.SharedTile ? "shared-tile" : "global"}};
+    if (H.SharedTile)
+      A["tile_bytes"] = H.TileBytes;
+    else
+      A["why"] = H.Why;
+    Arrays.push_back(std::move(A));
+  }
+  return llvm::json::Object{{"arrays", std::move(Arrays)},
+                            {"tile_shared_memory_per_block", F.TileSharedMemory},
+                            {"reuse_seconds", F.seconds(F.ReuseBytes)},
+                            {"halo_ring_seconds", F.seconds(F.HaloRingBytes)},
+                            {"global_round_trip_seconds", F.seconds(F.GlobalRoundTripBytes)},
+                            {"barriers", F.Barriers},
+                            {"barrier_seconds", F.BarrierSeconds},
+                            {"bandwidth_efficiency", F.Efficiency}};
+}
+
+void printHaloTerms(llvm::raw_ostream &OS, const NewKernelProjection &F,
+                    const FusionProblem &P) {
+  OS << "    halo terms:";
+  for (const HaloArrayPath &H : F.HaloArrays) {
+    OS << " " << P.Arrays[H.Array].Name << " (halo " << H.Radius << ", ";
+    if (H.SharedTile)
+      OS << "tile " << H.TileBytes << " B)";
+    else
+      OS << "GMEM: " << H.Why << ")";
+  }
+  OS << llvm::format("; own sites %.3f us + halo ring %.3f us + GMEM round trip %.3f us + "
+                     "%u barriers %.3f us at %.0f%% bandwidth; tiles %u B/block\n",
+                     F.seconds(F.ReuseBytes) * 1e6, F.seconds(F.HaloRingBytes) * 1e6,
+                     F.seconds(F.GlobalRoundTripBytes) * 1e6, F.Barriers,
+                     F.BarrierSeconds * 1e6, F.Efficiency * 100, F.TileSharedMemory);
+}
+
+} // namespace
+
 llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
   llvm::json::Array Kernels;
   for (const NewKernelProjection &F : Plan.NewKernels) {
@@ -40,6 +85,8 @@ llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
         {"blocking_factor", F.BlockingFactor},
         {"projected_seconds", F.ProjectedSeconds},
         {"original_sum_seconds", F.OriginalSum}});
+    if (F.HaloPoints && F.Efficiency > 0)
+      Kernels.back().getAsObject()->insert({"halo", haloJson(F, P)});
   }
   return llvm::json::Object{{"original_seconds", Plan.OriginalSeconds},
                             {"projected_seconds", Plan.ProjectedSeconds},
@@ -121,6 +168,8 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     if (Measured)
       OS << " (" << Measured << " of " << F.Members.size() << " measured)";
     OS << llvm::format("; %u registers, %u blocks/SM\n", F.Registers, F.BlocksPerMultiprocessor);
+    if (F.HaloPoints && F.Efficiency > 0)
+      printHaloTerms(OS, F, P);
   }
 }
 

@@ -37,6 +37,9 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
   Real("register_reuse_factor", G.RegisterReuseFactor);
   Real("bank_conflict_padding", G.BankConflictPadding);
   Real("saturating_blocking_factor", G.SaturatingBlockingFactor);
+  double BarrierNs = G.BarrierLatency * 1e9;
+  Real("barrier_latency_ns", BarrierNs);
+  G.BarrierLatency = BarrierNs * 1e-9;
   if (!G.Multiprocessors || !G.RegistersPerMultiprocessor || !G.SharedMemoryPerMultiprocessor ||
       G.MemoryBandwidth <= 0)
     return llvm::createStringError(

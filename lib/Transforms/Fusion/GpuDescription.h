@@ -28,6 +28,10 @@ struct GpuDescription {
   // enough sites in flight to saturate device bandwidth; below it the
   // projected bandwidth falls in proportion (our reading of eq. 9's B_eff).
   double SaturatingBlockingFactor = 512;
+  // Seconds a block waits at a __syncthreads() between fused bodies for its
+  // warps' outstanding loads: about one GMEM latency (an estimate, not
+  // measured). Charged to complex fusions with halo layers.
+  double BarrierLatency = 500e-9;
 };
 
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);

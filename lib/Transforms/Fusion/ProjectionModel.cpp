@@ -1,5 +1,6 @@
 #include "ProjectionModel.h"
 
+#include "HaloTile.h"
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -8,22 +9,14 @@
 namespace launchopt {
 
 ProjectionModel::ProjectionModel(const FusionProblem &P, const FusionGraphs &G,
-                                 const GpuDescription &Gpu)
-    : P(P), G(G), Gpu(Gpu), Outgoing(P.Kernels.size()) {
+                                 const GpuDescription &Gpu, bool OnChip)
+    : P(P), G(G), Gpu(Gpu), OnChip(OnChip), Outgoing(P.Kernels.size()) {
   for (const KernelDependence &D : G.Dependences)
     Outgoing[D.From].push_back(&D);
   for (unsigned K = 0; K < P.Kernels.size(); ++K) {
     double Measured = P.Kernels[K].MeasuredSeconds;
     Original.push_back(Measured > 0 ? Measured : project({K}).ProjectedSeconds);
   }
-}
-
-double ProjectionModel::ownBytes(unsigned Kernel) const {
-  const OriginalKernel &K = P.Kernels[Kernel];
-  double Bytes = 0;
-  for (const ArrayUse &U : K.Uses)
-    Bytes += (U.Reads + U.Writes) * K.sites() * P.Arrays[U.Array].ElementBytes;
-  return Bytes;
 }
 
 // Extra sites per block for a halo of Radius along every axis the block spans.
@@ -34,6 +27,108 @@ static unsigned haloPoints(const OriginalKernel &K, unsigned Radius) {
   for (unsigned D : K.BlockDim)
     Extended *= D > 1 ? D + 2 * Radius : D;
   return static_cast<unsigned>(Extended - K.threadsPerBlock());
+}
+
+double NewKernelProjection::seconds(double TrafficBytes) const {
+  return Efficiency > 0 ? TrafficBytes / Bytes * (ProjectedSeconds - BarrierSeconds) : 0;
+}
+
+void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
+  const OriginalKernel &First = P.Kernels[F.Members.front()];
+  unsigned N = F.Members.size();
+  double Sites = First.sites();
+  unsigned SharedBytes = 0;
+  for (unsigned M : F.Members)
+    SharedBytes += P.Kernels[M].SharedMemoryBytes;
+
+  // Which arrays code generation passes through a tile and which through
+  // GMEM; the same tests as planOnChipMemory on what the problem records,
+  // in the same (array) order, so tiles fill shared memory alike.
+  std::map<unsigned, std::vector<unsigned>> Touching; // array -> member positions
+  for (unsigned I = 0; I < N; ++I)
+    for (const ArrayUse &U : P.Kernels[F.Members[I]].Uses)
+      Touching[U.Array].push_back(I);
+  std::map<unsigned, std::pair<unsigned, const HaloArrayPath *>> Producer; // array -> (position, path)
+  F.HaloArrays.clear();
+  for (const auto &[A, Users] : Touching) {
+    if (Users.size() < 2)
+      continue;
+    std::vector<unsigned> Writers;
+    bool PlainWrites = true;
+    for (unsigned I : Users)
+      if (const ArrayUse *U = P.Kernels[F.Members[I]].use(A); U->Writes) {
+        Writers.push_back(I);
+        PlainWrites &= !U->Reads;
+      }
+    unsigned Radius = 0;
+    for (unsigned W : Writers)
+      Radius = std::max(Radius, F.MemberHalo[W]);
+    if (!Radius)
+      continue;
+    HaloArrayPath H;
+    H.Array = A;
+    H.Radius = Radius;
+    if (!OnChip)
+      H.Why = "on-chip paths are off";
+    else if (First.BlockDim[2] > 1)
+      H.Why = "the block is not two-dimensional";
+    else if (Writers.size() != 1 || !PlainWrites)
+      H.Why = "not written by one member with plain stores";
+    else if (Users.front() < Writers.front())
+      H.Why = "read before its producer";
+    if (H.Why.empty()) {
+      unsigned Bytes = haloTile(First.BlockDim, Radius).bytes(P.Arrays[A].ElementBytes);
+      if (SharedBytes + Bytes > HaloTileSharedLimit) {
+        H.Why = "the tile does not fit in shared memory";
+      } else {
+        H.SharedTile = true;
+        H.TileBytes = Bytes;
+        SharedBytes += Bytes;
+        F.TileSharedMemory += Bytes;
+      }
+    }
+    F.HaloArrays.push_back(H);
+  }
+  for (const HaloArrayPath &H : F.HaloArrays)
+    for (unsigned I : Touching[H.Array])
+      if (P.Kernels[F.Members[I]].use(H.Array)->Writes)
+        Producer[H.Array] = {I, &H};
+
+  // A member over halo layers runs its body at the ring's sites too: its
+  // GMEM loads and stores there are extra traffic, except what goes to or
+  // comes from a tile.
+  F.HaloRingBytes = F.GlobalRoundTripBytes = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    const OriginalKernel &K = P.Kernels[F.Members[I]];
+    double Ring = Sites * haloPoints(K, F.MemberHalo[I]) / K.threadsPerBlock();
+    for (const ArrayUse &U : K.Uses) {
+      auto It = Producer.find(U.Array);
+      const HaloArrayPath *H = It == Producer.end() ? nullptr : It->second.second;
+      bool Produces = H && It->second.first == I;
+      double Element = P.Arrays[U.Array].ElementBytes;
+      if (H && !H->SharedTile && !Produces && U.Reads) {
+        // The GMEM round trip: what the producer stored, reloaded.
+        F.GlobalRoundTripBytes += (Sites + Ring) * Element;
+        continue;
+      }
+      if (H && H->SharedTile)
+        continue;
+      double Extra = (U.Reads + U.Writes) * Ring * Element;
+      (H && Produces ? F.GlobalRoundTripBytes : F.HaloRingBytes) += Extra;
+    }
+  }
+
+  // The generator's barrier: before a member that reads what an earlier
+  // member wrote, at a neighbour or over halo layers.
+  F.Barriers = 0;
+  for (unsigned I = 1; I < N; ++I) {
+    bool Barrier = false;
+    for (unsigned J = 0; J < I && !Barrier; ++J)
+      for (const ArrayUse &W : P.Kernels[F.Members[J]].Uses)
+        if (const ArrayUse *R = P.Kernels[F.Members[I]].use(W.Array); W.Writes && R)
+          Barrier |= R->Reads && (R->HaloRadius > 0 || F.MemberHalo[J] > 0);
+    F.Barriers += Barrier;
+  }
 }
 
 void ProjectionModel::projectResources(NewKernelProjection &F) const {
@@ -66,9 +161,11 @@ void ProjectionModel::projectResources(NewKernelProjection &F) const {
     return;
   }
 
-  // Eq. (7): the pivot's sites and halo staged in SMEM, with bank padding.
+  // Eq. (7): the pivot's sites staged in SMEM, with bank padding; with halo
+  // layers, the tiles code generation declares.
   F.SharedMemoryPerBlock =
-      (1 + Gpu.BankConflictPadding) * (1 + C * F.HaloPerThread) * Thr * PivotBytes + StaticShared;
+      (1 + Gpu.BankConflictPadding) * (C ? F.TileSharedMemory : double(Thr) * PivotBytes) +
+      StaticShared;
   unsigned Blocks = std::min(Gpu.MaxBlocksPerMultiprocessor, Gpu.MaxThreadsPerMultiprocessor / Thr);
   Blocks = std::min(Blocks, Gpu.RegistersPerMultiprocessor / (Thr * F.Registers)); // eq. (3)
   if (F.SharedMemoryPerBlock > 0)
@@ -80,9 +177,8 @@ void ProjectionModel::projectResources(NewKernelProjection &F) const {
     F.Infeasibility = "a block needs more shared memory or registers than a multiprocessor has";
     return;
   }
-  // Eq. (8).
-  F.BlockingFactor = double(Thr) * Blocks /
-                     ((1 + C * F.HaloPerThread) * std::max<size_t>(1, F.Pivot.size()));
+  // Eq. (8), without its halo factor: the halo work is charged as traffic.
+  F.BlockingFactor = double(Thr) * Blocks / std::max<size_t>(1, F.Pivot.size());
   F.Efficiency = std::min(1.0, F.BlockingFactor / Gpu.SaturatingBlockingFactor);
 }
 
@@ -194,20 +290,31 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
       It->second.second |= K.Uses[U].Writes;
     }
     Radius = std::max(Radius, F.MemberHalo[I]);
-    // Eq. (10)'s second term: the halo sites' work of members computed
-    // over halo layers.
-    F.Bytes += ownBytes(M) * haloPoints(K, F.MemberHalo[I]) / K.threadsPerBlock();
   }
   for (const auto &[Key, LoadStore] : Traffic)
-    F.Bytes += (LoadStore.first + LoadStore.second) * First.sites() *
-               P.Arrays[Key.first].ElementBytes;
+    F.ReuseBytes += (LoadStore.first + LoadStore.second) * First.sites() *
+                    P.Arrays[Key.first].ElementBytes;
   F.HaloPoints = haloPoints(First, Radius);
   F.HaloPerThread = (F.HaloPoints + First.threadsPerBlock() - 1) / First.threadsPerBlock();
+  // Eq. (10)'s second term, the halo sites' work of members computed over
+  // halo layers, as the generated code moves it.
+  if (Radius)
+    projectHaloPath(F);
+  F.Bytes = F.ReuseBytes + F.HaloRingBytes + F.GlobalRoundTripBytes;
 
   projectResources(F);
   if (!F.Feasible)
     return F;
   F.ProjectedSeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
+  if (F.Barriers) {
+    // A block at a barrier leaves its slot idle for about one memory
+    // latency; the other resident blocks keep loading.
+    double Slots = double(Gpu.Multiprocessors) * F.BlocksPerMultiprocessor;
+    double Waves = std::ceil(double(First.Blocks) / Slots);
+    F.BarrierSeconds =
+        F.Barriers * Waves * Gpu.BarrierLatency / F.BlocksPerMultiprocessor;
+    F.ProjectedSeconds += F.BarrierSeconds;
+  }
   if (F.Members.size() > 1 && F.ProjectedSeconds >= F.OriginalSum) { // constraint (1.1)
     F.Feasible = false;
     F.Infeasibility = "projected time is not below the original sum";

@@ -9,6 +9,16 @@
 
 namespace launchopt {
 
+// An array a member computed over halo layers produces and later members
+// read at neighbours, as code generation carries it (FusionOnChip.h).
+struct HaloArrayPath {
+  unsigned Array = 0;
+  unsigned Radius = 0;    // the producer's halo layers
+  bool SharedTile = false; // else GMEM: producer stores its halo sites too
+  unsigned TileBytes = 0; // per block, SharedTile only
+  std::string Why;        // GMEM only: why no tile
+};
+
 // The projected upper bound of one new kernel F (paper §IV, eqs. 2-10), and
 // why F is not a valid new kernel when it is not (paper Fig. 4).
 struct NewKernelProjection {
@@ -31,6 +41,17 @@ struct NewKernelProjection {
   double Bytes = 0;           // GMEM traffic of F including halo work
   double ProjectedSeconds = 0; // T_pro, eq. (10)
   double OriginalSum = 0;      // F^Sigma
+
+  // The halo path, for F with halo layers (HaloPoints > 0); the terms below
+  // add up to ProjectedSeconds and Bytes.
+  std::vector<HaloArrayPath> HaloArrays;
+  unsigned TileSharedMemory = 0;  // bytes per block of all tiles
+  double ReuseBytes = 0;          // loads and stores at own sites after reuse
+  double HaloRingBytes = 0;       // members' loads and stores at halo sites
+  double GlobalRoundTripBytes = 0; // GMEM fallback: halo stores, consumer reloads
+  unsigned Barriers = 0;          // __syncthreads() between bodies
+  double BarrierSeconds = 0;
+  double seconds(double TrafficBytes) const;
 };
 
 // Evaluates candidate new kernels from the original kernels' metadata and a
@@ -42,9 +63,20 @@ struct NewKernelProjection {
 // the loads and stores left after reuse plus the halo sites' extra traffic,
 // and B_eff = min(1, B_Sh / B_Sh at saturation) is how much of the device
 // bandwidth the occupancy left by F's registers and shared memory sustains.
+//
+// A new kernel with halo layers is projected for the code the generator
+// writes (paper §II-D2 as FusionOnChip builds it): the halo ring's loads and
+// stores of each member computed over halo layers, the tiles' shared memory
+// in the capacity and occupancy terms (instead of eq. 7's staging of every
+// pivot array, which the generator keeps in registers), GMEM round trips of
+// neighbour dependences without a tile, and one memory latency per barrier.
+// The halo work is charged as traffic, so eq. (8) does not divide the
+// blocking factor by 1 + H_TH again. Without halo layers nothing changes.
 class ProjectionModel {
 public:
-  ProjectionModel(const FusionProblem &P, const FusionGraphs &G, const GpuDescription &Gpu);
+  // OnChip false: the generator keeps every dependence in GMEM (--on-chip=false).
+  ProjectionModel(const FusionProblem &P, const FusionGraphs &G, const GpuDescription &Gpu,
+                  bool OnChip = true);
 
   NewKernelProjection project(llvm::ArrayRef<unsigned> Members) const;
   // P(K): the measured time when the problem carries one, else projected.
@@ -57,11 +89,12 @@ private:
   const FusionProblem &P;
   const FusionGraphs &G;
   const GpuDescription &Gpu;
+  bool OnChip;
   std::vector<double> Original;
   std::vector<std::vector<const KernelDependence *>> Outgoing;
 
-  double ownBytes(unsigned Kernel) const;
   void projectResources(NewKernelProjection &F) const;
+  void projectHaloPath(NewKernelProjection &F) const;
 };
 
 } // namespace launchopt
