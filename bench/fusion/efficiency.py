@@ -18,6 +18,7 @@ variants = {
     "dycore.fused.gmem": ("gpu-plan.out.json", None),
     "dycore.halo": ("halo-plan.out.json", "halo-report.txt"),
     "dycore.halo.gmem": ("halo-plan.out.json", None),
+    "dycore.search": ("search-plan.out.json", "search-report.txt"),
 }
 
 def launch_times(section):

@@ -24,5 +24,8 @@ $L fuse dycore.cu --function=step --use-plan=gpu-plan.json --on-chip=false \
 $L fuse dycore.cu --function=step --search=none -o dycore.timed.cu --timing-hooks --quiet $FLAGS
 $L fuse dycore.cu --function=step --use-plan=halo-plan.json --plan=halo-plan.out.json \
   --report=halo-report.txt -o dycore.halo.cu --timing-hooks --quiet $RES $FLAGS
+# The search's current plan (plan.json), to measure against the two above.
+$L fuse dycore.cu --function=step --use-plan=plan.json --plan=search-plan.out.json \
+  -o dycore.search.cu --report=search-report.txt --timing-hooks --quiet $RES $FLAGS
 $L fuse dycore.cu --function=step --use-plan=halo-plan.json --on-chip=false \
   -o dycore.halo.gmem.cu --timing-hooks --quiet $FLAGS

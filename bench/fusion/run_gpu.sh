@@ -3,7 +3,8 @@
 # the fused sources were generated beforehand by bench/fusion/generate.sh.
 # Prints device bandwidth, then the original against four fused programs:
 # the search's plan and a forced all-halo plan, each generated through
-# registers and shared-memory tiles (on chip) and through GMEM alone (.gmem).
+# registers and shared-memory tiles (on chip) and through GMEM alone (.gmem),
+# and the plan the search finds now (dycore.search, from plan.json).
 # For each: output comparison on fresh random inputs, step times with CUDA
 # events, and per-launch times (-DLAUNCHOPT_FUSION_TIMING).
 set -u
@@ -15,7 +16,7 @@ NX=${NX:-8192}
 REPS=${REPS:-20}
 SEED=${SEED:-$(date +%s)}
 FLAGS="-O3 -arch=sm_90 -std=c++17 -I$S"
-FUSED="dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem"
+FUSED="dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem dycore.search"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 nvcc --version | tail -1
 nvcc $FLAGS -o $B/bandwidth bench/fusion/bandwidth.cu && $B/bandwidth
