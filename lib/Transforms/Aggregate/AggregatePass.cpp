@@ -2,6 +2,7 @@
 
 #include "AggregationCode.h"
 #include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"
 #include <algorithm>
 #include <functional>
@@ -76,6 +77,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   std::vector<AcceptedSite> Accepted;
   std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
+  ShadowCallees Shadows(Ctx);
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "aggregate");
     auto Skip = [&](const std::string &Why) {
@@ -108,10 +110,9 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
            "--assume-independent-children if they do not depend on each other)");
       continue;
     }
-    const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
-    if (!F.CalleesReadingThreadIdentity.empty()) {
-      Skip("child calls '" + *F.CalleesReadingThreadIdentity.begin() +
-           "', which reads the built-in index variables itself");
+    std::string Unshadowable = Shadows.require(*Site.Child);
+    if (!Unshadowable.empty()) {
+      Skip(Unshadowable);
       continue;
     }
     if (GroupScopes && LaunchedFromDevice.count(Site.ParentName)) {
@@ -170,9 +171,17 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     SitesOf[A.Site->Parent].push_back(A.Code);
     Children.insert(A.Site->Child);
   }
+  // Functions the children's part functions call that read the built-ins
+  // get their own copies.
+  Shadows.emit(Result.Edits, SiteEdits.edits(), Children);
 
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
+    std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
+    if (Children.count(Decl)) {
+      std::vector<SourceEdit> Calls = Shadows.callEdits(*Decl);
+      BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    }
     std::string Before, After;
     if (Children.count(Decl))
       Before += argumentStruct(K);
@@ -184,9 +193,9 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     });
     if (Recursive) {
       Before += partPrototype(K, Own);
-      After += "\n\n" + partFunction(Ctx, K, SiteEdits.edits(), Own);
+      After += "\n\n" + partFunction(Ctx, K, BodyEdits, Own);
     } else {
-      Before += partFunction(Ctx, K, SiteEdits.edits(), Own);
+      Before += partFunction(Ctx, K, BodyEdits, Own);
     }
     std::set<std::string> Declared;
     for (const AggregatedSite &S : Own)

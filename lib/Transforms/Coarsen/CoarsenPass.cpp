@@ -2,6 +2,7 @@
 
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <set>
 
@@ -23,9 +24,6 @@ public:
 
 // Why the child's blocks cannot be run one after another by one block.
 std::string coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
-  if (!F.CalleesReadingThreadIdentity.empty())
-    return "child calls '" + *F.CalleesReadingThreadIdentity.begin() +
-           "', which reads the built-in index variables itself";
   if (!F.Barriers.empty()) {
     // A thread that returns early would start the next original block while
     // the others wait at a barrier of the previous one.
@@ -84,6 +82,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   PassResult Result;
   std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  ShadowCallees Shadows(Ctx);
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "coarsen");
@@ -106,6 +105,11 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
     if (!Blocker.empty()) {
       Skip(Blocker);
+      continue;
+    }
+    std::string Unshadowable = Shadows.require(*Site.Child);
+    if (!Unshadowable.empty()) {
+      Skip(Unshadowable);
       continue;
     }
     LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
@@ -156,10 +160,19 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   // Built last, from the child bodies as edited: a child's own launches are
   // coarsened inside its coarsened copy too.
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
+  std::set<const clang::FunctionDecl *> Children;
   for (const auto &[Child, Copy] : Coarsened)
+    Children.insert(Child);
+  // Functions the copies call that read the built-ins get their own copies.
+  Shadows.emit(Result.Edits, LaunchEdits, Children);
+  for (const auto &[Child, Copy] : Coarsened) {
+    std::vector<SourceEdit> BodyEdits = LaunchEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     Result.Edits.insert(Copy.Whole.End,
-                        coarsenedKernel(Ctx, Copy, LaunchEdits,
+                        coarsenedKernel(Ctx, Copy, BodyEdits,
                                         Launches.ChildFeatures.at(Child).UsesSharedMemory));
+  }
   if (!Coarsened.empty())
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"

@@ -3,6 +3,7 @@
 #include "SerialChildBuilder.h"
 #include "Analysis/ThreadCount.h"
 #include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/ShadowCallees.h"
 #include "llvm/ADT/StringExtras.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -26,9 +27,6 @@ std::string serializationBlocker(const KernelFeatures &F) {
     return "child uses warp primitive " + *F.WarpPrimitives.begin();
   if (F.UsesInlineAsm)
     return "child uses inline assembly";
-  if (!F.CalleesReadingThreadIdentity.empty())
-    return "child calls '" + *F.CalleesReadingThreadIdentity.begin() +
-           "', which reads the built-in index variables itself";
   if (!F.OpaqueCallees.empty())
     return "child calls '" + *F.OpaqueCallees.begin() +
            "', whose definition is not in this translation unit";
@@ -113,6 +111,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::map<const clang::FunctionDecl *, SerialChildOrReason> Serials;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   bool AnyApplied = false;
+  ShadowCallees Shadows(Ctx);
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
@@ -137,6 +136,11 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     std::string Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child));
     if (!Blocker.empty()) {
       Skip(Blocker);
+      continue;
+    }
+    std::string Unshadowable = Shadows.require(*Site.Child);
+    if (!Unshadowable.empty()) {
+      Skip(Unshadowable);
       continue;
     }
     if (Site.StreamKind == LaunchStream::TailLaunch) {
@@ -193,17 +197,23 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // Serial copies are built last, from the child bodies as this pass edited
   // them: a child's own launches are thresholded in its serial copy too.
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
-  for (const auto &[Child, Serial] : Serials) {
-    bool Used = Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
-                                             [&](const LaunchRemark &R) {
-                                               auto It = R.Parameters.find("serial-function");
-                                               return R.Applied && It != R.Parameters.end() &&
-                                                      It->second == Serial.Serial->SerialName;
-                                             });
-    if (!Used)
-      continue;
-    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, LaunchEdits);
-    Result.Edits.insert(Serial.Serial->InsertOffset, Edited.Serial->Definitions);
+  std::set<const clang::FunctionDecl *> Used;
+  for (const auto &[Child, Serial] : Serials)
+    if (Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
+                                     [&](const LaunchRemark &R) {
+                                       auto It = R.Parameters.find("serial-function");
+                                       return R.Applied && It != R.Parameters.end() &&
+                                              It->second == Serial.Serial->SerialName;
+                                     }))
+      Used.insert(Child);
+  // Functions the copies call that read the built-ins get their own copies.
+  Shadows.emit(Result.Edits, LaunchEdits, Used);
+  for (const clang::FunctionDecl *Child : Used) {
+    std::vector<SourceEdit> BodyEdits = LaunchEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, BodyEdits);
+    Result.Edits.insert(Serials.at(Child).Serial->InsertOffset, Edited.Serial->Definitions);
   }
 
   if (AnyApplied)

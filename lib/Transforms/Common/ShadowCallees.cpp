@@ -1,0 +1,405 @@
+#include "ShadowCallees.h"
+
+#include "KernelCopy.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <functional>
+
+namespace launchopt {
+
+namespace {
+
+const char *const ShadowPrefix = "__lo_sh_";
+const char *const ReadsBuiltins = "which reads the built-in index variables";
+
+bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
+  if (!D || !llvm::isa<clang::VarDecl>(D))
+    return false;
+  llvm::StringRef Name = D->getName();
+  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" && Name != "gridDim")
+    return false;
+  // A local of the same name (a shadowing copy's) is not the built-in.
+  return D->getDeclContext()->isFileContext();
+}
+
+// A function whose calls are followed: user code with a definition, not a
+// kernel (launched, never called) and not a lambda (its body is copied
+// with the enclosing one).
+const clang::FunctionDecl *followedDefinition(const clang::FunctionDecl *F) {
+  if (!F || F->getBuiltinID() || F->hasAttr<clang::CUDAGlobalAttr>())
+    return nullptr;
+  if (auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F))
+    if (M->getParent()->isLambda())
+      return nullptr;
+  return definitionOf(F);
+}
+
+using Facts = ShadowCallees::FunctionFacts;
+using Site = ShadowCallees::CallSite;
+
+class FactsCollector : public clang::RecursiveASTVisitor<FactsCollector> {
+  using Base = clang::RecursiveASTVisitor<FactsCollector>;
+
+public:
+  FactsCollector(const clang::ASTContext &Ctx, Facts &Out) : Ctx(Ctx), Out(Out) {}
+
+  bool TraverseCUDAKernelCallExpr(clang::CUDAKernelCallExpr *E) {
+    ++InLaunch;
+    bool Continue = Base::TraverseCUDAKernelCallExpr(E);
+    --InLaunch;
+    return Continue;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (isBuiltinIndexVariable(E->getDecl())) {
+      Out.ReadsBuiltins = true;
+      return true;
+    }
+    if (Called.count(E))
+      return true;
+    // Anything else that names a function takes its address or binds a
+    // reference: the call through it cannot be redirected.
+    if (const clang::FunctionDecl *Def =
+            followedDefinition(llvm::dyn_cast<clang::FunctionDecl>(E->getDecl())))
+      addReference(Def);
+    return true;
+  }
+
+  bool VisitCallExpr(clang::CallExpr *E) {
+    if (llvm::isa<clang::CUDAKernelCallExpr>(E))
+      return true;
+    const clang::Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
+    Site S;
+    clang::SourceLocation NameLoc;
+    if (llvm::isa<clang::CXXOperatorCallExpr>(E)) {
+      S.Problem = "as an operator";
+      if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
+        Called.insert(Ref);
+      if (const clang::FunctionDecl *Def = followedDefinition(E->getDirectCallee()))
+        S.Candidates.push_back(Def);
+    } else if (llvm::isa<clang::MemberExpr>(Callee) ||
+               llvm::isa<clang::UnresolvedMemberExpr>(Callee) ||
+               llvm::isa<clang::CXXDependentScopeMemberExpr>(Callee)) {
+      S.Problem = "as a class member";
+      if (const clang::FunctionDecl *Def = followedDefinition(E->getDirectCallee()))
+        S.Candidates.push_back(Def);
+    } else if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee)) {
+      Called.insert(Ref);
+      auto *F = llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl());
+      const clang::FunctionDecl *Def = followedDefinition(F);
+      if (!Def)
+        return true;
+      S.Candidates.push_back(Def);
+      NameLoc = Ref->getNameInfo().getLoc();
+      if (llvm::isa<clang::CXXMethodDecl>(F))
+        S.Problem = "as a class member";
+      else if (llvm::isa<clang::UsingShadowDecl>(Ref->getFoundDecl()))
+        S.Problem = "through a using-declaration";
+    } else if (auto *Lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee)) {
+      // A dependent call in a template: the candidates are what ordinary
+      // lookup found; with one, the call is known.
+      Called.insert(Lookup);
+      unsigned Count = 0;
+      for (const clang::NamedDecl *D : Lookup->decls()) {
+        ++Count;
+        if (llvm::isa<clang::UsingShadowDecl>(D))
+          S.Problem = "through a using-declaration";
+        const clang::NamedDecl *U = D->getUnderlyingDecl();
+        const clang::FunctionDecl *F = llvm::dyn_cast<clang::FunctionDecl>(U);
+        if (auto *T = llvm::dyn_cast<clang::FunctionTemplateDecl>(U))
+          F = T->getTemplatedDecl();
+        if (const clang::FunctionDecl *Def = followedDefinition(F))
+          S.Candidates.push_back(Def);
+      }
+      if (S.Candidates.empty())
+        return true;
+      if (Count > 1 && S.Problem.empty())
+        S.Problem = "among overloads that the template's call leaves unresolved";
+      NameLoc = Lookup->getNameLoc();
+      if (S.Problem.empty() && S.Candidates.front()->getNumParams() > E->getNumArgs())
+        S.Problem = "relying on default arguments";
+    } else {
+      return true;
+    }
+    if (S.Problem.empty() && InLaunch)
+      S.Problem = "inside a launch's configuration or arguments";
+    if (S.Problem.empty())
+      for (const clang::Expr *Arg : E->arguments())
+        if (llvm::isa<clang::CXXDefaultArgExpr>(Arg))
+          S.Problem = "relying on default arguments";
+    std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(NameLoc));
+    std::optional<FileRange> RParen = writtenRange(Ctx, clang::SourceRange(E->getRParenLoc()));
+    if (S.Problem.empty() && (!Name || !RParen))
+      S.Problem = "inside a macro";
+    if (S.Problem.empty()) {
+      S.Name = *Name;
+      S.ArgumentsEnd = RParen->Begin;
+      S.HasArguments = E->getNumArgs() > 0;
+    }
+    Out.Calls.push_back(S);
+    return true;
+  }
+
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr *E) {
+    if (Called.count(E))
+      return true;
+    for (const clang::NamedDecl *D : E->decls()) {
+      const clang::NamedDecl *U = D->getUnderlyingDecl();
+      const clang::FunctionDecl *F = llvm::dyn_cast<clang::FunctionDecl>(U);
+      if (auto *T = llvm::dyn_cast<clang::FunctionTemplateDecl>(U))
+        F = T->getTemplatedDecl();
+      if (const clang::FunctionDecl *Def = followedDefinition(F))
+        addReference(Def);
+    }
+    return true;
+  }
+
+private:
+  void addReference(const clang::FunctionDecl *Def) {
+    Site S;
+    S.Candidates.push_back(Def);
+    S.Problem = "through a pointer or reference to it";
+    Out.Calls.push_back(S);
+  }
+
+  const clang::ASTContext &Ctx;
+  Facts &Out;
+  unsigned InLaunch = 0;
+  std::set<const clang::Expr *> Called;
+};
+
+// The offset just past the ';' that ends a declaration ending at End.
+std::optional<unsigned> afterSemicolon(const clang::ASTContext &Ctx, unsigned End) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  size_t At = Buffer.find_first_not_of(" \t\r\n", End);
+  if (At == llvm::StringRef::npos || Buffer[At] != ';')
+    return std::nullopt;
+  return At + 1;
+}
+
+// The pieces of a function's definition its shadow copy is written from.
+struct ShadowText {
+  KernelCopy Copy;
+  std::string Prefix; // template header, specifiers and return type
+  std::string Suffix; // between ')' and the body: trailing return type, ...
+  std::optional<unsigned> PrototypeOffset;
+};
+
+std::string shadowText(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def,
+                       ShadowText &Out) {
+  const clang::Decl *Whole = &Def;
+  if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
+    Whole = T;
+  if (!spelledRange(Ctx, Whole->getSourceRange()) || !Def.getBody() ||
+      !writtenRange(Ctx, Def.getBody()->getSourceRange()))
+    return "is not defined in this file outside macros";
+  KernelCopyOrReason Read = readKernel(Ctx, Def);
+  if (!Read.Copy)
+    return "cannot be copied (" + Read.Reason + ")";
+  Out.Copy = *Read.Copy;
+  std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(Def.getLocation()));
+  clang::FunctionTypeLoc Type = Def.getFunctionTypeLoc();
+  std::optional<FileRange> RParen =
+      Type ? writtenRange(Ctx, clang::SourceRange(Type.getRParenLoc())) : std::nullopt;
+  if (!Name || !RParen || Name->Begin < Out.Copy.Whole.Begin || RParen->End > Out.Copy.Body.Begin)
+    return "has a signature written in a macro";
+  if (Def.getQualifierLoc())
+    return "is defined out of its namespace";
+  Out.Prefix = textOf(Ctx, {Out.Copy.Whole.Begin, Name->Begin});
+  Out.Suffix = llvm::StringRef(textOf(Ctx, {RParen->End, Out.Copy.Body.Begin})).rtrim().str();
+  const clang::Decl *First = Def.getFirstDecl();
+  if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
+    First = T->getFirstDecl();
+  if (First != Whole) {
+    std::optional<FileRange> Declared = spelledRange(Ctx, First->getSourceRange());
+    if (!Declared || !(Out.PrototypeOffset = afterSemicolon(Ctx, Declared->End)))
+      return "is first declared where a declaration of its copy cannot follow";
+  }
+  return "";
+}
+
+std::string shadowSignature(const ShadowText &T) {
+  return T.Prefix + ShadowPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
+         "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n    const dim3 __lo_blockDim, "
+         "const dim3 __lo_gridDim)" +
+         (T.Suffix.empty() ? "" : " " + llvm::StringRef(T.Suffix).ltrim().str());
+}
+
+} // namespace
+
+const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
+  if (!F)
+    return nullptr;
+  const clang::FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+  const clang::FunctionDecl *Def = nullptr;
+  if ((Pattern ? Pattern : F)->hasBody(Def) && Def)
+    return Def;
+  return nullptr;
+}
+
+const ShadowCallees::FunctionFacts &ShadowCallees::factsOf(const clang::FunctionDecl *Def) {
+  auto It = Facts.find(Def);
+  if (It != Facts.end())
+    return It->second;
+  FunctionFacts F;
+  FactsCollector Collector(Ctx, F);
+  Collector.TraverseStmt(Def->getBody());
+  return Facts.emplace(Def, std::move(F)).first->second;
+}
+
+bool ShadowCallees::needsShadow(const clang::FunctionDecl *Def) {
+  auto Known = Needs.find(Def);
+  if (Known != Needs.end())
+    return Known->second;
+  // Everything reachable from Def, then a fixed point: a function needs a
+  // shadow copy when it reads the built-ins or calls one that does
+  // (recursion included).
+  std::vector<const clang::FunctionDecl *> Reachable{Def};
+  std::set<const clang::FunctionDecl *> Seen{Def};
+  for (size_t I = 0; I < Reachable.size(); ++I)
+    for (const CallSite &C : factsOf(Reachable[I]).Calls)
+      for (const clang::FunctionDecl *Callee : C.Candidates)
+        if (!Needs.count(Callee) && Seen.insert(Callee).second)
+          Reachable.push_back(Callee);
+  std::map<const clang::FunctionDecl *, bool> Local;
+  for (const clang::FunctionDecl *F : Reachable)
+    Local[F] = Facts.at(F).ReadsBuiltins;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const clang::FunctionDecl *F : Reachable) {
+      if (Local[F])
+        continue;
+      for (const CallSite &C : Facts.at(F).Calls)
+        for (const clang::FunctionDecl *Callee : C.Candidates) {
+          auto Outer = Needs.find(Callee);
+          if (Outer != Needs.end() ? Outer->second : Local[Callee]) {
+            Local[F] = true;
+            Changed = true;
+          }
+        }
+    }
+  }
+  Needs.insert(Local.begin(), Local.end());
+  return Needs.at(Def);
+}
+
+std::string ShadowCallees::require(const clang::FunctionDecl &Kernel) {
+  const clang::FunctionDecl *Root = definitionOf(&Kernel);
+  if (!Root)
+    return "";
+  std::set<const clang::FunctionDecl *> Shadowed;
+  std::vector<const clang::FunctionDecl *> Stack;
+  // Depth first, so that a function met again while it is on the stack is
+  // recursion among shadowed functions.
+  std::function<std::string(const clang::FunctionDecl *, const std::string &)> Visit =
+      [&](const clang::FunctionDecl *F, const std::string &Caller) -> std::string {
+    for (const CallSite &C : factsOf(F).Calls) {
+      bool Needed = std::any_of(C.Candidates.begin(), C.Candidates.end(),
+                                [&](const clang::FunctionDecl *D) { return needsShadow(D); });
+      if (!Needed)
+        continue;
+      std::string Callee = C.Candidates.front()->getNameAsString();
+      if (!C.Problem.empty())
+        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", " + C.Problem;
+      const clang::FunctionDecl *D = C.Candidates.front();
+      if (std::find(Stack.begin(), Stack.end(), D) != Stack.end())
+        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", recursively";
+      if (!Shadowed.insert(D).second)
+        continue;
+      ShadowText Text;
+      std::string Why = shadowText(Ctx, *D, Text);
+      if (!Why.empty())
+        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " + Why;
+      Stack.push_back(D);
+      std::string Inner = Visit(D, "'" + Callee + "'");
+      Stack.pop_back();
+      if (!Inner.empty())
+        return Inner;
+    }
+    return "";
+  };
+  Stack.push_back(Root);
+  std::string Why = Visit(Root, "child");
+  if (Why.empty())
+    Reached[&Kernel] = std::move(Shadowed);
+  return Why;
+}
+
+std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) const {
+  std::vector<SourceEdit> Edits;
+  auto It = Facts.find(Def);
+  if (It == Facts.end())
+    return Edits;
+  for (const CallSite &C : It->second.Calls) {
+    if (!C.Problem.empty() || C.Candidates.size() != 1)
+      continue;
+    auto N = Needs.find(C.Candidates.front());
+    if (N == Needs.end() || !N->second)
+      continue;
+    Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
+                     ShadowPrefix + C.Candidates.front()->getNameAsString()});
+    Edits.push_back({C.ArgumentsEnd, 0,
+                     std::string(C.HasArguments ? ", " : "") +
+                         "blockIdx, threadIdx, blockDim, gridDim"});
+  }
+  return Edits;
+}
+
+std::vector<SourceEdit> ShadowCallees::callEdits(const clang::FunctionDecl &Kernel) const {
+  const clang::FunctionDecl *Root = definitionOf(&Kernel);
+  return Root ? editsFor(Root) : std::vector<SourceEdit>{};
+}
+
+bool ShadowCallees::alreadyDefined(const clang::FunctionDecl *Def) const {
+  const clang::DeclContext *Scope = Def->getDeclContext()->getRedeclContext();
+  clang::DeclarationName Name(&Ctx.Idents.get(ShadowPrefix + Def->getNameAsString()));
+  for (const clang::NamedDecl *Found : Scope->lookup(Name)) {
+    const clang::FunctionDecl *F = Found->getAsFunction();
+    if (!F || F->getNumParams() != Def->getNumParams() + 4)
+      continue;
+    bool Same = true;
+    for (unsigned I = 0; I < Def->getNumParams() && Same; ++I)
+      Same = Ctx.hasSameType(F->getParamDecl(I)->getType(), Def->getParamDecl(I)->getType());
+    if (Same)
+      return true;
+  }
+  return false;
+}
+
+void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &PassEdits,
+                         const std::set<const clang::FunctionDecl *> &Kernels) const {
+  std::set<const clang::FunctionDecl *> Needed;
+  for (const clang::FunctionDecl *K : Kernels) {
+    auto It = Reached.find(K);
+    if (It != Reached.end())
+      Needed.insert(It->second.begin(), It->second.end());
+  }
+  for (const clang::FunctionDecl *D : Needed) {
+    if (alreadyDefined(D))
+      continue;
+    ShadowText Text;
+    if (!shadowText(Ctx, *D, Text).empty())
+      continue;
+    std::vector<SourceEdit> BodyEdits = PassEdits;
+    std::vector<SourceEdit> Calls = editsFor(D);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    std::string Signature = shadowSignature(Text);
+    if (Text.PrototypeOffset)
+      Edits.insert(*Text.PrototypeOffset, "\n" + Signature + ";");
+    std::string S = "\n\n// launchopt: '" + Text.Copy.Name +
+                    "' for copied kernel bodies: the built-in index variables\n"
+                    "// are passed in and shadowed, as in the copy that calls it.\n";
+    S += Signature + "\n{\n";
+    S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+    S += "  " + Text.Copy.body(Ctx, BodyEdits) + "\n}";
+    Edits.insert(Text.Copy.Whole.End, S);
+  }
+}
+
+} // namespace launchopt

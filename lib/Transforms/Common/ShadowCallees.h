@@ -1,0 +1,80 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_SHADOWCALLEES_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_SHADOWCALLEES_H
+
+#include "Analysis/SourceText.h"
+#include "Rewrite/SourceEdits.h"
+#include "clang/AST/Decl.h"
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// A kernel body that a pass copies into a function where the built-in index
+// variables are shadowed (serial, coarsened, aggregated copies) would still
+// call device functions that read the real built-ins. Each such function,
+// and each function that reaches one through calls, gets a shadow copy
+// __lo_sh_<name> that takes the four values as extra parameters and shadows
+// them the same way; calls in the copied body are redirected to it.
+//
+// Handled: direct calls by name (qualified, with explicit template
+// arguments, or unresolved in a template when only one function has that
+// name) to functions defined in the main file. Refused: a callee that reads
+// the built-ins through a class member, an operator, a function pointer, a
+// using-declaration, default arguments, recursion, a definition outside the
+// main file or out of its namespace, or a call written inside a macro or a
+// launch. Callees without any visible definition are not followed here.
+class ShadowCallees {
+public:
+  explicit ShadowCallees(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  // Plans the shadow copies that a copy of Kernel's body needs; an empty
+  // string when it can be copied (perhaps needing none), else why not.
+  std::string require(const clang::FunctionDecl &Kernel);
+
+  // The edits (main-file offsets, inside Kernel's body) that redirect its
+  // calls to shadow copies; add them to the edits a body copy applies.
+  // Kernel must have been required successfully.
+  std::vector<SourceEdit> callEdits(const clang::FunctionDecl &Kernel) const;
+
+  // Inserts, once each, the shadow copies that the given kernels need and
+  // that the file does not define yet (an earlier pass's output may). Each
+  // definition goes right after its original, and a declaration after the
+  // original's first declaration when that comes earlier. PassEdits are the
+  // pass's own rewrites, applied to copied bodies like to kernel copies.
+  void emit(SourceEdits &Edits, const std::vector<SourceEdit> &PassEdits,
+            const std::set<const clang::FunctionDecl *> &Kernels) const;
+
+  // One call (or reference) in a body to a function with a definition.
+  struct CallSite {
+    std::vector<const clang::FunctionDecl *> Candidates; // definitions
+    FileRange Name;            // the callee's name, replaced
+    unsigned ArgumentsEnd = 0; // offset of ')', where the built-ins are appended
+    bool HasArguments = false;
+    std::string Problem;       // why it cannot be redirected, if it must be
+  };
+  struct FunctionFacts {
+    bool ReadsBuiltins = false;
+    std::vector<CallSite> Calls;
+  };
+
+private:
+  const FunctionFacts &factsOf(const clang::FunctionDecl *Definition);
+  bool needsShadow(const clang::FunctionDecl *Definition);
+  std::vector<SourceEdit> editsFor(const clang::FunctionDecl *Definition) const;
+  bool alreadyDefined(const clang::FunctionDecl *Definition) const;
+
+  const clang::ASTContext &Ctx;
+  std::map<const clang::FunctionDecl *, FunctionFacts> Facts;
+  std::map<const clang::FunctionDecl *, bool> Needs;
+  // For each required kernel, the shadowed functions its copy reaches.
+  std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Reached;
+};
+
+// The definition (template pattern) that a call to F runs, or null.
+const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F);
+
+} // namespace launchopt
+
+#endif
