@@ -225,9 +225,10 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
               {Alloc, Buffer}, Buffer.empty() ? "__lo_" + P.Arrays[Alloc].Name : Buffer);
           if (Fresh) {
             bool Written = false;
+            // Every use: a launch may pass the array to several parameters.
             for (unsigned M : N.Members)
-              if (const ArrayUse *U = P.Kernels[M].use(Alloc))
-                Written |= U->Writes;
+              for (const ArrayUse &U : P.Kernels[M].Uses)
+                Written |= U.Array == unsigned(Alloc) && U.Writes;
             QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
             Params += Separator(Params) + std::string(Written ? "" : "const ") +
                       Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
