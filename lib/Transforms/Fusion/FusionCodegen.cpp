@@ -102,8 +102,8 @@ std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
 }
 
 // The renamed buffers of one segment around its new launches (paper §II-B1
-// c): each later version gets a copy of the user's allocation, the final
-// versions go back, and the original launches run when a buffer cannot be had.
+// c): each version but the last gets a copy of the user's allocation, and the
+// original launches run when a buffer cannot be had.
 std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
                             const std::string &Launches, const std::string &Original,
                             unsigned Segment) {
@@ -115,7 +115,7 @@ std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
                     "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
                     "(" + S.Stream + ");\n";
   for (const SegmentRenaming::Array &A : S.Arrays)
-    for (unsigned V = A.FirstVersion + 1; V <= A.LastVersion; ++V)
+    for (unsigned V = A.FirstVersion; V < A.LastVersion; ++V)
       Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " +
              Set + ".rename(" + A.User + ");\n";
   // The launches move two levels in.
@@ -126,9 +126,6 @@ std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
     return Out;
   };
   Out += "    if (" + Set + ".ok()) {\n      " + Indent(Launches) + "\n";
-  for (const SegmentRenaming::Array &A : S.Arrays)
-    Out += "      " + Set + ".copyBack(" +
-           renamedBufferName(P.Arrays[A.Allocation].Name, A.LastVersion) + ");\n";
   Out += "    } else {\n      " + Indent(Original) + "\n    }\n  }";
   return Out;
 }
@@ -168,20 +165,20 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       continue;
     }
     std::string Kernel = "__lo_fused_" + std::to_string(Fused);
-    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N);
-    if (!Options.OnChip)
-      OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
-    // On-chip paths follow an array, not a version: two versions of one
-    // array in one new kernel keep the GMEM path.
+    // On-chip paths follow an allocation, not a version: an array whose
+    // versions meet in one new kernel keeps the GMEM path.
     std::map<int, std::set<std::string>> VersionsHere;
     for (unsigned M : N.Members)
       for (unsigned A = 0; A < X.Launches[M].ArgumentAllocation.size(); ++A)
         if (X.Launches[M].ArgumentAllocation[A] >= 0)
           VersionsHere[X.Launches[M].ArgumentAllocation[A]].insert(BufferOf(M, A));
+    std::map<unsigned, std::string> KeepGlobal;
     for (const auto &[Alloc, Versions] : VersionsHere)
-      if (Versions.size() > 1 && Options.OnChip)
-        OnChip = OnChipPlan(N.Members.size(), "two versions of renamed array " +
-                                                  P.Arrays[Alloc].Name + " in one kernel");
+      if (Versions.size() > 1)
+        KeepGlobal[Alloc] = "two versions of a renamed array";
+    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N, KeepGlobal);
+    if (!Options.OnChip)
+      OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
     std::vector<std::string> Body(N.Members.size());
     bool Copyable = true;
     for (unsigned I = 0; I < N.Members.size(); ++I) {

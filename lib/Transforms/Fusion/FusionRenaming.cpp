@@ -146,31 +146,38 @@ RenamingPlan planRenaming(const ASTContext &Ctx, const FusionExtraction &X,
         }
       LaunchRemark *Remark = nullptr;
       for (unsigned K = 0; K < N; ++K) {
-        if (P.Kernels[K].Segment != Segment)
+        if (P.Kernels[K].Segment != Segment || !P.Kernels[K].use(A))
           continue;
         unsigned V = versionOf(P, Relaxed, K, A);
         for (unsigned I = 0; I < X.Launches[K].ArgumentAllocation.size(); ++I)
-          if (X.Launches[K].ArgumentAllocation[I] == int(A) && V > Entry.FirstVersion)
+          if (X.Launches[K].ArgumentAllocation[I] == int(A) && V < Entry.LastVersion)
             R.ArgumentBuffer[K][I] = renamedBufferName(P.Arrays[A].Name, V);
-        if (!Remark && V > Entry.FirstVersion) {
+        // The remark goes to the launch that starts the last version: it
+        // may now run before earlier versions are done with.
+        if (!Remark && V == Entry.LastVersion) {
           R.Remarks.push_back(remarkFor(*X.Launches[K].Site, "rename"));
           Remark = &R.Remarks.back();
         }
       }
-      std::string Versions = std::to_string(Entry.FirstVersion + 1) +
+      std::string Versions = std::to_string(Entry.FirstVersion) +
                              (Entry.LastVersion > Entry.FirstVersion + 1
-                                  ? "-" + std::to_string(Entry.LastVersion)
+                                  ? "-" + std::to_string(Entry.LastVersion - 1)
                                   : "");
       if (Remark) {
         Remark->Applied = true;
         Remark->Parameters["array"] = P.Arrays[A].Name;
         Remark->Parameters["versions in new buffers"] = Versions;
-        Remark->Parameters["copied back"] = "version " + std::to_string(Entry.LastVersion);
+        Remark->Parameters["version in the user's allocation"] =
+            std::to_string(Entry.LastVersion);
       }
       R.ReportLines.push_back("array " + P.Arrays[A].Name + " renamed in segment " +
-                              std::to_string(Segment) + ": versions " + Versions +
-                              " in new buffers the size of its allocation, version " +
-                              std::to_string(Entry.LastVersion) + " copied back after the launches");
+                              std::to_string(Segment) + ": " +
+                              (Entry.LastVersion > Entry.FirstVersion + 1
+                                   ? "versions " + Versions + " in new buffers"
+                                   : "version " + Versions + " in a new buffer") +
+                              " copied from its allocation, version " +
+                              std::to_string(Entry.LastVersion) +
+                              " (the last) in the allocation itself");
       S.Arrays.push_back(std::move(Entry));
     }
   }

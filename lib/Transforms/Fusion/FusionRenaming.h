@@ -20,9 +20,11 @@ struct SegmentRenaming {
   std::string Stream; // the segment's stream operand, "0" for the default stream
   struct Array {
     unsigned Allocation = 0;
-    std::string User;          // the user's pointer, as the first launch writes it
-    unsigned FirstVersion = 0; // lives in the user's allocation
-    unsigned LastVersion = 0;  // copied back after the sequence
+    std::string User; // the user's pointer, as the first launch writes it
+    // The versions the segment touches: all but the last get new buffers,
+    // the last is written into the user's allocation.
+    unsigned FirstVersion = 0;
+    unsigned LastVersion = 0;
   };
   std::vector<Array> Arrays;
 };

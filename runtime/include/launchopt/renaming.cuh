@@ -2,17 +2,18 @@
 //
 // A fused launch sequence may let a kernel that overwrites an array run
 // before earlier kernels have read the array's previous contents
-// (scalable-kernel-fusion §II-B1 c). Each later version then lives in a fresh
-// buffer the size of the user's allocation, filled with the allocation's
-// contents before the sequence, so that sites no kernel of the sequence
-// writes read as they did. After the sequence the final version is copied
-// back into the user's allocation. Everything runs in the sequence's stream:
-// no host synchronisation is added.
+// (scalable-kernel-fusion §II-B1 c). The final version is written into the
+// user's allocation; each earlier version of the sequence lives in a fresh
+// buffer the size of that allocation, filled with the allocation's contents
+// before the sequence, so that sites no kernel of the sequence writes read
+// as they did. Everything runs in the sequence's stream: no host
+// synchronisation is added, and nothing is copied back.
 #pragma once
 
 #include <cstddef>
 #include <cuda.h>
 #include <cuda_runtime.h>
+#include <mutex>
 
 namespace launchopt {
 namespace {
@@ -40,6 +41,35 @@ inline bool allocationExtent(const void *Pointer, char *&Base, size_t &Bytes) {
   return true;
 }
 
+// A memory pool per device that keeps its memory between sequences: the
+// buffers of a sequence that runs every time step are then reused instead of
+// mapped again after each synchronisation (the default pool's release
+// threshold is 0). Separate from the default pool, whose settings are the
+// program's.
+inline cudaMemPool_t renamingPool() {
+  constexpr int MaxDevices = 64;
+  static cudaMemPool_t Pools[MaxDevices] = {};
+  static std::mutex Guard;
+  int Device = 0;
+  if (cudaGetDevice(&Device) != cudaSuccess || Device >= MaxDevices)
+    return nullptr;
+  std::lock_guard<std::mutex> Lock(Guard);
+  if (!Pools[Device]) {
+    cudaMemPoolProps Props = {};
+    Props.allocType = cudaMemAllocationTypePinned;
+    Props.handleTypes = cudaMemHandleTypeNone;
+    Props.location.type = cudaMemLocationTypeDevice;
+    Props.location.id = Device;
+    cudaMemPool_t Pool = nullptr;
+    if (cudaMemPoolCreate(&Pool, &Props) != cudaSuccess)
+      return nullptr;
+    cuuint64_t Keep = ~0ull;
+    cudaMemPoolSetAttribute(Pool, cudaMemPoolAttrReleaseThreshold, &Keep);
+    Pools[Device] = Pool;
+  }
+  return Pools[Device];
+}
+
 // The renamed buffers of one fused launch sequence, freed (stream-ordered)
 // when the sequence's scope ends. When a buffer cannot be had, ok() is false
 // and the caller runs the original launch sequence instead.
@@ -60,7 +90,9 @@ public:
   template <class T> T *rename(T *User) {
     Buffer &B = Buffers[Count];
     if (!Ok || Count == Capacity || !allocationExtent(User, B.UserBase, B.Bytes) ||
-        cudaMallocAsync(reinterpret_cast<void **>(&B.Fresh), B.Bytes, Stream) != cudaSuccess) {
+        !renamingPool() ||
+        cudaMallocFromPoolAsync(reinterpret_cast<void **>(&B.Fresh), B.Bytes, renamingPool(),
+                                Stream) != cudaSuccess) {
       Ok = false;
       return User;
     }
@@ -69,15 +101,6 @@ public:
         cudaSuccess)
       Ok = false;
     return reinterpret_cast<T *>(B.Fresh + (reinterpret_cast<const char *>(User) - B.UserBase));
-  }
-
-  // The final version back into the user's allocation.
-  template <class T> void copyBack(T *Renamed) {
-    const char *At = reinterpret_cast<const char *>(Renamed);
-    for (unsigned I = 0; I < Count; ++I)
-      if (At >= Buffers[I].Fresh && At < Buffers[I].Fresh + Buffers[I].Bytes)
-        cudaMemcpyAsync(Buffers[I].UserBase, Buffers[I].Fresh, Buffers[I].Bytes,
-                        cudaMemcpyDeviceToDevice, Stream);
   }
 
 private:
