@@ -303,7 +303,7 @@ int runFuseCommand(int Argc, const char **Argv) {
   std::vector<std::string> RenameRefusals(Problem.Arrays.size());
   if (RenameExpandable && Parsed) {
     RenameRefusals = renamingRefusals(Parsed->Unit->getASTContext(), Extraction,
-                                      buildFusionGraphs(Problem, false));
+                                      buildFusionGraphs(Problem, true));
     for (unsigned A = 0; A < Relax.size(); ++A)
       Relax[A] = RenameRefusals[A].empty();
   }

@@ -38,8 +38,10 @@ std::vector<std::string> renamingRefusals(const ASTContext &Ctx, const FusionExt
                                           const FusionGraphs &G) {
   const FusionProblem &P = X.Problem;
   std::vector<std::string> Why(P.Arrays.size());
+  // Only arrays that would get several versions (expandable ones, and
+  // write-only ones with several writers) need a reason.
   auto Refuse = [&](unsigned A, std::string Reason) {
-    if (G.Intents[A] == ArrayIntent::ExpandableReadWrite && Why[A].empty())
+    if (G.VersionCount[A] > 1 && Why[A].empty())
       Why[A] = std::move(Reason);
   };
   for (unsigned A = 0; A < P.Arrays.size(); ++A)

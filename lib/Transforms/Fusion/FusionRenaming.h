@@ -8,10 +8,10 @@
 
 namespace launchopt {
 
-// Why code generation cannot give the versions of an expandable array
-// separate buffers (paper §II-B1 c), per array; empty where it can, and for
-// arrays that are not expandable. Arrays with a reason keep one version in
-// the search.
+// Why code generation cannot give the versions of an array separate buffers
+// (paper §II-B1 c), per array; empty where it can, and for arrays that have
+// one version in G, the graphs with every array relaxed. Arrays with a reason
+// keep one version in the search.
 std::vector<std::string> renamingRefusals(const clang::ASTContext &Ctx,
                                           const FusionExtraction &X, const FusionGraphs &G);
 
