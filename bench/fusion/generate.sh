@@ -29,3 +29,12 @@ $L fuse dycore.cu --function=step --use-plan=plan.json --plan=search-plan.out.js
   -o dycore.search.cu --report=search-report.txt --timing-hooks --quiet $RES $FLAGS
 $L fuse dycore.cu --function=step --use-plan=halo-plan.json --on-chip=false \
   -o dycore.halo.gmem.cu --timing-hooks --quiet $FLAGS
+# Renaming: reuse.cu overwrites its scratch array w after the divergence read
+# it. reuse-rename-plan.json fuses kinetic_energy (second version of w) with
+# the kernels before the divergence, which only a new buffer for the first
+# version allows; the search's plan without renaming is the comparison.
+$L fuse reuse.cu --function=step --rename-expandable --use-plan=reuse-rename-plan.json \
+  --plan=reuse-plan.json --report=reuse-report.txt -o reuse.fused.cu --timing-hooks $RES \
+  $FLAGS 2> reuse-remarks.txt
+$L fuse reuse.cu --function=step --plan=reuse-norename-plan.json \
+  --report=reuse-norename-report.txt -o reuse.norename.fused.cu --quiet $RES $FLAGS

@@ -1,6 +1,9 @@
 #ifndef LAUNCHOPT_DRIVER_DRIVER_H
 #define LAUNCHOPT_DRIVER_DRIVER_H
 
+#include "llvm/Support/Error.h"
+#include <string>
+
 namespace launchopt {
 
 // Exit codes of the launchopt command.
@@ -8,6 +11,10 @@ enum ExitCode { ExitSuccess = 0, ExitInputError = 1, ExitUsageError = 2 };
 
 // The whole `launchopt` command: options, parse, analyse, passes, output.
 int runDriver(int Argc, const char **Argv);
+
+// The output text with each `#include <launchopt/NAME>` line a pass emitted
+// replaced by the runtime header, so it compiles without launchopt.
+llvm::Expected<std::string> embedRuntime(const std::string &Text);
 
 } // namespace launchopt
 

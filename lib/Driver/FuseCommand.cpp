@@ -74,7 +74,9 @@ cl::opt<unsigned> Stall("stall", cl::desc("Stop after this many generations with
                         cl::init(150), cl::sub(Fuse));
 cl::opt<bool> RenameExpandable(
     "rename-expandable",
-    cl::desc("Relax precedences of expandable arrays by renaming (search only: refused when generating code from a source file)"), cl::sub(Fuse));
+    cl::desc("Relax precedences of expandable arrays by renaming: later versions get new "
+             "buffers in the generated code"),
+    cl::sub(Fuse));
 cl::opt<std::string> PlanOut("plan", cl::desc("Write the fusion plan (JSON)"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> ReportOut("report", cl::desc("Write the readable plan report ('-': stdout)"),
@@ -295,13 +297,17 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (!Gpu)
     return fail(ExitInputError, llvm::toString(Gpu.takeError()));
 
-  // Code generation does not allocate the renamed buffers: a plan that needs
-  // them would make two versions of an array share one buffer.
-  if (RenameExpandable && Parsed)
-    return fail(ExitUsageError, "--rename-expandable relaxes the search only and cannot be used "
-                                "when generating fused code from a source file; use it with "
-                                "--generate or a problem file");
-  FusionGraphs Graphs = buildFusionGraphs(Problem, RenameExpandable);
+  // From a source, arrays that code generation cannot rename keep one
+  // version in the search too (FusionRenaming.h says why per array).
+  std::vector<bool> Relax(Problem.Arrays.size(), RenameExpandable);
+  std::vector<std::string> RenameRefusals(Problem.Arrays.size());
+  if (RenameExpandable && Parsed) {
+    RenameRefusals = renamingRefusals(Parsed->Unit->getASTContext(), Extraction,
+                                      buildFusionGraphs(Problem, true));
+    for (unsigned A = 0; A < Relax.size(); ++A)
+      Relax[A] = RenameRefusals[A].empty();
+  }
+  FusionGraphs Graphs = buildFusionGraphs(Problem, Relax);
   ProjectionModel Model(Problem, Graphs, *Gpu, OnChip);
   GroupEvaluator Evaluator(Model);
 
@@ -364,10 +370,16 @@ int runFuseCommand(int Argc, const char **Argv) {
   FusionPlan Plan = makeFusionPlan(Model, Result.Best);
   std::vector<std::string> OnChipSummary;
   PassResult Pass;
+  RenamingPlan Renaming;
   if (Parsed) {
     FusionCodegenOptions CodegenOptions;
     CodegenOptions.TimingHooks = TimingHooks;
     CodegenOptions.OnChip = OnChip;
+    if (RenameExpandable) {
+      Renaming = planRenaming(Parsed->Unit->getASTContext(), Extraction, Graphs, Plan,
+                              RenameRefusals);
+      CodegenOptions.Renaming = &Renaming;
+    }
     Pass = generateFusedSource(Parsed->Unit->getASTContext(), Extraction, Plan, CodegenOptions,
                                OnChipSummary);
   }
@@ -382,6 +394,8 @@ int runFuseCommand(int Argc, const char **Argv) {
     for (unsigned F = 0; F < OnChipSummary.size(); ++F)
       if (Plan.NewKernels[F].Members.size() > 1)
         OS << "  launch " << F << " code generation: " << OnChipSummary[F] << "\n";
+    for (const std::string &Line : Renaming.ReportLines)
+      OS << "  " << Line << "\n";
     if (llvm::Error E = writeOutput(ReportOut, Report))
       return fail(ExitInputError, llvm::toString(std::move(E)));
   }
@@ -399,6 +413,9 @@ int runFuseCommand(int Argc, const char **Argv) {
   llvm::Expected<std::string> Output = Pass.Edits.apply(Text);
   if (!Output)
     return fail(ExitInputError, "internal error: " + llvm::toString(Output.takeError()));
+  Output = embedRuntime(*Output);
+  if (!Output)
+    return fail(ExitInputError, llvm::toString(Output.takeError()));
   if (llvm::Error E = writeOutput(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
     return fail(ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;

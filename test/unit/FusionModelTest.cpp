@@ -279,6 +279,19 @@ TEST(FusionGraphs, ExpandableArrayRenamingDropsPrecedence) {
   EXPECT_EQ(Relaxed.VersionCount[0], 2u);
 }
 
+TEST(FusionGraphs, RenamingRelaxesOnlyTheArraysAllowed) {
+  // q and s are both expandable; only s may be renamed (code generation
+  // refused q), so q's precedence k1 -> k2 stays and s's k1 -> k2 goes.
+  FusionProblem P = problem({"k0: q:w s:w", "k1: q:r0 s:r0 x:w", "k2: q:w", "k3: s:w"});
+  FusionGraphs G = buildFusionGraphs(P, std::vector<bool>{false, true, false});
+  EXPECT_EQ(G.Intents[0], ArrayIntent::ExpandableReadWrite);
+  EXPECT_EQ(G.Intents[1], ArrayIntent::ExpandableReadWrite);
+  EXPECT_EQ(G.VersionCount[0], 1u);
+  EXPECT_EQ(G.VersionCount[1], 2u);
+  EXPECT_TRUE(G.Successors[1].test(2));
+  EXPECT_FALSE(G.Successors[1].test(3));
+}
+
 TEST(FusionGraphs, DotListsArraysByIntent) {
   FusionProblem P = problem({"k0: a:r0 b:w", "k1: b:r1 c:w"});
   FusionGraphs G = buildFusionGraphs(P, false);

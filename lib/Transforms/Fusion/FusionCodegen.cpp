@@ -85,6 +85,51 @@ std::string tileProducerLoop(const std::string &Member, unsigned R, const OnChip
   return S;
 }
 
+// The launch statement as written, with the arguments that get a renamed
+// buffer replaced.
+std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
+                       const std::map<unsigned, std::string> *Buffers) {
+  if (!Buffers || Buffers->empty())
+    return textOf(Ctx, L.Statement);
+  std::string Out;
+  unsigned At = L.Statement.Begin;
+  for (const auto &[Argument, Buffer] : *Buffers) {
+    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[Argument]->getSourceRange());
+    Out += textOf(Ctx, FileRange{At, R->Begin}) + Buffer;
+    At = R->End;
+  }
+  return Out + textOf(Ctx, FileRange{At, L.Statement.End});
+}
+
+// The renamed buffers of one segment around its new launches (paper §II-B1
+// c): each version but the last gets a copy of the user's allocation, and the
+// original launches run when a buffer cannot be had.
+std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
+                            const std::string &Launches, const std::string &Original,
+                            unsigned Segment) {
+  unsigned Buffers = 0;
+  for (const SegmentRenaming::Array &A : S.Arrays)
+    Buffers += A.LastVersion - A.FirstVersion;
+  std::string Set = "__lo_renamed_" + std::to_string(Segment);
+  std::string Out = "{\n    // launchopt fuse: renamed buffers of expandable arrays.\n"
+                    "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
+                    "(" + S.Stream + ");\n";
+  for (const SegmentRenaming::Array &A : S.Arrays)
+    for (unsigned V = A.FirstVersion; V < A.LastVersion; ++V)
+      Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " +
+             Set + ".rename(" + A.User + ");\n";
+  // The launches move two levels in.
+  auto Indent = [](const std::string &Text) {
+    std::string Out;
+    for (char C : Text)
+      Out += C == '\n' ? std::string("\n    ") : std::string(1, C);
+    return Out;
+  };
+  Out += "    if (" + Set + ".ok()) {\n      " + Indent(Launches) + "\n";
+  Out += "    } else {\n      " + Indent(Original) + "\n    }\n  }";
+  return Out;
+}
+
 } // namespace
 
 PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const FusionPlan &Plan,
@@ -99,6 +144,15 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
   std::vector<std::string> &Summary = OnChipSummary;
   Summary.assign(Plan.NewKernels.size(), "");
   unsigned Fused = 0;
+  auto Buffers = [&](unsigned K) -> const std::map<unsigned, std::string> * {
+    return Options.Renaming ? &Options.Renaming->ArgumentBuffer[K] : nullptr;
+  };
+  // The buffer an argument of launch K gets: its own text, or a renamed one.
+  auto BufferOf = [&](unsigned K, unsigned A) -> std::string {
+    const std::map<unsigned, std::string> *B = Buffers(K);
+    auto It = B ? B->find(A) : std::map<unsigned, std::string>::const_iterator();
+    return B && It != B->end() ? It->second : "";
+  };
 
   for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
     const NewKernelProjection &N = Plan.NewKernels[F];
@@ -106,12 +160,23 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     for (unsigned M : N.Members)
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
-      Launch[F] = textOf(Ctx, First.Statement);
+      Launch[F] = launchText(Ctx, First, Buffers(N.Members.front()));
       Message[N.Members.front()] = "no feasible fusion lowers the projected time";
       continue;
     }
     std::string Kernel = "__lo_fused_" + std::to_string(Fused);
-    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N);
+    // On-chip paths follow an allocation, not a version: an array whose
+    // versions meet in one new kernel keeps the GMEM path.
+    std::map<int, std::set<std::string>> VersionsHere;
+    for (unsigned M : N.Members)
+      for (unsigned A = 0; A < X.Launches[M].ArgumentAllocation.size(); ++A)
+        if (X.Launches[M].ArgumentAllocation[A] >= 0)
+          VersionsHere[X.Launches[M].ArgumentAllocation[A]].insert(BufferOf(M, A));
+    std::map<unsigned, std::string> KeepGlobal;
+    for (const auto &[Alloc, Versions] : VersionsHere)
+      if (Versions.size() > 1)
+        KeepGlobal[Alloc] = "two versions of a renamed array";
+    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N, KeepGlobal);
     if (!Options.OnChip)
       OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
     std::vector<std::string> Body(N.Members.size());
@@ -133,7 +198,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     if (!Copyable) {
       std::string Kept;
       for (unsigned M : N.Members) {
-        Kept += textOf(Ctx, X.Launches[M].Statement) + "\n  ";
+        Kept += launchText(Ctx, X.Launches[M], Buffers(M)) + "\n  ";
         Message[M] = "a member kernel is a template or comes from a macro";
       }
       Launch[F] = Kept;
@@ -142,7 +207,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
 
     ++Fused;
     std::string Params, Args, Code = OnChip.Declarations;
-    std::map<int, std::string> AllocationParam;
+    std::map<std::pair<int, std::string>, std::string> AllocationParam;
     auto Separator = [](std::string &S) { return S.empty() ? "" : ", "; };
     for (unsigned I = 0; I < N.Members.size(); ++I) {
       const ExtractedLaunch &L = X.Launches[N.Members[I]];
@@ -152,16 +217,20 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
         const ParmVarDecl *PD = K.getParamDecl(A);
         int Alloc = A < L.ArgumentAllocation.size() ? L.ArgumentAllocation[A] : -1;
         if (Alloc >= 0) {
-          auto [It, Fresh] = AllocationParam.try_emplace(Alloc, "__lo_" + P.Arrays[Alloc].Name);
+          std::string Buffer = BufferOf(N.Members[I], A);
+          auto [It, Fresh] = AllocationParam.try_emplace(
+              {Alloc, Buffer}, Buffer.empty() ? "__lo_" + P.Arrays[Alloc].Name : Buffer);
           if (Fresh) {
             bool Written = false;
+            // Every use: a launch may pass the array to several parameters.
             for (unsigned M : N.Members)
-              if (const ArrayUse *U = P.Kernels[M].use(Alloc))
-                Written |= U->Writes;
+              for (const ArrayUse &U : P.Kernels[M].Uses)
+                Written |= U.Array == unsigned(Alloc) && U.Writes;
             QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
             Params += Separator(Params) + std::string(Written ? "" : "const ") +
                       Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
-            Args += Separator(Args) + argumentText(Ctx, L.Site->Arguments[A]);
+            Args += Separator(Args) +
+                    (Buffer.empty() ? argumentText(Ctx, L.Site->Arguments[A]) : Buffer);
           }
           CallArgs.push_back(It->second);
           continue;
@@ -256,6 +325,14 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     std::string &S = SegmentText[P.Kernels[Plan.NewKernels[F].Members.front()].Segment];
     S += (S.empty() ? "" : "\n  ") + Launch[F];
   }
+  if (Options.Renaming)
+    for (const auto &[Segment, Renaming] : Options.Renaming->Segments) {
+      std::string Original;
+      for (unsigned K = 0; K < X.Launches.size(); ++K)
+        if (P.Kernels[K].Segment == Segment)
+          Original += (Original.empty() ? "" : "\n  ") + textOf(Ctx, X.Launches[K].Statement);
+      SegmentText[Segment] = renamedSequence(P, Renaming, SegmentText[Segment], Original, Segment);
+    }
   std::set<unsigned> Placed;
   for (unsigned K = 0; K < X.Launches.size(); ++K) {
     const FileRange &R = X.Launches[K].Statement;
@@ -275,6 +352,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
   std::optional<FileRange> HostRange = writtenRange(Ctx, X.Host->getSourceRange());
   if (HostRange && (!Device.empty() || !Timing.empty()))
     Result.Edits.insert(HostRange->Begin, Timing + Device);
+  if (Options.Renaming && !Options.Renaming->Segments.empty())
+    Result.Edits.insert(0, "#include <launchopt/renaming.cuh>\n");
 
   for (unsigned K = 0; K < X.Launches.size(); ++K) {
     const LaunchSite &S = *X.Launches[K].Site;
@@ -286,6 +365,9 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       R.Message = Message[K];
     Result.Remarks.push_back(R);
   }
+  if (Options.Renaming)
+    Result.Remarks.insert(Result.Remarks.end(), Options.Renaming->Remarks.begin(),
+                          Options.Renaming->Remarks.end());
   Result.Remarks.insert(Result.Remarks.end(), X.Remarks.begin(), X.Remarks.end());
   return Result;
 }

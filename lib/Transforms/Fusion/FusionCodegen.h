@@ -3,6 +3,7 @@
 
 #include "FusionExtraction.h"
 #include "FusionPlan.h"
+#include "FusionRenaming.h"
 
 namespace launchopt {
 
@@ -13,6 +14,9 @@ struct FusionCodegenOptions {
   // Keep shared arrays in registers and shared-memory tiles where the
   // shapes allow (FusionOnChip.h); false: every dependence through GMEM.
   bool OnChip = true;
+  // The renamed buffers the plan relies on (FusionRenaming.h); null when
+  // nothing is renamed.
+  const RenamingPlan *Renaming = nullptr;
 };
 
 // Code generation from a plan (paper §II-D): each fused original kernel gets
@@ -24,7 +28,10 @@ struct FusionCodegenOptions {
 // members read at a neighbour runs over its halo layers too (redundant halo
 // computation, the neighbours' sites, before a __syncthreads()), into a
 // __shared__ tile the later members read, or through GMEM where no tile
-// fits. The host launch sequence is rewritten in the plan's order.
+// fits. The host launch sequence is rewritten in the plan's order; a
+// segment that renames arrays gets its buffers before the new launches and
+// copies the final versions back after them, and runs its original launches
+// when a buffer cannot be had.
 // Where each new kernel keeps its shared arrays (registers, shared-memory
 // tiles, or GMEM), one line per new kernel of the plan, goes to
 // OnChipSummary.

@@ -19,6 +19,10 @@ const char *intentName(ArrayIntent I) {
 }
 
 FusionGraphs buildFusionGraphs(const FusionProblem &P, bool RelaxExpandable) {
+  return buildFusionGraphs(P, std::vector<bool>(P.Arrays.size(), RelaxExpandable));
+}
+
+FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &RelaxArray) {
   FusionGraphs G;
   unsigned N = P.Kernels.size(), L = P.Arrays.size();
   G.UseVersions.resize(N);
@@ -30,7 +34,7 @@ FusionGraphs buildFusionGraphs(const FusionProblem &P, bool RelaxExpandable) {
       bool PureWrite = U.Writes && !U.Reads;
       if (PureWrite && Writers[U.Array] > 0)
         Overwritten[U.Array] = true;
-      if (G.VersionCount[U.Array] == 0 || (RelaxExpandable && PureWrite && Writers[U.Array] > 0))
+      if (G.VersionCount[U.Array] == 0 || (RelaxArray[U.Array] && PureWrite && Writers[U.Array] > 0))
         ++G.VersionCount[U.Array];
       G.UseVersions[K].push_back(G.VersionCount[U.Array] - 1);
       Writers[U.Array] += U.Writes;

@@ -44,6 +44,9 @@ struct FusionGraphs {
 // expandable array are dropped (they disappear when the versions get
 // separate buffers).
 FusionGraphs buildFusionGraphs(const FusionProblem &P, bool RelaxExpandable);
+// The same, relaxing only the arrays whose RelaxArray entry is true (arrays
+// that code generation cannot rename keep one version).
+FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &RelaxArray);
 
 // Graphviz: kernels as circles in launch order, arrays as diamonds coloured
 // by intent as in the paper's Fig. 1.

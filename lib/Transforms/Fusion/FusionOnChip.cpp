@@ -187,7 +187,8 @@ std::string OnChipPlan::summary() const {
 }
 
 OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
-                            const NewKernelProjection &F) {
+                            const NewKernelProjection &F,
+                            const std::map<unsigned, std::string> &KeepGlobal) {
   OnChipPlan Plan;
   unsigned N = F.Members.size();
   Plan.Edits.resize(N);
@@ -242,6 +243,12 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
     A.Allocation = Alloc;
     A.Name = X.Problem.Arrays[Alloc].Name;
     A.Element = *Elements.begin();
+    if (auto Kept = KeepGlobal.find(Alloc); Kept != KeepGlobal.end()) {
+      A.Why = Kept->second;
+      A.Members = Touching;
+      Chosen[Alloc] = A;
+      continue;
+    }
     bool HaloWriter = false;
     for (unsigned W : Writers)
       HaloWriter |= F.MemberHalo[W] > 0;

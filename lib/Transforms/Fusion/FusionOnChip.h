@@ -3,6 +3,7 @@
 
 #include "FusionExtraction.h"
 #include "ProjectionModel.h"
+#include <map>
 #include <set>
 
 namespace launchopt {
@@ -62,9 +63,11 @@ struct OnChipPlan {
 };
 
 // Chooses the path of every array the members of F share and the body edits
-// that follow it. Arrays that fit no on-chip path keep the GMEM path.
+// that follow it. Arrays that fit no on-chip path keep the GMEM path, and so
+// do the allocations of KeepGlobal (with the reason given there).
 OnChipPlan planOnChipMemory(const clang::ASTContext &Ctx, const FusionExtraction &X,
-                            const NewKernelProjection &F);
+                            const NewKernelProjection &F,
+                            const std::map<unsigned, std::string> &KeepGlobal = {});
 
 } // namespace launchopt
 

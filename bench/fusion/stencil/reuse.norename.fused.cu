@@ -1,0 +1,312 @@
+// The shallow-water step of dycore.cu written to save memory: one scratch
+// array holds the height flux first and the kinetic energy after it, so the
+// kernel that overwrites it must wait for the divergence to read the flux (an
+// expandable read-write array, scalable-kernel-fusion §II-B1 c). The test-bed
+// of renaming (launchopt fuse --rename-expandable): kinetic_energy can join
+// the kernels that read u and v only when the energy goes to a new buffer.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cmath>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cudaError_t e_ = (call);                                                          \
+    if (e_ != cudaSuccess) {                                                          \
+      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));    \
+      exit(1);                                                                        \
+    }                                                                                 \
+  } while (0)
+
+__global__ void flux_x(const float *h, const float *u, float *hu, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hu[c] = 0.5f * (h[c] + h[c + 1]) * u[c];
+}
+
+__global__ void flux_y(const float *h, const float *v, float *hv, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hv[c] = 0.5f * (h[c] + h[c + nx]) * v[c];
+}
+
+__global__ void kinetic_energy(const float *u, const float *v, float *ke, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  ke[c] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]);
+}
+
+__global__ void vorticity(const float *u, const float *v, const float *f, float *q, int nx,
+                          int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  q[c] = (v[c + 1] - v[c]) - (u[c + nx] - u[c]) + f[c];
+}
+
+__global__ void divergence(const float *hu, const float *hv, float *dv, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  dv[c] = (hu[c] - hu[c - 1]) + (hv[c] - hv[c - nx]);
+}
+
+__global__ void update_u(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  float grad = (ke[c + 1] - ke[c]) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
+  un[c] = u[c] - dt * (grad - q[c] * v[c]);
+}
+
+__global__ void update_v(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + b[c]));
+  vn[c] = v[c] - dt * (grad + q[c] * u[c]);
+}
+
+__global__ void update_h(const float *h, const float *dv, float *hn, float dt, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hn[c] = h[c] - dt * dv[c];
+}
+
+// Fourth-order hyperdiffusion of the new height: a radius-2 stencil.
+__global__ void diffuse_h(const float *hn, float *hs, float nu, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hs[c] = hn[c] + nu * (hn[c - 2] + hn[c + 2] + hn[c - 2 * nx] + hn[c + 2 * nx] - 4.0f * hn[c]);
+}
+
+__global__ void energy(const float *hs, const float *un, const float *vn, const float *b,
+                       float *e, int nx, int ny) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  e[c] = 0.5f * hs[c] * (un[c] * un[c] + vn[c] * vn[c]) + 9.81f * hs[c] * b[c];
+}
+
+// One time step: ten launches over the same grid; `w` is the scratch array
+// (the driver's hu output), ke is left as the driver set it.
+static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *h, const float *u, float *hu, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  __lo_tile_w[__lo_ts] = 0.5f * (h[c] + h[c + 1]) * u[c], __lo_set_w[__lo_ts] = 1, __lo_own ? (void)(hu[c] = __lo_tile_w[__lo_ts]) : (void)0;
+}
+
+static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *h, const float *v, float *hv, int nx, int ny, float *__lo_tile_hv, unsigned char *__lo_set_hv, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  __lo_tile_hv[__lo_ts] = 0.5f * (h[c] + h[c + nx]) * v[c], __lo_set_hv[__lo_ts] = 1, __lo_own ? (void)(hv[c] = __lo_tile_hv[__lo_ts]) : (void)0;
+}
+
+static __device__ __forceinline__ void __lo_body_divergence_in_fused_0(const float *hu, const float *hv, float *dv, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, float *__lo_tile_hv, unsigned char *__lo_set_hv, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  dv[c] = __lo_reg_dv = ((__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : hu[c]) - (__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] : hu[c - 1])) + ((__lo_set_hv[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_hv[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : hv[c]) - (__lo_set_hv[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] ? __lo_tile_hv[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] : hv[c - nx])), __lo_has_dv = true;
+}
+
+static __device__ __forceinline__ void __lo_body_update_h_in_fused_0(const float *h, const float *dv, float *hn, float dt, int nx, int ny, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hn[c] = h[c] - dt * (__lo_has_dv ? __lo_reg_dv : (__lo_has_dv = true, __lo_reg_dv = dv[c]));
+}
+
+// Complex fusion of flux_x+flux_y+divergence+update_h (launchopt fuse).
+// On chip: registers: dv; shared-memory tiles: w (halo 1) hv (halo 1).
+__global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
+  __shared__ float __lo_tile_w[340];
+  __shared__ unsigned char __lo_set_w[340];
+  __shared__ float __lo_tile_hv[340];
+  __shared__ unsigned char __lo_set_hv[340];
+  float __lo_reg_dv;
+  bool __lo_has_dv = false;
+  // flux_x over 1 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
+    __lo_set_w[__lo_s] = 0;
+    __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_tile_w, __lo_set_w, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  }
+  // flux_y over 1 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
+    __lo_set_hv[__lo_s] = 0;
+    __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  }
+  __syncthreads();
+  __lo_body_divergence_in_fused_0(__lo_w, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_w, __lo_set_w, __lo_tile_hv, __lo_set_hv, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+  __lo_body_update_h_in_fused_0(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+}
+
+static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  __lo_tile_w[__lo_ts] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_set_w[__lo_ts] = 1, __lo_own ? (void)(ke[c] = __lo_tile_w[__lo_ts]) : (void)0;
+}
+
+static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const float *u, const float *v, const float *f, float *q, int nx,
+                          int ny, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  q[c] = __lo_reg_q = (v[c + 1] - (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))) - (u[c + nx] - (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))) + f[c], __lo_has_q = true;
+}
+
+static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_u, bool &__lo_has_u, float *__lo_tile_w, unsigned char *__lo_set_w, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  float grad = ((__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] : ke[c + 1]) - (__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
+  un[c] = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])));
+}
+
+// Complex fusion of kinetic_energy+vorticity+update_u (launchopt fuse).
+// On chip: registers: u v q; shared-memory tiles: w (halo 1).
+__global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
+  float __lo_reg_u;
+  bool __lo_has_u = false;
+  __shared__ float __lo_tile_w[340];
+  __shared__ unsigned char __lo_set_w[340];
+  float __lo_reg_v;
+  bool __lo_has_v = false;
+  float __lo_reg_q;
+  bool __lo_has_q = false;
+  // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
+  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
+    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
+    __lo_set_w[__lo_s] = 0;
+    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_tile_w, __lo_set_w, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  }
+  __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __syncthreads();
+  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_tile_w, __lo_set_w, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+}
+
+static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  vn[c] = __lo_reg_vn = v[c] - dt * (grad + q[c] * u[c]), __lo_has_vn = true;
+}
+
+static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_2(const float *hn, float *hs, float nu, int nx, int ny, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  hs[c] = __lo_reg_hs = hn[c] + nu * (hn[c - 2] + hn[c + 2] + hn[c - 2 * nx] + hn[c + 2 * nx] - 4.0f * hn[c]), __lo_has_hs = true;
+}
+
+static __device__ __forceinline__ void __lo_body_energy_in_fused_2(const float *hs, const float *un, const float *vn, const float *b,
+                       float *e, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
+    return;
+  int c = j * nx + i;
+  e[c] = 0.5f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (un[c] * un[c] + (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c])) * (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c]))) + 9.81f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]));
+}
+
+// Complex fusion of update_v+diffuse_h+energy (launchopt fuse).
+// On chip: registers: b vn hs.
+__global__ void __lo_fused_2(const float *__lo_u, const float *__lo_v, const float *__lo_h, const float *__lo_b, const float *__lo_w, const float *__lo_q, float *__lo_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_hn, float *__lo_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_un, float *__lo_e, int __lo_m2_nx, int __lo_m2_ny) {
+  float __lo_reg_b;
+  bool __lo_has_b = false;
+  float __lo_reg_vn;
+  bool __lo_has_vn = false;
+  float __lo_reg_hs;
+  bool __lo_has_hs = false;
+  __lo_body_update_v_in_fused_2(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_diffuse_h_in_fused_2(__lo_hn, __lo_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_2(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+}
+
+void step(const float *h, const float *u, const float *v, const float *b, const float *f,
+          float *w, float *hv, float *ke, float *q, float *dv, float *un, float *vn, float *hn,
+          float *hs, float *e, float dt, float nu, int nx, int ny) {
+  dim3 block(32, 8);
+  dim3 grid((nx + block.x - 1) / block.x, (ny + block.y - 1) / block.y);
+  __lo_fused_0<<<grid, block>>>(h, u, w, nx, ny, v, hv, nx, ny, dv, nx, ny, hn, dt, nx, ny);
+  __lo_fused_1<<<grid, block>>>(u, v, w, nx, ny, f, q, nx, ny, h, b, un, dt, nx, ny);
+  __lo_fused_2<<<grid, block>>>(u, v, h, b, w, q, vn, dt, nx, ny, hn, hs, nu, nx, ny, un, e, nx, ny);
+}
+
+#ifndef LAUNCHOPT_TESTBED_NO_MAIN
+#include "driver.inc"
+#endif
