@@ -3,19 +3,16 @@
 #include "FuseCommand.h"
 #include "LaunchListing.h"
 #include "Report.h"
+#include "TransformPipeline.h"
+#include "TuneCommand.h"
 #include "Frontend/Frontend.h"
 #include "Rewrite/OutputFile.h"
-#include "Transforms/Aggregate/AggregatePass.h"
-#include "Transforms/Coarsen/CoarsenPass.h"
-#include "Transforms/Threshold/ThresholdPass.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-#include <functional>
-#include <tuple>
 
 namespace launchopt {
 
@@ -95,36 +92,9 @@ const char *const Overview =
     "standard error saying what was done or why not. Exit status: 0 success,\n"
     "1 the input could not be processed (nothing is written), 2 bad command line.\n";
 
-// A pass applied to the current text of the file.
-using PassFn = std::function<PassResult(clang::ASTContext &, const LaunchAnalysis &)>;
-
 int fail(int Code, const llvm::Twine &Message) {
   llvm::errs() << "launchopt: error: " << Message << "\n";
   return Code;
-}
-
-
-// Byte offset of a 1-based line and column in Text.
-unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
-  size_t Offset = 0;
-  for (unsigned L = 1; L < Line && Offset != std::string::npos; ++L) {
-    Offset = Text.find('\n', Offset);
-    if (Offset != std::string::npos)
-      ++Offset;
-  }
-  if (Offset == std::string::npos)
-    return static_cast<unsigned>(Text.size());
-  return static_cast<unsigned>(std::min(Offset + (Column ? Column - 1 : 0), Text.size()));
-}
-
-std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned Offset) {
-  unsigned Line = 1, LineStart = 0;
-  for (unsigned I = 0; I < Offset && I < Text.size(); ++I)
-    if (Text[I] == '\n') {
-      ++Line;
-      LineStart = I + 1;
-    }
-  return {Line, Offset - LineStart + 1};
 }
 
 // Adds "--" when the user gave neither "--" nor -p, so that no compilation
@@ -179,6 +149,8 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
 int runDriver(int Argc, const char **Argv) {
   if (Argc > 1 && llvm::StringRef(Argv[1]) == "fuse")
     return runFuseCommand(Argc - 1, Argv + 1);
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "tune")
+    return runTuneCommand(Argc - 1, Argv + 1);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "launchopt 0.1 (Clang/LLVM " << LLVM_VERSION_STRING << ", CUDA dynamic parallelism CDP2)\n";
   });
@@ -199,22 +171,23 @@ int runDriver(int Argc, const char **Argv) {
     return fail(ExitUsageError,
                 "nothing to do: choose passes (--threshold, --coarsen, --aggregate=...) or "
                 "--list-launches");
-  AggregateOptions AggregateConfig;
+  PipelineOptions Passes;
+  Passes.EmbedRuntime = !IncludeRuntime;
+  if (Threshold) {
+    Passes.Threshold.emplace();
+    Passes.Threshold->DefaultThreshold = ThresholdValue;
+    Passes.Threshold->AssumeIndependentChildren = AssumeIndependent;
+  }
+  if (Coarsen) {
+    Passes.Coarsen.emplace();
+    Passes.Coarsen->DefaultFactor = CoarsenFactor;
+  }
   if (!Aggregate.empty()) {
-    llvm::StringRef G = Aggregate;
-    if (G == "warp")
-      AggregateConfig.Granularity = AggregationGranularity::Warp;
-    else if (G == "block")
-      AggregateConfig.Granularity = AggregationGranularity::Block;
-    else if (G == "grid")
-      AggregateConfig.Granularity = AggregationGranularity::Grid;
-    else if (G.consume_front("multiblock:") && !G.getAsInteger(10, AggregateConfig.GroupBlocks) &&
-             AggregateConfig.GroupBlocks > 0)
-      AggregateConfig.Granularity = AggregationGranularity::MultiBlock;
-    else
+    Passes.Aggregate.emplace();
+    if (!parseAggregationGranularity(Aggregate, *Passes.Aggregate))
       return fail(ExitUsageError, "--aggregate takes warp, block, multiblock:<N> or grid");
-    AggregateConfig.DefaultThreshold = AggregateThreshold;
-    AggregateConfig.AssumeIndependentChildren = AssumeIndependent;
+    Passes.Aggregate->DefaultThreshold = AggregateThreshold;
+    Passes.Aggregate->AssumeIndependentChildren = AssumeIndependent;
   }
   if (InPlace && !OutputPath.empty())
     return fail(ExitUsageError, "--in-place and -o cannot be used together");
@@ -258,75 +231,12 @@ int runDriver(int Argc, const char **Argv) {
     return ExitSuccess;
   }
 
-  // Passes run in the order T -> C -> A, each on the text the previous one
-  // produced, as separate source-to-source steps.
-  std::vector<PassFn> Pipeline;
-  if (Threshold) {
-    ThresholdOptions Options;
-    Options.DefaultThreshold = ThresholdValue;
-    Options.AssumeIndependentChildren = AssumeIndependent;
-    Pipeline.push_back([Options](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return ThresholdPass(Options).run(Ctx, A);
-    });
-  }
-
-  if (Coarsen) {
-    CoarsenOptions Options;
-    Options.DefaultFactor = CoarsenFactor;
-    Pipeline.push_back([Options](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return CoarsenPass(Options).run(Ctx, A);
-    });
-  }
-
-  if (!Aggregate.empty())
-    Pipeline.push_back([AggregateConfig](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return AggregatePass(AggregateConfig).run(Ctx, A);
-    });
-
-  std::vector<LaunchRemark> Remarks;
-  const std::string OriginalText = Text;
-  std::vector<SourceEdits> EarlierEdits;
-  for (const PassFn &Pass : Pipeline) {
-    std::unique_ptr<ParsedFile> Parsed =
-        parseCudaFile(Parser->getCompilations(), Input, Env, &Text);
-    if (!Parsed)
-      return fail(ExitInputError, "'" + Input + "' could not be parsed; nothing was written");
-    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
-    LaunchAnalysis Launches = analyzeLaunches(Ctx);
-    PassResult Result = Pass(Ctx, Launches);
-    if (EarlierEdits.empty())
-      for (const UnresolvedLaunch &U : Launches.Unresolved) {
-        LaunchRemark R;
-        R.Position = U.Position;
-        R.Pass = "transform";
-        R.Message = "Clang 19 cannot resolve this device-side launch of a template kernel "
-                    "from a non-template kernel; left untouched (a template parent, or a "
-                    "non-template child, can be transformed)";
-        Result.Remarks.push_back(R);
-      }
-    // Remarks of a later pass name places in the input file, not in the
-    // previous pass's output.
-    for (LaunchRemark &R : Result.Remarks) {
-      unsigned Offset = offsetOf(Text, R.Position.Line, R.Position.Column);
-      for (auto It = EarlierEdits.rbegin(); It != EarlierEdits.rend(); ++It)
-        Offset = It->originalOffset(Offset);
-      std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(OriginalText, Offset);
-    }
-    llvm::Expected<std::string> Next = Result.Edits.apply(Text);
-    if (!Next)
-      return fail(ExitInputError, "internal error: " + llvm::toString(Next.takeError()) +
-                                      "; nothing was written");
-    Text = std::move(*Next);
-    EarlierEdits.push_back(std::move(Result.Edits));
-    Remarks.insert(Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
-  }
-
-  if (!IncludeRuntime) {
-    llvm::Expected<std::string> Embedded = embedRuntime(Text);
-    if (!Embedded)
-      return fail(ExitInputError, llvm::toString(Embedded.takeError()) + "; nothing was written");
-    Text = std::move(*Embedded);
-  }
+  llvm::Expected<PipelineOutput> Transformed =
+      runTransformPipeline(Parser->getCompilations(), Input, Text, Env, Passes);
+  if (!Transformed)
+    return fail(ExitInputError, llvm::toString(Transformed.takeError()));
+  Text = std::move(Transformed->Text);
+  const std::vector<LaunchRemark> &Remarks = Transformed->Remarks;
 
   if (!Quiet)
     printRemarks(llvm::errs(), Remarks);

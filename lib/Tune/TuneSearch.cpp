@@ -1,0 +1,200 @@
+#include "TuneSearch.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace launchopt {
+
+std::vector<TuneConfig> TuneSpace::configs() const {
+  std::vector<TuneConfig> All;
+  for (const std::string &G : Granularities)
+    for (unsigned T : Thresholds)
+      for (unsigned F : CoarsenFactors)
+        All.push_back(TuneConfig{T, F, G});
+  return All;
+}
+
+bool TuneSpace::contains(const TuneConfig &C) const {
+  auto Has = [](const auto &Values, const auto &V) {
+    return std::find(Values.begin(), Values.end(), V) != Values.end();
+  };
+  return Has(Thresholds, C.Threshold) && Has(CoarsenFactors, C.CoarsenFactor) &&
+         Has(Granularities, C.Granularity);
+}
+
+TuneConfig defaultTuneConfig() { return TuneConfig{256, 4, "block"}; }
+
+std::string granularityFileName(const std::string &Granularity) {
+  std::string Name;
+  for (char Ch : Granularity)
+    if (Ch != ':')
+      Name += Ch;
+  return Name;
+}
+
+std::string configName(const TuneConfig &C) {
+  return "t" + std::to_string(C.Threshold) + "_c" + std::to_string(C.CoarsenFactor) + "_" +
+         granularityFileName(C.Granularity);
+}
+
+std::string configDefines(const TuneConfig &C) {
+  return "-DLAUNCHOPT_THRESHOLD=" + std::to_string(C.Threshold) +
+         " -DLAUNCHOPT_CFACTOR=" + std::to_string(C.CoarsenFactor);
+}
+
+namespace {
+
+std::vector<std::string> splitCommas(const std::string &Text) {
+  std::vector<std::string> Items;
+  size_t Start = 0;
+  while (true) {
+    size_t Comma = Text.find(',', Start);
+    Items.push_back(Text.substr(Start, Comma == std::string::npos ? Comma : Comma - Start));
+    if (Comma == std::string::npos)
+      return Items;
+    Start = Comma + 1;
+  }
+}
+
+bool isPositiveDecimal(const std::string &Text) {
+  return !Text.empty() && Text.size() <= 9 &&
+         std::all_of(Text.begin(), Text.end(), [](char Ch) { return Ch >= '0' && Ch <= '9'; }) &&
+         std::stoul(Text) > 0;
+}
+
+} // namespace
+
+bool isValidGranularity(const std::string &Granularity) {
+  static const std::string MultiBlock = "multiblock:";
+  if (Granularity == "warp" || Granularity == "block" || Granularity == "grid")
+    return true;
+  return Granularity.compare(0, MultiBlock.size(), MultiBlock) == 0 &&
+         isPositiveDecimal(Granularity.substr(MultiBlock.size()));
+}
+
+std::optional<std::vector<unsigned>> parseUnsignedList(const std::string &Text) {
+  std::vector<unsigned> Values;
+  if (Text.empty())
+    return std::nullopt;
+  for (const std::string &Item : splitCommas(Text)) {
+    if (!isPositiveDecimal(Item))
+      return std::nullopt;
+    unsigned V = static_cast<unsigned>(std::stoul(Item));
+    if (std::find(Values.begin(), Values.end(), V) == Values.end())
+      Values.push_back(V);
+  }
+  return Values;
+}
+
+std::optional<std::vector<std::string>> parseNameList(const std::string &Text) {
+  std::vector<std::string> Names;
+  if (Text.empty())
+    return std::nullopt;
+  for (const std::string &Item : splitCommas(Text)) {
+    if (Item.empty())
+      return std::nullopt;
+    if (std::find(Names.begin(), Names.end(), Item) == Names.end())
+      Names.push_back(Item);
+  }
+  return Names;
+}
+
+std::string formatList(const std::vector<unsigned> &Values) {
+  std::string Text;
+  for (unsigned V : Values)
+    Text += (Text.empty() ? "" : ",") + std::to_string(V);
+  return Text;
+}
+
+std::string formatList(const std::vector<std::string> &Names) {
+  std::string Text;
+  for (const std::string &N : Names)
+    Text += (Text.empty() ? "" : ",") + N;
+  return Text;
+}
+
+std::string parseTuneSpace(const std::string &Thresholds, const std::string &CoarsenFactors,
+                           const std::string &Granularities, TuneSpace &Space) {
+  auto T = parseUnsignedList(Thresholds);
+  if (!T)
+    return "--thresholds takes a list of positive numbers (e.g. 32,128,256,1024), got '" +
+           Thresholds + "'";
+  auto F = parseUnsignedList(CoarsenFactors);
+  if (!F)
+    return "--cfactors takes a list of positive numbers (e.g. 1,2,4,8), got '" + CoarsenFactors +
+           "'";
+  auto G = parseNameList(Granularities);
+  if (!G)
+    return "--granularities takes a list of granularities (e.g. warp,block,multiblock:8,grid), "
+           "got '" + Granularities + "'";
+  for (const std::string &Name : *G)
+    if (!isValidGranularity(Name))
+      return "unknown granularity '" + Name + "' (warp, block, multiblock:<N> or grid)";
+  Space = TuneSpace{*T, *F, *G};
+  return "";
+}
+
+TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measure) {
+  TuneSearchResult Result;
+  for (const TuneConfig &C : Space.configs()) {
+    std::optional<double> Ms = Measure(C);
+    ++Result.Runs;
+    if (Ms && (!Result.Best || *Ms < Result.BestMs)) {
+      Result.Best = C;
+      Result.BestMs = *Ms;
+    }
+  }
+  return Result;
+}
+
+TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, unsigned Budget,
+                              const MeasureFn &Measure) {
+  TuneSearchResult Result;
+  std::vector<TuneConfig> Tried;
+  std::vector<TuneConfig> All = Space.configs();
+  if (All.empty() || Budget == 0)
+    return Result;
+  // The current point of the descent; it may have failed (then anything that
+  // runs is better), which is why it is kept apart from Result.Best.
+  TuneConfig Current = Space.contains(Start) ? Start : All.front();
+  double CurrentMs = std::numeric_limits<double>::infinity();
+  auto Try = [&](const TuneConfig &C) {
+    if (Result.Runs >= Budget ||
+        std::find(Tried.begin(), Tried.end(), C) != Tried.end())
+      return false;
+    Tried.push_back(C);
+    ++Result.Runs;
+    std::optional<double> Ms = Measure(C);
+    if (!Ms || *Ms >= CurrentMs)
+      return false;
+    Current = C;
+    CurrentMs = *Ms;
+    Result.Best = C;
+    Result.BestMs = *Ms;
+    return true;
+  };
+  Try(Current);
+  bool Improved = true;
+  while (Improved && Result.Runs < Budget) {
+    Improved = false;
+    // Granularity first: it changes the generated code, the macros only tune it.
+    for (unsigned Axis = 0; Axis < 3; ++Axis) {
+      size_t Count = Axis == 0   ? Space.Granularities.size()
+                     : Axis == 1 ? Space.Thresholds.size()
+                                 : Space.CoarsenFactors.size();
+      for (size_t I = 0; I < Count; ++I) {
+        TuneConfig C = Current;
+        if (Axis == 0)
+          C.Granularity = Space.Granularities[I];
+        else if (Axis == 1)
+          C.Threshold = Space.Thresholds[I];
+        else
+          C.CoarsenFactor = Space.CoarsenFactors[I];
+        Improved |= Try(C);
+      }
+    }
+  }
+  return Result;
+}
+
+} // namespace launchopt

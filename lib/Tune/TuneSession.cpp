@@ -1,0 +1,529 @@
+#include "TuneSession.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fcntl.h>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <regex>
+#include <signal.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace launchopt {
+
+const char *const DefaultTimeRegex =
+    "^RESULT,[^,]*,[^,]*,[^,]*,OK,[0-9]*,([0-9.eE+-]+)|time_ms=([0-9.eE+-]+)";
+
+namespace {
+
+std::string joinPath(const std::string &Dir, const std::string &Path) {
+  if (Path.empty() || Path[0] == '/' || Dir.empty() || Dir == ".")
+    return Path;
+  return Dir + "/" + Path;
+}
+
+bool makeDirs(const std::string &Path) {
+  std::string Prefix;
+  std::stringstream Parts(Path);
+  std::string Part;
+  if (!Path.empty() && Path[0] == '/')
+    Prefix = "/";
+  while (std::getline(Parts, Part, '/')) {
+    if (Part.empty())
+      continue;
+    Prefix += Part + "/";
+    if (mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return false;
+  }
+  return true;
+}
+
+bool fileExists(const std::string &Path) {
+  struct stat S;
+  return stat(Path.c_str(), &S) == 0;
+}
+
+// How one shell command ended.
+struct CommandStatus {
+  int ExitCode = -1; // -1: did not start or was killed
+  bool TimedOut = false;
+};
+
+struct PendingCommand {
+  std::string Command, LogPath;
+};
+
+pid_t startCommand(const PendingCommand &C) {
+  pid_t Pid = fork();
+  if (Pid != 0)
+    return Pid;
+  // Its own process group, so a timeout ends whatever the shell started.
+  setpgid(0, 0);
+  int Log = open(C.LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (Log >= 0) {
+    dup2(Log, 1);
+    dup2(Log, 2);
+    close(Log);
+  }
+  int Null = open("/dev/null", O_RDONLY);
+  if (Null >= 0)
+    dup2(Null, 0);
+  execl("/bin/sh", "sh", "-c", C.Command.c_str(), static_cast<char *>(nullptr));
+  _exit(127);
+}
+
+// Runs the commands, at most Jobs at a time; output of each goes to its log.
+std::vector<CommandStatus> runCommands(const std::vector<PendingCommand> &Commands, unsigned Jobs,
+                                       double TimeoutSeconds) {
+  using Clock = std::chrono::steady_clock;
+  std::vector<CommandStatus> Status(Commands.size());
+  struct Running {
+    pid_t Pid;
+    size_t Index;
+    Clock::time_point Start;
+  };
+  std::vector<Running> Active;
+  size_t Next = 0;
+  while (Next < Commands.size() || !Active.empty()) {
+    while (Next < Commands.size() && Active.size() < std::max(1u, Jobs)) {
+      pid_t Pid = startCommand(Commands[Next]);
+      if (Pid < 0)
+        Status[Next].ExitCode = -1;
+      else
+        Active.push_back({Pid, Next, Clock::now()});
+      ++Next;
+    }
+    bool Reaped = false;
+    for (size_t I = 0; I < Active.size();) {
+      int WaitStatus = 0;
+      pid_t Done = waitpid(Active[I].Pid, &WaitStatus, WNOHANG);
+      CommandStatus &S = Status[Active[I].Index];
+      if (Done == Active[I].Pid) {
+        S.ExitCode = WIFEXITED(WaitStatus) ? WEXITSTATUS(WaitStatus) : -1;
+      } else if (TimeoutSeconds > 0 &&
+                 std::chrono::duration<double>(Clock::now() - Active[I].Start).count() >
+                     TimeoutSeconds) {
+        kill(-Active[I].Pid, SIGKILL);
+        waitpid(Active[I].Pid, &WaitStatus, 0);
+        S.ExitCode = -1;
+        S.TimedOut = true;
+      } else {
+        ++I;
+        continue;
+      }
+      Active.erase(Active.begin() + static_cast<long>(I));
+      Reaped = true;
+    }
+    if (!Reaped && !Active.empty())
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return Status;
+}
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path);
+  std::stringstream Text;
+  Text << In.rdbuf();
+  return Text.str();
+}
+
+std::string lastLines(const std::string &Text, unsigned Count) {
+  size_t End = Text.find_last_not_of("\n");
+  if (End == std::string::npos)
+    return "";
+  size_t Start = End + 1;
+  for (unsigned I = 0; I < Count && Start > 0; ++I) {
+    size_t NewLine = Text.rfind('\n', Start - 1);
+    Start = NewLine == std::string::npos ? 0 : NewLine;
+  }
+  std::string Tail = Text.substr(Start, End + 1 - Start);
+  for (char &Ch : Tail)
+    if (Ch == '\n' || Ch == ',' || Ch == '"')
+      Ch = Ch == '\n' ? '|' : ' ';
+  return Tail.substr(Tail.find_first_not_of("| "));
+}
+
+std::string formatMs(double Ms) {
+  std::ostringstream S;
+  S << std::fixed << std::setprecision(4) << Ms;
+  return S.str();
+}
+
+// One build or run of a configuration, as tune.csv records it.
+struct RunRecord {
+  std::string Search;
+  TuneConfig Config;
+  std::string Status; // ok, build-failed, run-failed, timeout, no-time
+  std::optional<double> Ms;
+  double WallSeconds = 0;
+  std::string Log, Note;
+};
+
+class TuneSession {
+public:
+  TuneSession(const TuneSessionOptions &Options, std::ostream &Out)
+      : Options(Options), Out(Out) {}
+
+  std::string exe(const TuneConfig &C) const { return Options.Dir + "/bin/" + configName(C); }
+  std::string source(const TuneConfig &C) const {
+    return joinPath(Options.PlanDir, Options.Plan.Sources.at(C.Granularity));
+  }
+  std::string buildLog(const TuneConfig &C) const {
+    return Options.Dir + "/logs/" + configName(C) + ".build.log";
+  }
+
+  PendingCommand buildCommand(const TuneConfig &C) const {
+    std::map<std::string, std::string> Values{{"src", shellQuote(source(C))},
+                                              {"exe", shellQuote(exe(C))},
+                                              {"defines", configDefines(C)},
+                                              {"name", configName(C)}};
+    return {expandPlaceholders(Options.BuildCommand, Values), buildLog(C)};
+  }
+
+  // Builds what is not built yet, Jobs at a time.
+  void build(const std::vector<TuneConfig> &Configs) {
+    std::vector<TuneConfig> Pending;
+    std::vector<PendingCommand> Commands;
+    for (const TuneConfig &C : Configs) {
+      if (Built.count(configName(C)))
+        continue;
+      if (Options.NoBuild) {
+        Built[configName(C)] = fileExists(exe(C)) ? "ok" : "build-failed";
+        continue;
+      }
+      Pending.push_back(C);
+      Commands.push_back(buildCommand(C));
+    }
+    if (Commands.empty())
+      return;
+    auto Start = std::chrono::steady_clock::now();
+    std::vector<CommandStatus> Status = runCommands(Commands, Options.Jobs, Options.TimeoutSeconds);
+    unsigned Failed = 0;
+    for (size_t I = 0; I < Pending.size(); ++I) {
+      bool Ok = Status[I].ExitCode == 0;
+      Built[configName(Pending[I])] = Ok ? "ok" : "build-failed";
+      if (!Ok) {
+        ++Failed;
+        Out << "build failed: " << configName(Pending[I]) << " (" << Commands[I].LogPath << ")\n";
+      }
+    }
+    Out << "# built " << Pending.size() - Failed << " of " << Pending.size()
+        << " configuration(s) in "
+        << std::lround(
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count())
+        << " s\n";
+  }
+
+  std::optional<double> measure(const TuneConfig &C, const std::string &Search) {
+    build({C});
+    RunRecord R;
+    R.Search = Search;
+    R.Config = C;
+    auto Start = std::chrono::steady_clock::now();
+    if (Built[configName(C)] != "ok") {
+      R.Status = "build-failed";
+      R.Log = buildLog(C);
+      R.Note = Options.NoBuild ? "no executable (--no-build)" : lastLines(readFile(R.Log), 2);
+    } else {
+      R.Log = Options.Dir + "/logs/" + configName(C) + "." + Search + ".log";
+      std::string Command =
+          expandPlaceholders(Options.RunCommand, {{"exe", shellQuote(exe(C))},
+                                                  {"name", configName(C)},
+                                                  {"defines", configDefines(C)}});
+      CommandStatus S = runCommands({{Command, R.Log}}, 1, Options.TimeoutSeconds).front();
+      std::string Output = readFile(R.Log);
+      if (S.TimedOut)
+        R.Status = "timeout";
+      else if (S.ExitCode != 0)
+        R.Status = "run-failed";
+      else if (!(R.Ms = extractTime(Output, Options.TimeRegex)))
+        R.Status = "no-time";
+      else
+        R.Status = "ok";
+      if (R.Status != "ok") {
+        R.Ms.reset();
+        R.Note = lastLines(Output, 2);
+      }
+    }
+    R.WallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    Out << std::left << std::setw(11) << Search << std::setw(24) << configName(C)
+        << std::setw(13) << R.Status << std::right << std::setw(12)
+        << (R.Ms ? formatMs(*R.Ms) + " ms" : std::string("-")) << (R.Note.empty() ? "" : "  ")
+        << R.Note << "\n"
+        << std::flush;
+    Records.push_back(R);
+    writeCsv();
+    return R.Ms;
+  }
+
+  // Rewritten after every run, so that what ran survives an interrupted tune.
+  void writeCsv() const {
+    std::ofstream Csv(Options.Dir + "/tune.csv");
+    Csv << "search,run,config,threshold,cfactor,granularity,status,time_ms,wall_s,log,note\n";
+    unsigned Run = 0;
+    for (const RunRecord &R : Records)
+      Csv << R.Search << "," << ++Run << "," << configName(R.Config) << "," << R.Config.Threshold
+          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << "," << R.Status
+          << "," << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
+          << R.WallSeconds << std::defaultfloat << "," << R.Log << "," << R.Note << "\n";
+  }
+
+  const std::vector<RunRecord> &records() const { return Records; }
+
+private:
+  const TuneSessionOptions &Options;
+  std::ostream &Out;
+  std::map<std::string, std::string> Built; // config name -> ok | build-failed
+  std::vector<RunRecord> Records;
+};
+
+std::string reproduceFlags(const TunePlan &Plan, const TuneConfig &C) {
+  return "launchopt --threshold --coarsen --aggregate=" + C.Granularity + " " +
+         (Plan.Input.empty() ? std::string("<input.cu>") : shellQuote(Plan.Input)) +
+         " -o <output.cu>; nvcc " + configDefines(C) + " <output.cu> ...";
+}
+
+} // namespace
+
+std::string formatPlan(const TunePlan &Plan) {
+  std::string Text = "# launchopt tune plan: the input, the space, and the transformed file of\n"
+                     "# each granularity (relative to this folder). Read by --from.\n";
+  Text += "input " + Plan.Input + "\n";
+  Text += "thresholds " + formatList(Plan.Space.Thresholds) + "\n";
+  Text += "cfactors " + formatList(Plan.Space.CoarsenFactors) + "\n";
+  Text += "granularities " + formatList(Plan.Space.Granularities) + "\n";
+  for (const std::string &G : Plan.Space.Granularities)
+    if (Plan.Sources.count(G))
+      Text += "source " + G + " " + Plan.Sources.at(G) + "\n";
+  return Text;
+}
+
+bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
+  std::stringstream Lines(Text);
+  std::string Line;
+  unsigned Number = 0;
+  Plan = TunePlan();
+  while (std::getline(Lines, Line)) {
+    ++Number;
+    if (Line.empty() || Line[0] == '#')
+      continue;
+    size_t Space = Line.find(' ');
+    std::string Key = Line.substr(0, Space);
+    std::string Value = Space == std::string::npos ? "" : Line.substr(Space + 1);
+    bool Ok = true;
+    if (Key == "input") {
+      Plan.Input = Value;
+    } else if (Key == "thresholds" || Key == "cfactors") {
+      auto Values = parseUnsignedList(Value);
+      Ok = Values.has_value();
+      if (Ok)
+        (Key == "thresholds" ? Plan.Space.Thresholds : Plan.Space.CoarsenFactors) = *Values;
+    } else if (Key == "granularities") {
+      auto Names = parseNameList(Value);
+      Ok = Names.has_value();
+      if (Ok)
+        Plan.Space.Granularities = *Names;
+    } else if (Key == "source") {
+      size_t Split = Value.find(' ');
+      Ok = Split != std::string::npos && Split + 1 < Value.size();
+      if (Ok)
+        Plan.Sources[Value.substr(0, Split)] = Value.substr(Split + 1);
+    } else {
+      Ok = false;
+    }
+    if (!Ok) {
+      Error = "line " + std::to_string(Number) + ": cannot read '" + Line + "'";
+      return false;
+    }
+  }
+  if (Plan.Sources.empty()) {
+    Error = "no 'source <granularity> <file>' line";
+    return false;
+  }
+  return true;
+}
+
+bool loadPlan(const std::string &Dir, TunePlan &Plan, std::string &Error) {
+  std::string Path = Dir + "/plan.txt";
+  if (!fileExists(Path)) {
+    Error = "cannot read '" + Path + "' (write it with launchopt tune --transform-only)";
+    return false;
+  }
+  if (!parsePlan(readFile(Path), Plan, Error)) {
+    Error = Path + ": " + Error;
+    return false;
+  }
+  return true;
+}
+
+std::optional<double> extractTime(const std::string &Output, const std::string &Regex) {
+  std::regex Pattern(Regex);
+  std::stringstream Lines(Output);
+  std::string Line;
+  std::optional<double> Time;
+  while (std::getline(Lines, Line)) {
+    std::smatch Match;
+    if (!std::regex_search(Line, Match, Pattern))
+      continue;
+    std::string Number = Match.str(0);
+    for (size_t I = 1; I < Match.size(); ++I)
+      if (Match[I].matched) {
+        Number = Match.str(I);
+        break;
+      }
+    char *End = nullptr;
+    double Value = std::strtod(Number.c_str(), &End);
+    // The last matching line decides, even when it holds no number.
+    Time.reset();
+    if (!Number.empty() && End && *End == '\0' && std::isfinite(Value))
+      Time = Value;
+  }
+  return Time;
+}
+
+std::string expandPlaceholders(const std::string &Command,
+                               const std::map<std::string, std::string> &Values) {
+  std::string Result;
+  size_t Cursor = 0;
+  while (Cursor < Command.size()) {
+    size_t Open = Command.find('{', Cursor);
+    size_t Close = Open == std::string::npos ? Open : Command.find('}', Open);
+    if (Close == std::string::npos) {
+      Result += Command.substr(Cursor);
+      break;
+    }
+    auto It = Values.find(Command.substr(Open + 1, Close - Open - 1));
+    Result += Command.substr(Cursor, Open - Cursor);
+    if (It == Values.end()) {
+      Result += '{';
+      Cursor = Open + 1;
+    } else {
+      Result += It->second;
+      Cursor = Close + 1;
+    }
+  }
+  return Result;
+}
+
+std::string shellQuote(const std::string &Text) {
+  static const std::string Safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789_-./:=+,@%";
+  if (!Text.empty() && Text.find_first_not_of(Safe) == std::string::npos)
+    return Text;
+  std::string Quoted = "'";
+  for (char Ch : Text)
+    Quoted += Ch == '\'' ? std::string("'\\''") : std::string(1, Ch);
+  return Quoted + "'";
+}
+
+std::string checkTuneCommands(const TuneSessionOptions &Options) {
+  if (Options.BuildOnly && Options.NoBuild)
+    return "--build-only and --no-build exclude each other";
+  if (!Options.NoBuild) {
+    if (Options.BuildCommand.empty())
+      return "--build '<command>' is required";
+    for (const char *Placeholder : {"{src}", "{exe}", "{defines}"})
+      if (Options.BuildCommand.find(Placeholder) == std::string::npos)
+        return std::string("--build must contain ") + Placeholder +
+               " ({src} the transformed file, {exe} the executable, {defines} the -D flags)";
+  }
+  if (!Options.BuildOnly) {
+    if (Options.RunCommand.empty())
+      return "--run '<command>' is required";
+    if (Options.RunCommand.find("{exe}") == std::string::npos)
+      return "--run must contain {exe}";
+  }
+  if (Options.GuidedRuns == 0)
+    return "--guided-runs must be at least 1";
+  try {
+    std::regex Check(Options.TimeRegex);
+  } catch (const std::regex_error &E) {
+    return "--time-regex is not a valid regular expression: " + std::string(E.what());
+  }
+  return "";
+}
+
+int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::ostream &Err) {
+  for (const std::string &G : Options.Space.Granularities)
+    if (!Options.Plan.Sources.count(G)) {
+      Err << "launchopt tune: error: the plan has no transformed file for granularity '" << G
+          << "'\n";
+      return 1;
+    } else if (!fileExists(joinPath(Options.PlanDir, Options.Plan.Sources.at(G)))) {
+      Err << "launchopt tune: error: cannot read '"
+          << joinPath(Options.PlanDir, Options.Plan.Sources.at(G)) << "'\n";
+      return 1;
+    }
+  if (!makeDirs(Options.Dir + "/bin") || !makeDirs(Options.Dir + "/logs")) {
+    Err << "launchopt tune: error: cannot create '" << Options.Dir << "'\n";
+    return 1;
+  }
+  const TuneSpace &Space = Options.Space;
+  std::vector<TuneConfig> All = Space.configs();
+  Out << "# launchopt tune: " << All.size() << " configurations (thresholds "
+      << formatList(Space.Thresholds) << "; cfactors " << formatList(Space.CoarsenFactors)
+      << "; granularities " << formatList(Space.Granularities) << ")\n";
+  TuneSession Session(Options, Out);
+  if (Options.BuildOnly) {
+    Session.build(All);
+    return 0;
+  }
+  MeasureFn Exhaustive = [&](const TuneConfig &C) { return Session.measure(C, "exhaustive"); };
+  MeasureFn Guided = [&](const TuneConfig &C) { return Session.measure(C, "guided"); };
+  std::optional<TuneSearchResult> ExhaustiveResult;
+  if (Options.Exhaustive) {
+    Session.build(All);
+    ExhaustiveResult = exhaustiveSearch(Space, Exhaustive);
+  }
+  TuneConfig Start = defaultTuneConfig();
+  TuneSearchResult GuidedResult = guidedSearch(Space, Start, Options.GuidedRuns, Guided);
+
+  auto TimeOf = [&](const std::string &Search, const TuneConfig &C) -> std::optional<double> {
+    for (const RunRecord &R : Session.records())
+      if (R.Search == Search && R.Config == C)
+        return R.Ms;
+    return std::nullopt;
+  };
+  auto Row = [&](const std::string &Search, unsigned Runs, const std::optional<TuneConfig> &Best,
+                 double Ms) {
+    Out << std::left << std::setw(11) << Search << std::right << std::setw(5) << Runs << "  "
+        << std::left << std::setw(24) << (Best ? configName(*Best) : "(every run failed)")
+        << std::right << std::setw(12) << (Best ? formatMs(Ms) : std::string("-")) << "\n";
+  };
+  Out << "\nsearch      runs  best                         time_ms\n";
+  Row("guided", GuidedResult.Runs, GuidedResult.Best, GuidedResult.BestMs);
+  if (ExhaustiveResult)
+    Row("exhaustive", ExhaustiveResult->Runs, ExhaustiveResult->Best, ExhaustiveResult->BestMs);
+  if (Space.contains(Start))
+    if (std::optional<double> DefaultMs = TimeOf("guided", Start))
+      Out << "default (" << configName(Start) << "): " << formatMs(*DefaultMs) << " ms\n";
+  if (ExhaustiveResult && ExhaustiveResult->Best && GuidedResult.Best) {
+    Out << "guided best / exhaustive best: " << std::fixed << std::setprecision(3)
+        << GuidedResult.BestMs / ExhaustiveResult->BestMs;
+    if (std::optional<double> Swept = TimeOf("exhaustive", *GuidedResult.Best))
+      Out << " (the guided best in the sweep: " << formatMs(*Swept) << " ms, "
+          << *Swept / ExhaustiveResult->BestMs << "x the exhaustive best)";
+    Out << std::defaultfloat << "\n";
+  }
+  Out << "runs: " << Options.Dir << "/tune.csv\n";
+  const TuneSearchResult &Final =
+      ExhaustiveResult && ExhaustiveResult->Best ? *ExhaustiveResult : GuidedResult;
+  if (!Final.Best) {
+    Err << "launchopt tune: error: every configuration failed (logs in " << Options.Dir
+        << "/logs)\n";
+    return 1;
+  }
+  Out << "best: " << configName(*Final.Best) << " (" << formatMs(Final.BestMs) << " ms, "
+      << (&Final == &GuidedResult ? "guided" : "exhaustive")
+      << "): " << reproduceFlags(Options.Plan, *Final.Best) << "\n";
+  return 0;
+}
+
+} // namespace launchopt
