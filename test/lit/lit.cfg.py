@@ -22,6 +22,8 @@ config.test_exec_root = os.path.join(values["build_dir"], "test", "lit",
                                      lit_config.params.get("exec_dir", "all"))
 
 tools = values["llvm_tools_dir"]
+# The longer name first: %launchopt is a prefix of it.
+config.substitutions.append(("%launchopt-tune", values["launchopt_tune"]))
 config.substitutions.append(("%launchopt", values["launchopt"]))
 config.substitutions.append(("%FileCheck", os.path.join(tools, "FileCheck")))
 config.substitutions.append(("%not", os.path.join(tools, "not")))

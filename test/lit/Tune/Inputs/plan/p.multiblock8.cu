@@ -1,0 +1,2 @@
+// stands in for launchopt output at granularity multiblock8
+#define LAUNCHOPT_THRESHOLD 256

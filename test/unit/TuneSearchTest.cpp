@@ -1,0 +1,155 @@
+#include "Tune/TuneSearch.h"
+#include <cmath>
+#include <gtest/gtest.h>
+#include <set>
+
+namespace launchopt {
+namespace {
+
+TuneSpace defaultSpace() {
+  return TuneSpace{{32, 128, 256, 1024}, {1, 2, 4, 8}, {"warp", "block", "multiblock:8", "grid"}};
+}
+
+double indexOf(const std::vector<unsigned> &Values, unsigned V) {
+  return static_cast<double>(std::find(Values.begin(), Values.end(), V) - Values.begin());
+}
+double indexOf(const std::vector<std::string> &Values, const std::string &V) {
+  return static_cast<double>(std::find(Values.begin(), Values.end(), V) - Values.begin());
+}
+
+// A separable cost with its minimum at (Best threshold, factor, granularity).
+MeasureFn separable(const TuneSpace &Space, const TuneConfig &Best, std::vector<TuneConfig> &Log) {
+  return [&Space, Best, &Log](const TuneConfig &C) -> std::optional<double> {
+    Log.push_back(C);
+    return 1.0 + std::fabs(indexOf(Space.Thresholds, C.Threshold) -
+                           indexOf(Space.Thresholds, Best.Threshold)) +
+           2 * std::fabs(indexOf(Space.CoarsenFactors, C.CoarsenFactor) -
+                         indexOf(Space.CoarsenFactors, Best.CoarsenFactor)) +
+           3 * std::fabs(indexOf(Space.Granularities, C.Granularity) -
+                         indexOf(Space.Granularities, Best.Granularity));
+  };
+}
+
+TEST(TuneSearch, GuidedFindsTheOptimumOfASeparableFunctionWithinTenRuns) {
+  TuneSpace Space = defaultSpace();
+  for (const TuneConfig &Best : Space.configs()) {
+    std::vector<TuneConfig> Log;
+    TuneSearchResult R = guidedSearch(Space, defaultTuneConfig(), 10, separable(Space, Best, Log));
+    ASSERT_TRUE(R.Best) << configName(Best);
+    EXPECT_EQ(*R.Best, Best) << "guided search missed " << configName(Best);
+    EXPECT_DOUBLE_EQ(R.BestMs, 1.0);
+    EXPECT_LE(R.Runs, 10u);
+    EXPECT_EQ(R.Runs, Log.size());
+  }
+}
+
+TEST(TuneSearch, GuidedNeverExceedsItsBudgetNorRepeatsAConfiguration) {
+  TuneSpace Space = defaultSpace();
+  for (unsigned Budget = 1; Budget <= 70; ++Budget) {
+    std::vector<TuneConfig> Log;
+    // A cost without structure keeps the descent moving around the space.
+    unsigned Calls = 0;
+    MeasureFn Noisy = [&](const TuneConfig &C) -> std::optional<double> {
+      Log.push_back(C);
+      return static_cast<double>((Calls++ * 7919) % 13);
+    };
+    TuneSearchResult R = guidedSearch(Space, defaultTuneConfig(), Budget, Noisy);
+    EXPECT_LE(R.Runs, Budget);
+    EXPECT_EQ(R.Runs, Log.size());
+    std::set<std::string> Names;
+    for (const TuneConfig &C : Log)
+      EXPECT_TRUE(Names.insert(configName(C)).second) << "measured twice: " << configName(C);
+  }
+}
+
+TEST(TuneSearch, GuidedStartsFromTheDefaults) {
+  TuneSpace Space = defaultSpace();
+  std::vector<TuneConfig> Log;
+  guidedSearch(Space, defaultTuneConfig(), 10, separable(Space, defaultTuneConfig(), Log));
+  ASSERT_FALSE(Log.empty());
+  EXPECT_EQ(Log.front(), defaultTuneConfig());
+}
+
+TEST(TuneSearch, FailedConfigurationsAreNeverChosen) {
+  TuneSpace Space = defaultSpace();
+  TuneConfig Optimum{128, 2, "grid"};
+  std::vector<TuneConfig> Log;
+  MeasureFn Cost = separable(Space, Optimum, Log);
+  // The optimum and every grid configuration with factor 8 fail; so does the start.
+  MeasureFn WithFailures = [&](const TuneConfig &C) -> std::optional<double> {
+    std::optional<double> Ms = Cost(C);
+    if (C == Optimum || C == defaultTuneConfig() ||
+        (C.Granularity == "grid" && C.CoarsenFactor == 8))
+      return std::nullopt;
+    return Ms;
+  };
+  for (unsigned Budget : {1u, 3u, 10u, 64u}) {
+    TuneSearchResult Guided = guidedSearch(Space, defaultTuneConfig(), Budget, WithFailures);
+    if (Budget == 1) {
+      EXPECT_FALSE(Guided.Best) << "the only run failed";
+      continue;
+    }
+    ASSERT_TRUE(Guided.Best);
+    EXPECT_NE(*Guided.Best, Optimum);
+    EXPECT_NE(*Guided.Best, defaultTuneConfig());
+  }
+  TuneSearchResult Exhaustive = exhaustiveSearch(Space, WithFailures);
+  EXPECT_EQ(Exhaustive.Runs, 64u);
+  ASSERT_TRUE(Exhaustive.Best);
+  EXPECT_NE(*Exhaustive.Best, Optimum);
+  EXPECT_DOUBLE_EQ(Exhaustive.BestMs, 2.0); // a neighbour of the failed optimum
+}
+
+TEST(TuneSearch, EverythingFailing) {
+  TuneSpace Space = defaultSpace();
+  MeasureFn Fails = [](const TuneConfig &) -> std::optional<double> { return std::nullopt; };
+  TuneSearchResult Guided = guidedSearch(Space, defaultTuneConfig(), 10, Fails);
+  EXPECT_FALSE(Guided.Best);
+  EXPECT_EQ(Guided.Runs, 10u);
+  EXPECT_FALSE(exhaustiveSearch(Space, Fails).Best);
+}
+
+TEST(TuneSearch, ExhaustiveRunsEveryConfigurationOnce) {
+  TuneSpace Space{{32, 256}, {1, 4, 8}, {"block", "grid"}};
+  std::vector<TuneConfig> Log;
+  TuneSearchResult R = exhaustiveSearch(Space, separable(Space, TuneConfig{32, 8, "grid"}, Log));
+  EXPECT_EQ(R.Runs, 12u);
+  EXPECT_EQ(Log.size(), 12u);
+  ASSERT_TRUE(R.Best);
+  EXPECT_EQ(configName(*R.Best), "t32_c8_grid");
+}
+
+TEST(TuneSearch, StartOutsideTheSpaceUsesTheFirstConfiguration) {
+  TuneSpace Space{{64}, {2}, {"warp", "grid"}};
+  std::vector<TuneConfig> Log;
+  guidedSearch(Space, defaultTuneConfig(), 10, separable(Space, TuneConfig{64, 2, "grid"}, Log));
+  ASSERT_FALSE(Log.empty());
+  EXPECT_EQ(configName(Log.front()), "t64_c2_warp");
+  EXPECT_EQ(Log.size(), 2u);
+}
+
+TEST(TuneSearch, Lists) {
+  EXPECT_EQ(parseUnsignedList("32,128,32"), (std::vector<unsigned>{32, 128}));
+  EXPECT_FALSE(parseUnsignedList(""));
+  EXPECT_FALSE(parseUnsignedList("32,,64"));
+  EXPECT_FALSE(parseUnsignedList("0"));
+  EXPECT_FALSE(parseUnsignedList("-4"));
+  EXPECT_FALSE(parseUnsignedList("4x"));
+  EXPECT_EQ(parseNameList("warp,grid"), (std::vector<std::string>{"warp", "grid"}));
+  EXPECT_FALSE(parseNameList("warp,"));
+  EXPECT_TRUE(isValidGranularity("multiblock:16"));
+  EXPECT_FALSE(isValidGranularity("multiblock"));
+  EXPECT_FALSE(isValidGranularity("multiblock:0"));
+  EXPECT_FALSE(isValidGranularity("thread"));
+  TuneSpace Space;
+  EXPECT_EQ(parseTuneSpace("1", "2", "warp", Space), "");
+  EXPECT_NE(parseTuneSpace("", "2", "warp", Space), "");
+  EXPECT_NE(parseTuneSpace("1", "2", "warp,team", Space).find("unknown granularity 'team'"),
+            std::string::npos);
+  EXPECT_EQ(configName(TuneConfig{32, 8, "multiblock:8"}), "t32_c8_multiblock8");
+  EXPECT_EQ(configDefines(TuneConfig{32, 8, "grid"}),
+            "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
+}
+
+} // namespace
+} // namespace launchopt

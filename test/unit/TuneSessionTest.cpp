@@ -1,0 +1,67 @@
+#include "Tune/TuneSession.h"
+#include <gtest/gtest.h>
+
+namespace launchopt {
+namespace {
+
+TEST(TuneSession, TimeOfTheLastMatchingLine) {
+  EXPECT_EQ(extractTime("time_ms=3.5\nnoise\ntime_ms=2.25\n", DefaultTimeRegex), 2.25);
+  EXPECT_EQ(extractTime("RESULT,bfs,kron20,t256_c4_block,OK,10,1.2345,1.1,1.5,\n",
+                        DefaultTimeRegex),
+            1.2345);
+  EXPECT_FALSE(extractTime("RESULT,bfs,kron20,x,FAILED,0,,,,rep 3: wrong\n", DefaultTimeRegex));
+  EXPECT_FALSE(extractTime("nothing here\n", DefaultTimeRegex));
+  EXPECT_EQ(extractTime("took 12 ms\n", "took ([0-9]+) ms"), 12.0);
+  EXPECT_EQ(extractTime("7.5\n", "^[0-9.]+$"), 7.5);
+  // A last matching line without a number is no time, whatever came before.
+  EXPECT_FALSE(extractTime("t=1\nt=x\n", "t=(.*)"));
+}
+
+TEST(TuneSession, Placeholders) {
+  EXPECT_EQ(expandPlaceholders("nvcc {defines} {src} -o {exe} {other}",
+                               {{"src", "a.cu"}, {"exe", "a"}, {"defines", "-DX=1"}}),
+            "nvcc -DX=1 a.cu -o a {other}");
+  EXPECT_EQ(expandPlaceholders("awk '{print $1}' {exe", {{"exe", "e"}}), "awk '{print $1}' {exe");
+  EXPECT_EQ(shellQuote("dir/a.cu"), "dir/a.cu");
+  EXPECT_EQ(shellQuote("my dir/it's"), "'my dir/it'\\''s'");
+}
+
+TEST(TuneSession, PlanRoundTrip) {
+  TunePlan Plan;
+  Plan.Input = "apps/bfs/bfs_cdp.cu";
+  Plan.Space = TuneSpace{{32, 256}, {1, 4}, {"block", "multiblock:8"}};
+  Plan.Sources = {{"block", "bfs_cdp.block.cu"}, {"multiblock:8", "bfs_cdp.multiblock8.cu"}};
+  TunePlan Read;
+  std::string Error;
+  ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
+  EXPECT_EQ(Read.Input, Plan.Input);
+  EXPECT_EQ(Read.Space.Thresholds, Plan.Space.Thresholds);
+  EXPECT_EQ(Read.Space.CoarsenFactors, Plan.Space.CoarsenFactors);
+  EXPECT_EQ(Read.Space.Granularities, Plan.Space.Granularities);
+  EXPECT_EQ(Read.Sources, Plan.Sources);
+  EXPECT_FALSE(parsePlan("thresholds 1,,2\nsource block b.cu\n", Read, Error));
+  EXPECT_NE(Error.find("line 1"), std::string::npos);
+  EXPECT_FALSE(parsePlan("input x.cu\n", Read, Error));
+}
+
+TEST(TuneSession, CommandChecks) {
+  TuneSessionOptions O;
+  O.BuildCommand = "nvcc {defines} {src} -o {exe}";
+  O.RunCommand = "{exe} --reps 3";
+  EXPECT_EQ(checkTuneCommands(O), "");
+  O.BuildCommand = "nvcc {src} -o {exe}";
+  EXPECT_NE(checkTuneCommands(O).find("{defines}"), std::string::npos);
+  O.NoBuild = true; // the build command is not needed then
+  EXPECT_EQ(checkTuneCommands(O), "");
+  O.RunCommand = "./a.out";
+  EXPECT_NE(checkTuneCommands(O).find("--run must contain {exe}"), std::string::npos);
+  O.RunCommand = "{exe}";
+  O.TimeRegex = "(unclosed";
+  EXPECT_NE(checkTuneCommands(O).find("--time-regex"), std::string::npos);
+  O.TimeRegex = DefaultTimeRegex;
+  O.GuidedRuns = 0;
+  EXPECT_NE(checkTuneCommands(O).find("--guided-runs"), std::string::npos);
+}
+
+} // namespace
+} // namespace launchopt
