@@ -2,7 +2,7 @@
 # GPU machine script for launchopt's passes: builds the whole suite (naive CDP,
 # flat, expert and every launchopt output in variants.txt) and the tuner's
 # configurations for BFS and SpMV on kron20, all in parallel; then runs the
-# suite side by side, then the tuner. Everything stops by DEADLINE seconds
+# suite side by side, then the tuner (bench/tune, which runs launchopt-tune). Everything stops by DEADLINE seconds
 # (default 570) so that what finished comes back; PHASES picks what runs:
 #   PHASES="suite tune-bfs tune-spmv" (default), APPS=bfs,sssp to narrow the suite.
 # Files under $OUT (at most 8): build.log (environment + builds), run.log, log.txt,
@@ -28,9 +28,9 @@ jobs=$(nproc)
     python3 bench/harness build --jobs "$jobs" ${APPS:+--apps $APPS} > "$OUT/build.suite.tmp" 2>&1 & pids+=($!) ;; esac
   for a in bfs spmv; do
     case " $PHASES " in *" tune-$a "*)
-      [ -x "bench/.build/tune-$a/bin/${a}_t1024_c8_grid" ] ||
+      [ -x "bench/.build/tune-$a/bin/t1024_c8_grid" ] ||
         python3 bench/tune --app $a --dataset kron20 --build-only --jobs "$jobs" \
-          --build-dir "bench/.build/tune-$a" > "$OUT/build.tune-$a.tmp" 2>&1 & pids+=($!) ;; esac
+          > "$OUT/build.tune-$a.tmp" 2>&1 & pids+=($!) ;; esac
   done
   for p in "${pids[@]}"; do wait "$p" || echo "build step $p failed"; done
   for f in "$OUT"/build.*.tmp; do [ -f "$f" ] && { echo "== $f"; cat "$f"; rm -f "$f"; }; done
@@ -45,8 +45,9 @@ esac
 for a in bfs spmv; do
   case " $PHASES " in *" tune-$a "*)
     [ "$(left)" -gt 20 ] || { echo "# tune $a: no time left" | tee -a "$OUT/tune.log"; continue; }
-    timeout "$(left)" python3 bench/tune --app $a --dataset kron20 --run-only --build-dir "bench/.build/tune-$a" \
-      --out "$OUT" --reps 5 --budget 0.5 --timeout 30 2>&1 | tee -a "$OUT/tune.log" ;;
+    timeout "$(left)" python3 bench/tune --app $a --dataset kron20 --run-only --reps 5 --budget 0.5 \
+      --timeout 30 2>&1 | tee -a "$OUT/tune.log"
+    cp "bench/.build/tune-$a/tune.csv" "$OUT/tune_${a}_kron20.csv" ;;
   esac
 done
 echo "# run_gpu_tca.sh: $(( $(date +%s) - start )) s"

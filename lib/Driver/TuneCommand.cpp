@@ -37,14 +37,15 @@ cl::opt<std::string> TimeRegex(
              "matches (default: the median of a bench harness 'RESULT,...,OK,...' line, or "
              "'time_ms=<number>')"),
     cl::value_desc("regex"), cl::init(DefaultTimeRegex), cl::sub(Tune));
-cl::opt<std::string> Thresholds("thresholds", cl::desc("LAUNCHOPT_THRESHOLD values"),
+cl::opt<std::string> Thresholds("thresholds", cl::desc("LAUNCHOPT_THRESHOLD values (default 32,128,256,1024)"),
                                 cl::value_desc("list"), cl::init("32,128,256,1024"),
                                 cl::sub(Tune));
-cl::opt<std::string> CoarsenFactors("cfactors", cl::desc("LAUNCHOPT_CFACTOR values"),
+cl::opt<std::string> CoarsenFactors("cfactors", cl::desc("LAUNCHOPT_CFACTOR values (default 1,2,4,8)"),
                                     cl::value_desc("list"), cl::init("1,2,4,8"), cl::sub(Tune));
 cl::opt<std::string> Granularities("granularities",
                                    cl::desc("Aggregation granularities, one transformed file "
-                                            "each (warp, block, multiblock:<N>, grid)"),
+                                            "each (warp, block, multiblock:<N>, grid; default "
+                                            "warp,block,multiblock:8,grid)"),
                                    cl::value_desc("list"), cl::init("warp,block,multiblock:8,grid"),
                                    cl::sub(Tune));
 cl::opt<unsigned> GuidedRuns("guided-runs",
