@@ -53,9 +53,10 @@ bool parseAggregationGranularity(llvm::StringRef G, AggregateOptions &Options) {
   return true;
 }
 
-llvm::Expected<PipelineOutput> runTransformPipeline(
-    const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
-    const std::string &InputText, const ParseEnvironment &Env, const PipelineOptions &Options) {
+llvm::Expected<PipelineOutput>
+runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
+                     const std::string &Input, const std::string &InputText,
+                     const ParseEnvironment &Env, const PipelineOptions &Options) {
   auto Failure = [](const llvm::Twine &Message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
   };

@@ -32,9 +32,10 @@ struct PipelineOutput {
 // Runs the chosen passes on Text (the contents of Input), each on the text the
 // previous one produced, as separate source-to-source steps. The error says
 // why nothing can be written.
-llvm::Expected<PipelineOutput> runTransformPipeline(
-    const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
-    const std::string &Text, const ParseEnvironment &Env, const PipelineOptions &Options);
+llvm::Expected<PipelineOutput>
+runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
+                     const std::string &Input, const std::string &Text, const ParseEnvironment &Env,
+                     const PipelineOptions &Options);
 
 // "warp", "block", "grid" or "multiblock:N" (N > 0) into Options; false otherwise.
 bool parseAggregationGranularity(llvm::StringRef Text, AggregateOptions &Options);

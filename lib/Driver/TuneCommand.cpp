@@ -2,8 +2,8 @@
 
 #include "Driver.h"
 #include "Report.h"
-#include "TransformPipeline.h"
 #include "Rewrite/OutputFile.h"
+#include "TransformPipeline.h"
 #include "Tune/TuneSession.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -37,10 +37,11 @@ cl::opt<std::string> TimeRegex(
              "matches (default: the median of a bench harness 'RESULT,...,OK,...' line, or "
              "'time_ms=<number>')"),
     cl::value_desc("regex"), cl::init(DefaultTimeRegex), cl::sub(Tune));
-cl::opt<std::string> Thresholds("thresholds", cl::desc("LAUNCHOPT_THRESHOLD values (default 32,128,256,1024)"),
-                                cl::value_desc("list"), cl::init("32,128,256,1024"),
-                                cl::sub(Tune));
-cl::opt<std::string> CoarsenFactors("cfactors", cl::desc("LAUNCHOPT_CFACTOR values (default 1,2,4,8)"),
+cl::opt<std::string> Thresholds("thresholds",
+                                cl::desc("LAUNCHOPT_THRESHOLD values (default 32,128,256,1024)"),
+                                cl::value_desc("list"), cl::init("32,128,256,1024"), cl::sub(Tune));
+cl::opt<std::string> CoarsenFactors("cfactors",
+                                    cl::desc("LAUNCHOPT_CFACTOR values (default 1,2,4,8)"),
                                     cl::value_desc("list"), cl::init("1,2,4,8"), cl::sub(Tune));
 cl::opt<std::string> Granularities("granularities",
                                    cl::desc("Aggregation granularities, one transformed file "
@@ -52,8 +53,7 @@ cl::opt<unsigned> GuidedRuns("guided-runs",
                              cl::desc("Runs of the guided search (coordinate descent from "
                                       "threshold 256, factor 4, block; default 10)"),
                              cl::init(10), cl::sub(Tune));
-cl::opt<bool> NoExhaustive("no-exhaustive", cl::desc("Skip the exhaustive sweep"),
-                           cl::sub(Tune));
+cl::opt<bool> NoExhaustive("no-exhaustive", cl::desc("Skip the exhaustive sweep"), cl::sub(Tune));
 cl::opt<std::string> OutDir("out",
                             cl::desc("Folder for the transformed files, plan.txt, bin/, logs/ "
                                      "and tune.csv (default: launchopt-tune, or the --from "
@@ -67,14 +67,12 @@ cl::opt<std::string> From("from",
                           cl::desc("Build, run and search from the files a --transform-only "
                                    "left in <dir> (no input file, no parsing)"),
                           cl::value_desc("dir"), cl::sub(Tune));
-cl::opt<unsigned> Jobs("jobs", cl::desc("Parallel builds (default 1)"), cl::init(1),
-                       cl::sub(Tune));
+cl::opt<unsigned> Jobs("jobs", cl::desc("Parallel builds (default 1)"), cl::init(1), cl::sub(Tune));
 cl::opt<unsigned> Timeout("timeout", cl::desc("Seconds per build or run (default: none)"),
                           cl::init(0), cl::sub(Tune));
 cl::opt<bool> BuildOnly("build-only", cl::desc("Build every configuration and stop"),
                         cl::sub(Tune));
-cl::opt<bool> NoBuild("no-build",
-                      cl::desc("Run the executables an earlier --build-only left"),
+cl::opt<bool> NoBuild("no-build", cl::desc("Run the executables an earlier --build-only left"),
                       cl::sub(Tune));
 cl::opt<std::string> CudaPath("cuda-path",
                               cl::desc("CUDA toolkit whose headers are used for parsing"),
@@ -134,8 +132,9 @@ int transformInto(const clang::tooling::CompilationDatabase &Database, const Tun
     llvm::raw_string_ostream ReportStream(Report);
     printReportText(ReportStream, Out->Remarks);
     ReportStream.flush();
-    for (auto [File, Contents] : {std::pair<std::string, const std::string *>{Name + ".cu", &Out->Text},
-                                  {Name + ".report.txt", &Report}})
+    for (auto [File, Contents] :
+         {std::pair<std::string, const std::string *>{Name + ".cu", &Out->Text},
+          {Name + ".report.txt", &Report}})
       if (llvm::Error E = writeOutput(Dir + "/" + File, *Contents))
         return fail(ExitInputError, llvm::toString(std::move(E)));
     Plan.Sources[G] = Name + ".cu";
@@ -162,8 +161,8 @@ int runTuneCommand(int Argc, const char **Argv) {
       clang::tooling::FixedCompilationDatabase::loadFromCommandLine(ArgCount, Args.data(),
                                                                     DatabaseError);
   if (!Database)
-    Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>{});
+    Database =
+        std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
   std::string Errors;
   llvm::raw_string_ostream ErrorStream(Errors);
   if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &ErrorStream))
@@ -212,7 +211,8 @@ int runTuneCommand(int Argc, const char **Argv) {
     Options.PlanDir = From;
     Options.Dir = OutDir.empty() ? From.getValue() : OutDir.getValue();
   } else {
-    Options.PlanDir = Options.Dir = OutDir.empty() ? std::string("launchopt-tune") : OutDir.getValue();
+    Options.PlanDir = Options.Dir =
+        OutDir.empty() ? std::string("launchopt-tune") : OutDir.getValue();
     if (int Code = transformInto(*Database, Options.Space, Options.Dir, Plan))
       return Code;
     if (TransformOnly) {

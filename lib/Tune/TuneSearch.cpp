@@ -126,7 +126,8 @@ std::string parseTuneSpace(const std::string &Thresholds, const std::string &Coa
   auto G = parseNameList(Granularities);
   if (!G)
     return "--granularities takes a list of granularities (e.g. warp,block,multiblock:8,grid), "
-           "got '" + Granularities + "'";
+           "got '" +
+           Granularities + "'";
   for (const std::string &Name : *G)
     if (!isValidGranularity(Name))
       return "unknown granularity '" + Name + "' (warp, block, multiblock:<N> or grid)";
@@ -159,8 +160,7 @@ TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, u
   TuneConfig Current = Space.contains(Start) ? Start : All.front();
   double CurrentMs = std::numeric_limits<double>::infinity();
   auto Try = [&](const TuneConfig &C) {
-    if (Result.Runs >= Budget ||
-        std::find(Tried.begin(), Tried.end(), C) != Tried.end())
+    if (Result.Runs >= Budget || std::find(Tried.begin(), Tried.end(), C) != Tried.end())
       return false;
     Tried.push_back(C);
     ++Result.Runs;

@@ -167,8 +167,7 @@ struct RunRecord {
 
 class TuneSession {
 public:
-  TuneSession(const TuneSessionOptions &Options, std::ostream &Out)
-      : Options(Options), Out(Out) {}
+  TuneSession(const TuneSessionOptions &Options, std::ostream &Out) : Options(Options), Out(Out) {}
 
   std::string exe(const TuneConfig &C) const { return Options.Dir + "/bin/" + configName(C); }
   std::string source(const TuneConfig &C) const {
@@ -232,10 +231,9 @@ public:
       R.Note = Options.NoBuild ? "no executable (--no-build)" : lastLines(readFile(R.Log), 2);
     } else {
       R.Log = Options.Dir + "/logs/" + configName(C) + "." + Search + ".log";
-      std::string Command =
-          expandPlaceholders(Options.RunCommand, {{"exe", shellQuote(exe(C))},
-                                                  {"name", configName(C)},
-                                                  {"defines", configDefines(C)}});
+      std::string Command = expandPlaceholders(
+          Options.RunCommand,
+          {{"exe", shellQuote(exe(C))}, {"name", configName(C)}, {"defines", configDefines(C)}});
       CommandStatus S = runCommands({{Command, R.Log}}, 1, Options.TimeoutSeconds).front();
       std::string Output = readFile(R.Log);
       if (S.TimedOut)
@@ -251,10 +249,9 @@ public:
         R.Note = lastLines(Output, 2);
       }
     }
-    R.WallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-    Out << std::left << std::setw(11) << Search << std::setw(24) << configName(C)
-        << std::setw(13) << R.Status << std::right << std::setw(12)
+    R.WallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    Out << std::left << std::setw(11) << Search << std::setw(24) << configName(C) << std::setw(13)
+        << R.Status << std::right << std::setw(12)
         << (R.Ms ? formatMs(*R.Ms) + " ms" : std::string("-")) << (R.Note.empty() ? "" : "  ")
         << R.Note << "\n"
         << std::flush;
@@ -270,8 +267,8 @@ public:
     unsigned Run = 0;
     for (const RunRecord &R : Records)
       Csv << R.Search << "," << ++Run << "," << configName(R.Config) << "," << R.Config.Threshold
-          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << "," << R.Status
-          << "," << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
+          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << "," << R.Status << ","
+          << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
           << R.WallSeconds << std::defaultfloat << "," << R.Log << "," << R.Note << "\n";
   }
 

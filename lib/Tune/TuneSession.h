@@ -51,10 +51,10 @@ struct TuneSessionOptions {
   std::string BuildCommand, RunCommand, TimeRegex = DefaultTimeRegex;
   unsigned GuidedRuns = 10;
   bool Exhaustive = true;
-  unsigned Jobs = 1;           // parallel builds
-  double TimeoutSeconds = 0;   // per build or run; 0: none
-  bool BuildOnly = false;      // build every configuration, run nothing
-  bool NoBuild = false;        // use executables an earlier --build-only left
+  unsigned Jobs = 1;         // parallel builds
+  double TimeoutSeconds = 0; // per build or run; 0: none
+  bool BuildOnly = false;    // build every configuration, run nothing
+  bool NoBuild = false;      // use executables an earlier --build-only left
 };
 
 // Usage problems of the commands, the regex and the flags: "" when fine.

@@ -21,8 +21,9 @@ double indexOf(const std::vector<std::string> &Values, const std::string &V) {
 MeasureFn separable(const TuneSpace &Space, const TuneConfig &Best, std::vector<TuneConfig> &Log) {
   return [&Space, Best, &Log](const TuneConfig &C) -> std::optional<double> {
     Log.push_back(C);
-    return 1.0 + std::fabs(indexOf(Space.Thresholds, C.Threshold) -
-                           indexOf(Space.Thresholds, Best.Threshold)) +
+    return 1.0 +
+           std::fabs(indexOf(Space.Thresholds, C.Threshold) -
+                     indexOf(Space.Thresholds, Best.Threshold)) +
            2 * std::fabs(indexOf(Space.CoarsenFactors, C.CoarsenFactor) -
                          indexOf(Space.CoarsenFactors, Best.CoarsenFactor)) +
            3 * std::fabs(indexOf(Space.Granularities, C.Granularity) -

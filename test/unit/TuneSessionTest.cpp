@@ -6,9 +6,9 @@ namespace {
 
 TEST(TuneSession, TimeOfTheLastMatchingLine) {
   EXPECT_EQ(extractTime("time_ms=3.5\nnoise\ntime_ms=2.25\n", DefaultTimeRegex), 2.25);
-  EXPECT_EQ(extractTime("RESULT,bfs,kron20,t256_c4_block,OK,10,1.2345,1.1,1.5,\n",
-                        DefaultTimeRegex),
-            1.2345);
+  EXPECT_EQ(
+      extractTime("RESULT,bfs,kron20,t256_c4_block,OK,10,1.2345,1.1,1.5,\n", DefaultTimeRegex),
+      1.2345);
   EXPECT_FALSE(extractTime("RESULT,bfs,kron20,x,FAILED,0,,,,rep 3: wrong\n", DefaultTimeRegex));
   EXPECT_FALSE(extractTime("nothing here\n", DefaultTimeRegex));
   EXPECT_EQ(extractTime("took 12 ms\n", "took ([0-9]+) ms"), 12.0);

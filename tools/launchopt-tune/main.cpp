@@ -50,10 +50,9 @@ bool parseCount(const std::string &Text, unsigned &Value) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  static const char *const Valued[] = {"--from",          "--build",       "--run",
-                                       "--time-regex",    "--thresholds",  "--cfactors",
-                                       "--granularities", "--guided-runs", "--out",
-                                       "--jobs",          "--timeout"};
+  static const char *const Valued[] = {
+      "--from",          "--build",       "--run", "--time-regex", "--thresholds", "--cfactors",
+      "--granularities", "--guided-runs", "--out", "--jobs",       "--timeout"};
   static const char *const Flags[] = {"--no-exhaustive", "--build-only", "--no-build"};
   std::map<std::string, std::string> Values;
   std::map<std::string, bool> Set;
@@ -114,11 +113,11 @@ int main(int Argc, char **Argv) {
   auto ListOr = [&](const char *Name, const std::string &PlanValue) {
     return Values.count(Name) ? Values[Name] : PlanValue;
   };
-  Problem = launchopt::parseTuneSpace(ListOr("--thresholds", launchopt::formatList(Options.Plan.Space.Thresholds)),
-                                      ListOr("--cfactors", launchopt::formatList(Options.Plan.Space.CoarsenFactors)),
-                                      ListOr("--granularities",
-                                             launchopt::formatList(Options.Plan.Space.Granularities)),
-                                      Options.Space);
+  Problem = launchopt::parseTuneSpace(
+      ListOr("--thresholds", launchopt::formatList(Options.Plan.Space.Thresholds)),
+      ListOr("--cfactors", launchopt::formatList(Options.Plan.Space.CoarsenFactors)),
+      ListOr("--granularities", launchopt::formatList(Options.Plan.Space.Granularities)),
+      Options.Space);
   if (!Problem.empty())
     return usageError(Problem);
   return launchopt::runTuneSession(Options, std::cout, std::cerr);
