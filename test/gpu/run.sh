@@ -19,6 +19,13 @@ variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid)
+# name:variant:nvcc flags (commas for spaces): a variant's output built again
+# with a record pool of a few KiB, so most parent threads find the pool or
+# their scope full and take the direct-launch fallback.
+pool_variants=(A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
+               A-block-pool8K:A-block:-DLAUNCHOPT_POOL_BYTES=8192
+               A-grid-pool8K:A-grid:-DLAUNCHOPT_POOL_BYTES=8192
+               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192)
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}
@@ -57,6 +64,11 @@ run() {
       local name=${v%%:*}
       [ "$name" = T ] || builds+=("$p.$name|$dir/$p.$name.cu|")
     done
+    for v in "${pool_variants[@]}"; do
+      local base defs
+      IFS=: read -r name base defs <<<"$v"
+      builds+=("$p.$name|$dir/$p.$base.cu|${defs//,/ }")
+    done
   done
   for b in "${builds[@]}"; do
     IFS='|' read -r out src def <<<"$b"
@@ -78,6 +90,7 @@ run() {
       local name=${v%%:*}
       [ "$name" = T ] || runs+=("$name:$name")
     done
+    for v in "${pool_variants[@]}"; do runs+=("${v%%:*}:${v%%:*}"); done
     for r in "${runs[@]}"; do
       local exe=${r%%:*} label=${r#*:} line ms verdict
       if [ ! -x "$bin/$p.$exe" ]; then

@@ -1,9 +1,11 @@
 #include "AggregatePass.h"
 
 #include "AggregationCode.h"
+#include "Analysis/Uniformity.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -41,23 +43,77 @@ struct AcceptedSite {
   const LaunchSite *Site;
   LaunchText Text;
   AggregatedSite Code;
+  size_t RemarkIndex;
 };
 
-std::string siteReplacement(const AcceptedSite &A) {
+UniformityScope uniformityScopeOf(AggregationGranularity G) {
+  switch (G) {
+  case AggregationGranularity::Warp:
+    return UniformityScope::Warp;
+  case AggregationGranularity::Block:
+    return UniformityScope::Block;
+  case AggregationGranularity::MultiBlock:
+  case AggregationGranularity::Grid:
+    return UniformityScope::Grid;
+  }
+  return UniformityScope::Grid;
+}
+
+// Which arguments of the launch every parent thread of one scope computes
+// alike.
+UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
+                                     AggregationGranularity G) {
+  const LaunchSite &Site = *A.Site;
+  UniformParameters Uniform(Site.Arguments.size(), false);
+  if (A.Text.ArgumentTexts.size() != Site.Arguments.size())
+    return Uniform;
+  for (size_t I = 0; I < Site.Arguments.size(); ++I)
+    Uniform[I] = isUniform(Ctx, *Site.Arguments[I], *Site.Parent, uniformityScopeOf(G));
+  return Uniform;
+}
+
+// The written arguments whose Uniform entry equals Wanted, comma-separated.
+std::string argumentsWhere(const LaunchText &L, const UniformParameters &Uniform, bool Wanted) {
+  std::vector<std::string> Picked;
+  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I)
+    if ((I < Uniform.size() && Uniform[I]) == Wanted)
+      Picked.push_back(L.ArgumentTexts[I]);
+  return llvm::join(Picked, ", ");
+}
+
+std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform) {
   const LaunchText &L = A.Text;
   std::string Id = A.Code.ScopeVar.substr(std::string("__lo_agg").size());
   std::string Grid = "__lo_agrid" + Id, Block = "__lo_ablock" + Id, Record = "__lo_record" + Id;
+  std::string UniformCopy = "__lo_uniform" + Id;
   std::string Args = "__lo_args_" + A.Code.ChildName + A.Code.TemplateArgs;
+  std::string UArgs = "__lo_uargs_" + A.Code.ChildName + A.Code.TemplateArgs;
+  bool SomeUniform = anyUniform(Uniform);
   std::string In = L.Indent + "  ";
   std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
   S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
   S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
+  if (SomeUniform)
+    S += In + "void *" + UniformCopy + ";\n";
   S += In + "void *" + Record + " = launchopt::reserveRecord(" + A.Code.ScopeVar + ", " + Grid +
        ", " + Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" +
-       Args + "));\n";
-  S += In + "if (" + Record + ")\n";
-  S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
-  S += In + "else // pool or scope full: launch as written\n";
+       Args + ")" + (SomeUniform ? ", sizeof(" + UArgs + "), &" + UniformCopy : "") + ");\n";
+  if (SomeUniform) {
+    // The uniform copy is written before the scope's epilogue like any
+    // record, so the barrier (and, for group scopes, the fence of
+    // lastBlockOfScope) that orders the records before the aggregated launch
+    // orders it too.
+    S += In + "if (" + Record + ") {\n";
+    S += In + "  ::new (" + Record + ") " + Args + "(" + argumentsWhere(L, Uniform, false) + ");\n";
+    S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
+    S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
+         ");\n";
+    S += In + "} else // pool or scope full: launch as written\n";
+  } else {
+    S += In + "if (" + Record + ")\n";
+    S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
+    S += In + "else // pool or scope full: launch as written\n";
+  }
   S += In + "  " + L.Callee + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
        L.Arguments + ");\n";
   S += L.Indent + "}";
@@ -142,7 +198,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     }
     Kernels.emplace(Site.Child, *Child.Copy);
     Kernels.emplace(Site.Parent, *Parent.Copy);
-    AcceptedSite A{&Site, *Text.Text, {}};
+    AcceptedSite A{&Site, *Text.Text, {}, Result.Remarks.size()};
     A.Code.ScopeVar = "__lo_agg" + std::to_string(Site.Id);
     A.Code.ChildName = Site.ChildName;
     A.Code.TemplateArgs = TemplateArgs;
@@ -160,6 +216,28 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   if (Accepted.empty())
     return Result;
 
+  // The argument structs and the aggregated kernel exist once per child, so
+  // an argument is passed once per scope only where it is uniform at every
+  // site of that child.
+  std::map<const clang::FunctionDecl *, UniformParameters> UniformOf;
+  for (const AcceptedSite &A : Accepted) {
+    UniformParameters Here = uniformArgumentsAt(Ctx, A, Options.Granularity);
+    auto [It, First] = UniformOf.emplace(A.Site->Child, Here);
+    if (!First)
+      for (size_t I = 0; I < It->second.size(); ++I)
+        It->second[I] = It->second[I] && I < Here.size() && Here[I];
+  }
+  for (const AcceptedSite &A : Accepted) {
+    const UniformParameters &Uniform = UniformOf[A.Site->Child];
+    std::vector<std::string> Names;
+    const std::vector<std::string> &Params = Kernels.at(A.Site->Child).ParamNames;
+    for (size_t I = 0; I < Uniform.size() && I < Params.size(); ++I)
+      if (Uniform[I])
+        Names.push_back(Params[I]);
+    if (!Names.empty())
+      Result.Remarks[A.RemarkIndex].Parameters["uniform-arguments"] = llvm::join(Names, ", ");
+  }
+
   // Site rewrites go into the part functions' text, not into the file: the
   // parents' bodies are replaced as a whole.
   SourceEdits SiteEdits;
@@ -167,7 +245,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::set<const clang::FunctionDecl *> Children;
   for (const AcceptedSite &A : Accepted) {
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
-                      siteReplacement(A));
+                      siteReplacement(A, UniformOf[A.Site->Child]));
     SitesOf[A.Site->Parent].push_back(A.Code);
     Children.insert(A.Site->Child);
   }
@@ -184,7 +262,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     }
     std::string Before, After;
     if (Children.count(Decl))
-      Before += argumentStruct(K);
+      Before += argumentStruct(K, UniformOf[Decl]);
     Before += groupArrays(Own);
     // A recursive kernel's part function launches the kernel itself when it
     // cannot record the launch: it is defined after the kernel, declared before.
@@ -210,7 +288,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
                            parentWrapper(K, Own, Options));
     }
     if (Children.count(Decl))
-      After += aggregatedKernelAndLauncher(K, Own, Options);
+      After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl]);
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);
   }

@@ -1,12 +1,36 @@
 #include "AggregationCode.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace launchopt {
 
 namespace {
 
 std::string argsStructName(const std::string &Child) { return "__lo_args_" + Child; }
+std::string uniformStructName(const std::string &Child) { return "__lo_uargs_" + Child; }
+
+bool isUniformParameter(const UniformParameters &Uniform, size_t I) {
+  return I < Uniform.size() && Uniform[I];
+}
+
+// A struct holding the child's parameters for which Uniform[i] == Wanted.
+std::string parameterStruct(const KernelCopy &Child, const std::string &Name,
+                            const UniformParameters &Uniform, bool Wanted) {
+  std::string S = Child.TemplateHeader + "struct " + Name + " {\n";
+  std::vector<std::string> Params, Inits;
+  for (size_t I = 0; I < Child.ParamNames.size(); ++I) {
+    if (isUniformParameter(Uniform, I) != Wanted)
+      continue;
+    const std::string &P = Child.ParamNames[I];
+    S += "  " + Child.ParamTexts[I] + ";\n";
+    Params.push_back(Child.ParamTexts[I]);
+    Inits.push_back(P + "(" + P + ")");
+  }
+  S += "  __device__ " + Name + "(" + llvm::join(Params, ", ") + ")" +
+       (Inits.empty() ? "" : "\n      : " + llvm::join(Inits, ", ")) + " {}\n};\n\n";
+  return S;
+}
 
 // The scope pointers a part function receives, one per aggregated site.
 std::string scopeParameters(const std::vector<AggregatedSite> &Sites) {
@@ -23,29 +47,53 @@ std::string scopeArguments(const std::vector<AggregatedSite> &Sites) {
   return S;
 }
 
-// `a.p1, a.p2` for the fields of an argument struct.
-std::string fieldsOf(const KernelCopy &K, const std::string &Object) {
+// `a.p1, u.p2`: each parameter from the per-launch struct `Object` or the
+// uniform struct `UniformObject`.
+std::string fieldsOf(const KernelCopy &K, const std::string &Object,
+                     const std::string &UniformObject, const UniformParameters &Uniform) {
   std::vector<std::string> Fields;
-  for (const std::string &Name : K.ParamNames)
-    Fields.push_back(Object + "." + Name);
+  for (size_t I = 0; I < K.ParamNames.size(); ++I)
+    Fields.push_back((isUniformParameter(Uniform, I) ? UniformObject : Object) + "." +
+                     K.ParamNames[I]);
   return llvm::join(Fields, ", ");
+}
+
+// `const S &a = *static_cast<const S *>(Pointer);` for the structs in use.
+std::string argumentReferences(const KernelCopy &K, const std::string &Indent,
+                               const std::string &Arguments, const std::string &UniformArguments,
+                               const UniformParameters &Uniform) {
+  std::string S;
+  bool AnyPerLaunch = false;
+  for (size_t I = 0; I < K.ParamNames.size(); ++I)
+    AnyPerLaunch |= !isUniformParameter(Uniform, I);
+  std::string Args = argsStructName(K.Name) + K.TemplateArgs;
+  if (AnyPerLaunch)
+    S += Indent + "const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(" + Arguments +
+         ");\n";
+  if (anyUniform(Uniform)) {
+    std::string UArgs = uniformStructName(K.Name) + K.TemplateArgs;
+    S += Indent + "const " + UArgs + " &__lo_u = *static_cast<const " + UArgs + " *>(" +
+         UniformArguments + ");\n";
+  }
+  return S;
 }
 
 } // namespace
 
-std::string argumentStruct(const KernelCopy &Child) {
-  std::string Name = argsStructName(Child.Name);
-  std::string S = "// launchopt: the arguments of one launch of '" + Child.Name +
-                  "', kept in the pool until its\n// aggregated grid runs.\n";
-  S += Child.TemplateHeader + "struct " + Name + " {\n";
-  for (const std::string &Param : Child.ParamTexts)
-    S += "  " + Param + ";\n";
-  std::vector<std::string> Inits;
-  for (const std::string &P : Child.ParamNames)
-    Inits.push_back(P + "(" + P + ")");
-  S += "  __device__ " + Name + "(" + Child.parameters() + ")" +
-       (Inits.empty() ? "" : "\n      : " + llvm::join(Inits, ", ")) + " {}\n};\n\n";
-  return S;
+bool anyUniform(const UniformParameters &Uniform) {
+  return std::find(Uniform.begin(), Uniform.end(), true) != Uniform.end();
+}
+
+std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uniform) {
+  std::string S;
+  if (anyUniform(Uniform))
+    S += "// launchopt: the arguments of '" + Child.Name +
+         "' that are the same at every launch of a scope,\n// kept once per scope next to its "
+         "records.\n" +
+         parameterStruct(Child, uniformStructName(Child.Name), Uniform, true);
+  S += "// launchopt: the arguments of one launch of '" + Child.Name +
+       "', kept in the pool until its\n// aggregated grid runs.\n";
+  return S + parameterStruct(Child, argsStructName(Child.Name), Uniform, false);
 }
 
 // `static __device__ void __lo_part_k(...)`, without a body.
@@ -159,9 +207,9 @@ std::string launcherPrototype(const KernelCopy &Child) {
 
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options) {
+                                        const AggregateOptions &Options,
+                                        const UniformParameters &Uniform) {
   const std::string &N = Child.Name;
-  std::string Args = argsStructName(N) + Child.TemplateArgs;
   std::string S = "\n\n// launchopt: '" + N +
                   "' aggregated: each block finds the launch it belongs to and runs\n"
                   "// as that launch's original block (disaggregation).\n";
@@ -175,8 +223,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   // epilogue's).
   S += "  launchopt::OriginalThread __lo_t;\n"
        "  if (!launchopt::findOriginal(__lo_launch, &__lo_t))\n    return;\n";
-  S += "  const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_t.arguments);\n";
-  std::string Fields = fieldsOf(Child, "__lo_a");
+  S += argumentReferences(Child, "  ", "__lo_t.arguments", "__lo_t.uniformArguments", Uniform);
+  std::string Fields = fieldsOf(Child, "__lo_a", "__lo_u", Uniform);
   S += "  __lo_part_" + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
        "__lo_t.blockIdx, __lo_t.threadIdx,\n      __lo_t.blockDim, __lo_t.gridDim" +
        scopeArguments(ChildSites) + ");\n";
@@ -192,7 +240,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
        "  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
        "    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {\n"
        "      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];\n";
-  S += "      const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(__lo_r.arguments);\n";
+  S += argumentReferences(Child, "      ", "__lo_r.arguments", "__lo_s.launch->uniformArguments",
+                          Uniform);
   S += "      " + N + Child.TemplateArgs +
        "<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(" +
        Fields + ");\n    }\n    return;\n  }\n";

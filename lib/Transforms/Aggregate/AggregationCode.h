@@ -19,8 +19,17 @@ struct AggregatedSite {
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
 };
 
-// Before the child: the struct its arguments are kept in.
-std::string argumentStruct(const KernelCopy &Child);
+// Per parameter of a child: whether its argument is the same at every
+// launch of a scope, at every site of the child, and is therefore stored
+// once per scope instead of once per record. Empty when none is.
+using UniformParameters = std::vector<bool>;
+
+bool anyUniform(const UniformParameters &Uniform);
+
+// Before the child: the struct its per-launch arguments are kept in
+// (__lo_args_<child>) and, when some are uniform, the struct of the uniform
+// ones (__lo_uargs_<child>).
+std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uniform);
 
 // The body of a kernel as a device function taking the four built-in index
 // variables (shadowed) and the scopes of its own aggregated launches.
@@ -36,7 +45,8 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 // finished scope (aggregated, or one by one under the threshold).
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options);
+                                        const AggregateOptions &Options,
+                                        const UniformParameters &Uniform);
 
 // A declaration of the launcher, for parents written before its definition.
 std::string launcherPrototype(const KernelCopy &Child);

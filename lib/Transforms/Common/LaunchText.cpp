@@ -130,6 +130,14 @@ LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site
       return Result;
     }
     T.Arguments = textOf(Ctx, *R);
+    for (const clang::Expr *Argument : Site.Arguments) {
+      std::optional<FileRange> One = spelledRange(Ctx, Argument->getSourceRange());
+      if (!One) {
+        T.ArgumentTexts.clear();
+        break;
+      }
+      T.ArgumentTexts.push_back(textOf(Ctx, *One));
+    }
   }
   // Generated calls have no default arguments: a default written for the
   // kernel's declaration need not mean the same at the launch.

@@ -4,6 +4,7 @@
 #include "Analysis/LaunchSites.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace launchopt {
 
@@ -16,6 +17,8 @@ struct LaunchText {
   std::string Grid, Block;
   std::string SharedMemory, Stream; // empty when omitted
   std::string Arguments;            // empty when there are none
+  // Each argument on its own; empty when one of them cannot be read alone.
+  std::vector<std::string> ArgumentTexts;
 
   // The configuration after grid and block: ", shmem, stream" or "".
   std::string trailingConfig() const;

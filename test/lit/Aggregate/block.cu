@@ -9,11 +9,16 @@
 // CHECK-NEXT: #define LAUNCHOPT_AGG_THRESHOLD 2
 // CHECK-NEXT: #endif
 
-// CHECK-LABEL: struct __lo_args_child {
+// `d` is the parent's parameter, never written: stored once per scope.
+// CHECK-LABEL: struct __lo_uargs_child {
 // CHECK-NEXT: float *d;
+// CHECK-NEXT: __device__ __lo_uargs_child(float *d)
+// CHECK-NEXT: : d(d) {}
+// CHECK-NEXT: };
+// CHECK-LABEL: struct __lo_args_child {
 // CHECK-NEXT: int n;
-// CHECK-NEXT: __device__ __lo_args_child(float *d, int n)
-// CHECK-NEXT: : d(d), n(n) {}
+// CHECK-NEXT: __device__ __lo_args_child(int n)
+// CHECK-NEXT: : n(n) {}
 // CHECK-NEXT: };
 // CHECK-LABEL: static __device__ void __lo_part_child(float *d, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
 // CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim)
@@ -35,12 +40,13 @@ __global__ void child(float *d, int n) {
 // CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
 // CHECK-NEXT: return;
 // CHECK-NEXT: const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
-// CHECK-NEXT: __lo_part_child(__lo_a.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-NEXT: const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_t.uniformArguments);
+// CHECK-NEXT: __lo_part_child(__lo_u.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim);
 // CHECK-NEXT: }
 // CHECK-LABEL: static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
 // CHECK: if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
-// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.d, __lo_a.n);
+// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_a.n);
 // CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
 
 // CHECK-LABEL: static __device__ void __lo_part_parent(float *d, const int *sizes, const uint3 __lo_blockIdx,
@@ -48,10 +54,13 @@ __global__ void child(float *d, int n) {
 // CHECK-NEXT: { // launchopt: aggregated launch of 'child'
 // CHECK-NEXT: const dim3 __lo_agrid1 = (n + 127) / 128;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 128;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child));
-// CHECK-NEXT: if (__lo_record1)
-// CHECK-NEXT: ::new (__lo_record1) __lo_args_child(d, n);
-// CHECK-NEXT: else // pool or scope full: launch as written
+// CHECK-NEXT: void *__lo_uniform1;
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), sizeof(__lo_uargs_child), &__lo_uniform1);
+// CHECK-NEXT: if (__lo_record1) {
+// CHECK-NEXT: ::new (__lo_record1) __lo_args_child(n);
+// CHECK-NEXT: if (__lo_uniform1) // first record of the scope: the arguments all share
+// CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_child(d);
+// CHECK-NEXT: } else // pool or scope full: launch as written
 // CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1>>>(d, n);
 // CHECK-NEXT: }
 
@@ -85,5 +94,5 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: void host(float *d, const int *sizes) {
 // CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
-// REMARK: block.cu:60:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block)
-// REMARK: block.cu:82:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code
+// REMARK: block.cu:69:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d)
+// REMARK: block.cu:91:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

@@ -19,8 +19,9 @@ __global__ void parent(float *img, const int *widths, int h) {
 // CHECK-LABEL: static __device__ void __lo_part_blur(float *img, int w, int h, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
 // CHECK: int y = blockIdx.y * blockDim.y + threadIdx.y;
 // CHECK-LABEL: __global__ void __lo_agg_blur(
-// CHECK: __lo_part_blur(__lo_a.img, __lo_a.w, __lo_a.h, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK: __lo_part_blur(__lo_u.img, __lo_a.w, __lo_u.h, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-LABEL: static __device__ void __lo_part_parent(
 // CHECK: const dim3 __lo_agrid1 = dim3((w + 15) / 16, (h + 15) / 16);
 // CHECK-NEXT: const dim3 __lo_ablock1 = dim3(16, 16);
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_blur));
+// CHECK-NEXT: void *__lo_uniform1;
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_blur), sizeof(__lo_uargs_blur), &__lo_uniform1);

@@ -14,7 +14,9 @@ __global__ void parent(float *d, int m) {
 // CHECK-LABEL: static __device__ void __lo_part_parent(float *d, int m,
 // CHECK: for (int k = 0; k < m; ++k)
 // CHECK-NEXT: { // launchopt: aggregated launch of 'child'
-// CHECK: ::new (__lo_record1) __lo_args_child(d, k);
+// CHECK: ::new (__lo_record1) __lo_args_child(k);
+// CHECK-NEXT: if (__lo_uniform1)
+// CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_child(d);
 // CHECK-LABEL: __global__ void parent(float *d, int m) {
 // CHECK: __lo_launch_child(__lo_agg1, cudaStreamFireAndForget, true);
 

@@ -34,8 +34,8 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // CHECK-NEXT: launchopt::OriginalThread __lo_t;
 // CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
 // CHECK-NEXT: return;
-// CHECK-NEXT: const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
-// CHECK-NEXT: __lo_part_child(__lo_a.d, __lo_a.sizes, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK-NEXT: const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_t.uniformArguments);
+// CHECK-NEXT: __lo_part_child(__lo_u.d, __lo_u.sizes, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: if (__lo_thread == 0)
@@ -44,8 +44,8 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // CHECK-LABEL: __global__ void parent(int *d, const int *sizes, int m) {
 // CHECK: __lo_launch_child(__lo_agg2, cudaStreamFireAndForget, true);
 
-// REMARK: multi-level.cu:20:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block)
-// REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block)
+// REMARK: multi-level.cu:20:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block, uniform-arguments: d)
+// REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d, sizes)
 
 // MB: multi-level.cu:20:3: remark: not aggregated: the parent is itself launched from device code: its grids may run at the same time and would share one group scope (use warp or block granularity)
-// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks))
+// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks), uniform-arguments: d, sizes)

@@ -22,17 +22,20 @@ void host(float *d, const int *sizes) {
 
 // CHECK: #define LAUNCHOPT_CFACTOR 4
 // CHECK: #define LAUNCHOPT_THRESHOLD 256
-// CHECK-LABEL: struct __lo_args___lo_coarse_child {
+// CHECK-LABEL: struct __lo_uargs___lo_coarse_child {
 // CHECK-NEXT: float *d;
+// CHECK-LABEL: struct __lo_args___lo_coarse_child {
 // CHECK-NEXT: int n;
 // CHECK-NEXT: const dim3 __lo_originalGrid;
 // CHECK-LABEL: __global__ void __lo_agg___lo_coarse_child(
-// CHECK: __lo_part___lo_coarse_child(__lo_a.d, __lo_a.n, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+// CHECK: __lo_part___lo_coarse_child(__lo_u.d, __lo_a.n, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-LABEL: static __device__ void __lo_part_parent(
 // CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
 // CHECK-NEXT: { // launchopt: coarsened launch of 'child'
 // CHECK: { // launchopt: aggregated launch of '__lo_coarse_child'
-// CHECK: ::new (__lo_record{{[0-9]+}}) __lo_args___lo_coarse_child(d, n, __lo_cgrid1);
+// CHECK: ::new (__lo_record{{[0-9]+}}) __lo_args___lo_coarse_child(n, __lo_cgrid1);
+// CHECK-NEXT: if (__lo_uniform{{[0-9]+}})
+// CHECK-NEXT: ::new (__lo_uniform{{[0-9]+}}) __lo_uargs___lo_coarse_child(d);
 // CHECK: __lo_coarse_child<<<__lo_agrid{{[0-9]+}}, __lo_ablock{{[0-9]+}}>>>(d, n, __lo_cgrid1);
 // CHECK: else
 // CHECK-NEXT: __lo_serial_child(d, n, __lo_grid1, __lo_block1);

@@ -38,4 +38,4 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: void host(float *d, const int *sizes) {
 // CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
-// REMARK: warp.cu:16:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: warp)
+// REMARK: warp.cu:16:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: warp, uniform-arguments: d)
