@@ -220,7 +220,8 @@ AllocationRewrites aggregateAllocations(clang::ASTContext &Ctx,
                   "): not in a kernel whose launches are aggregated";
     else
       R.Message = In + ": one allocation per " + Level + ", then split (" + Replacement + ")";
-    R.Parameters["granularity"] = Allocates ? Level : "free";
+    if (Allocates)
+      R.Parameters["granularity"] = Level;
     Out.Remarks.push_back(R);
   }
   if (!Refusals.empty()) {

@@ -14,7 +14,7 @@ struct AllocationRewrites {
   std::vector<LaunchRemark> Remarks;
 };
 
-// KLAP §II-D: in the kernels whose launches are aggregated (AggregatedBodies,
+// KLAP §II-C: in the kernels whose launches are aggregated (AggregatedBodies,
 // the braces of their bodies), device-side `cudaMalloc(&p, n)` and
 // `malloc(n)` allocate once per block (granularity block or coarser and the
 // call reached by the whole block) or per warp, then split. The pieces can

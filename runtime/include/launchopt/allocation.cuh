@@ -1,4 +1,4 @@
-// launchopt device runtime: aggregated device-heap allocation (KLAP §II-D).
+// launchopt device runtime: aggregated device-heap allocation (KLAP §II-C).
 //
 // The threads of a warp (or of a block) that allocate together make one call
 // to the device heap for the sum of their sizes and split the result. Each
