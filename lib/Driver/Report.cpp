@@ -71,16 +71,16 @@ void printReportJson(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
     for (const std::string &W : R.Warnings)
       Warnings.push_back(W);
     llvm::json::Object Entry{{"launch", R.LaunchId},
-                                         {"file", R.Position.File},
-                                         {"line", R.Position.Line},
-                                         {"column", R.Position.Column},
-                                         {"parent", R.Parent},
-                                         {"child", R.Child},
-                                         {"pass", R.Pass},
-                                         {"applied", R.Applied},
-                                         {"reason", R.Message},
-                                         {"parameters", std::move(Params)},
-                                         {"warnings", std::move(Warnings)}};
+                             {"file", R.Position.File},
+                             {"line", R.Position.Line},
+                             {"column", R.Position.Column},
+                             {"parent", R.Parent},
+                             {"child", R.Child},
+                             {"pass", R.Pass},
+                             {"applied", R.Applied},
+                             {"reason", R.Message},
+                             {"parameters", std::move(Params)},
+                             {"warnings", std::move(Warnings)}};
     if (!R.Subject.empty()) {
       Entry["call"] = R.Subject;
       Entry["message"] = R.Message;

@@ -181,12 +181,13 @@ AllocationRewrites aggregateAllocations(clang::ASTContext &Ctx,
       continue;
     }
     bool Aggregated = false;
+    const clang::Stmt *FunctionBody = E.Function->getBody();
     if (std::optional<FileRange> Body =
-            writtenRange(Ctx, E.Function->getBody()->getSourceRange()))
-      Aggregated = std::any_of(AggregatedBodies.begin(), AggregatedBodies.end(),
-                               [&](const FileRange &B) {
-                                 return B.Begin == Body->Begin && B.End == Body->End;
-                               });
+            FunctionBody ? writtenRange(Ctx, FunctionBody->getSourceRange()) : std::nullopt)
+      Aggregated =
+          std::any_of(AggregatedBodies.begin(), AggregatedBodies.end(), [&](const FileRange &B) {
+            return B.Begin == Body->Begin && B.End == Body->End;
+          });
     bool Allocates = U.Function == HeapFunction::Malloc || U.Function == HeapFunction::CudaMalloc;
     std::string Level = "single";
     if (Allocates && Aggregated)
