@@ -32,7 +32,9 @@ std::string pastTense(const std::string &Pass) {
 void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
   for (const LaunchRemark &R : Remarks) {
     OS << location(R) << ": remark: ";
-    if (R.Applied)
+    if (R.Applied && !R.Subject.empty())
+      OS << R.Pass << ": " << R.Message << "\n";
+    else if (R.Applied)
       OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")\n";
     else
       OS << "not " << pastTense(R.Pass) << ": " << R.Message << "\n";
@@ -43,9 +45,13 @@ void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remark
 
 void printReportText(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
   for (const LaunchRemark &R : Remarks) {
-    OS << "launch #" << R.LaunchId << " at " << location(R) << " ('" << R.Parent << "' -> '"
-       << R.Child << "'): " << R.Pass << ": " << (R.Applied ? "applied" : "not applied");
-    if (!R.Applied)
+    if (R.Subject.empty())
+      OS << "launch #" << R.LaunchId << " at " << location(R) << " ('" << R.Parent << "' -> '"
+         << R.Child << "'): ";
+    else
+      OS << "'" << R.Subject << "' at " << location(R) << " ('" << R.Parent << "'): ";
+    OS << R.Pass << ": " << (R.Applied ? "applied" : "not applied");
+    if (!R.Applied || !R.Subject.empty())
       OS << ": " << R.Message;
     OS << "\n";
     for (const auto &[Key, Value] : R.Parameters)
@@ -64,17 +70,22 @@ void printReportJson(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
     llvm::json::Array Warnings;
     for (const std::string &W : R.Warnings)
       Warnings.push_back(W);
-    Entries.push_back(llvm::json::Object{{"launch", R.LaunchId},
-                                         {"file", R.Position.File},
-                                         {"line", R.Position.Line},
-                                         {"column", R.Position.Column},
-                                         {"parent", R.Parent},
-                                         {"child", R.Child},
-                                         {"pass", R.Pass},
-                                         {"applied", R.Applied},
-                                         {"reason", R.Message},
-                                         {"parameters", std::move(Params)},
-                                         {"warnings", std::move(Warnings)}});
+    llvm::json::Object Entry{{"launch", R.LaunchId},
+                             {"file", R.Position.File},
+                             {"line", R.Position.Line},
+                             {"column", R.Position.Column},
+                             {"parent", R.Parent},
+                             {"child", R.Child},
+                             {"pass", R.Pass},
+                             {"applied", R.Applied},
+                             {"reason", R.Message},
+                             {"parameters", std::move(Params)},
+                             {"warnings", std::move(Warnings)}};
+    if (!R.Subject.empty()) {
+      Entry["call"] = R.Subject;
+      Entry["message"] = R.Message;
+    }
+    Entries.push_back(std::move(Entry));
   }
   OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{{"sites", std::move(Entries)}}))
      << "\n";

@@ -9,7 +9,8 @@
 
 namespace launchopt {
 
-// What one pass did, or why not, at one launch site.
+// What one pass did, or why not, at one launch site (or at another call the
+// pass rewrites).
 struct LaunchRemark {
   unsigned LaunchId = 0;
   PresumedPosition Position;
@@ -18,6 +19,9 @@ struct LaunchRemark {
   std::string Child;
   bool Applied = false;
   std::string Message; // the reason when not applied
+  // Empty for a launch; else the name of what the remark is about (a call
+  // such as "cudaMalloc"), and Message says what was done to it.
+  std::string Subject;
   std::map<std::string, std::string> Parameters;
   std::vector<std::string> Warnings;
 };

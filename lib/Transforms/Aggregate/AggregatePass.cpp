@@ -1,6 +1,7 @@
 #include "AggregatePass.h"
 
 #include "AggregationCode.h"
+#include "AllocationAggregation.h"
 #include "Analysis/Uniformity.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/ShadowCallees.h"
@@ -253,6 +254,26 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // get their own copies.
   Shadows.emit(Result.Edits, SiteEdits.edits(), Children);
 
+  // The parents' own allocations join the aggregation; edits inside a body
+  // the pass replaces reach the output through its part function only.
+  std::vector<FileRange> ReplacedBodies, LaunchStatements;
+  for (const auto &[Decl, K] : Kernels)
+    if (SitesOf.count(Decl))
+      ReplacedBodies.push_back(K.Body);
+  for (const AcceptedSite &A : Accepted)
+    LaunchStatements.push_back(A.Text.Statement);
+  AllocationRewrites Allocations =
+      aggregateAllocations(Ctx, ReplacedBodies, LaunchStatements, Options.Granularity);
+  for (const SourceEdit &E : Allocations.Edits) {
+    SiteEdits.replace(E.Offset, E.Length, E.Text);
+    FileRange At{E.Offset, E.Offset + E.Length};
+    if (std::none_of(ReplacedBodies.begin(), ReplacedBodies.end(),
+                     [&](const FileRange &B) { return B.contains(At); }))
+      Result.Edits.replace(E.Offset, E.Length, E.Text);
+  }
+  Result.Remarks.insert(Result.Remarks.end(), Allocations.Remarks.begin(),
+                        Allocations.Remarks.end());
+
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
     std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
@@ -318,8 +339,11 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   Result.Edits.insert(0, "// launchopt: launches from device code are aggregated; scopes with fewer\n"
                          "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
-                         "#include <launchopt/aggregation.cuh>\n"
-                         "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
+                         "#include <launchopt/aggregation.cuh>\n" +
+                             std::string(Allocations.Edits.empty()
+                                             ? ""
+                                             : "#include <launchopt/allocation.cuh>\n") +
+                             "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
                              std::to_string(Options.DefaultThreshold) +
                              "\n#endif\n#ifndef LAUNCHOPT_MAX_GROUPS\n"
                              "#define LAUNCHOPT_MAX_GROUPS 65536\n#endif\n\n");
