@@ -11,7 +11,9 @@
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
 // each top-level parent launch; when the pool or a scope is full, the parent
-// thread launches its child directly, as written.
+// thread launches its child directly, as written. Arguments that are the
+// same for every launch of a scope are stored once, after the scope's
+// records, by the thread that reserves the first record.
 
 #include <cuda_runtime.h>
 #include <new>
@@ -42,6 +44,7 @@ struct ChildRecord {
 
 // What an aggregated grid receives.
 struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -98,9 +101,16 @@ __device__ inline void openScope(AggregationScope *scope, unsigned long long thr
 }
 
 // Reserves a record in the scope for a child grid of `grid` x `block`; returns
-// where its arguments go, or null when the parent must launch directly.
+// where its arguments go, or null when the parent must launch directly. With
+// `uniformBytes`, the scope's allocation also holds the arguments shared by
+// all its records: `*uniformArguments` is where they go for the caller that
+// got the first record, and null for every other caller.
 __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes) {
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      unsigned uniformBytes = 0,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
   if (!scope)
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -119,10 +129,20 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
     return nullptr; // later records are all past the capacity too: the tail is never launched
   AggregatedLaunch *launch;
   if (index == 0) {
-    launch = static_cast<AggregatedLaunch *>(poolAllocate(
-        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
-    if (!launch)
+    unsigned long long recordBytes =
+        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+    if (!launch) {
       launch = failedLaunch();
+    } else {
+      // Written before the allocation is published; read only by the
+      // aggregated grid and the launcher, after the scope's barrier.
+      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
+                                   : nullptr;
+      launch->uniformArguments = uniform;
+      if (uniformArguments)
+        *uniformArguments = uniform;
+    }
     atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
                reinterpret_cast<unsigned long long>(launch));
   } else {
@@ -200,6 +220,7 @@ __device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocks
 // The original identity of a thread of an aggregated grid.
 struct OriginalThread {
   const void *arguments;
+  const void *uniformArguments;
   uint3 blockIdx;
   uint3 threadIdx;
   dim3 blockDim;
@@ -224,6 +245,7 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
     return false;
   unsigned b = block - r.firstBlock, t = threadIdx.x;
   out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
   out->gridDim = r.grid;
   out->blockDim = r.block;
   out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));

@@ -11,7 +11,9 @@
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
 // each top-level parent launch; when the pool or a scope is full, the parent
-// thread launches its child directly, as written.
+// thread launches its child directly, as written. Arguments that are the
+// same for every launch of a scope are stored once, after the scope's
+// records, by the thread that reserves the first record.
 
 #include <cuda_runtime.h>
 #include <new>
@@ -42,6 +44,7 @@ struct ChildRecord {
 
 // What an aggregated grid receives.
 struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -98,9 +101,16 @@ __device__ inline void openScope(AggregationScope *scope, unsigned long long thr
 }
 
 // Reserves a record in the scope for a child grid of `grid` x `block`; returns
-// where its arguments go, or null when the parent must launch directly.
+// where its arguments go, or null when the parent must launch directly. With
+// `uniformBytes`, the scope's allocation also holds the arguments shared by
+// all its records: `*uniformArguments` is where they go for the caller that
+// got the first record, and null for every other caller.
 __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes) {
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      unsigned uniformBytes = 0,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
   if (!scope)
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -119,10 +129,20 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
     return nullptr; // later records are all past the capacity too: the tail is never launched
   AggregatedLaunch *launch;
   if (index == 0) {
-    launch = static_cast<AggregatedLaunch *>(poolAllocate(
-        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
-    if (!launch)
+    unsigned long long recordBytes =
+        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+    if (!launch) {
       launch = failedLaunch();
+    } else {
+      // Written before the allocation is published; read only by the
+      // aggregated grid and the launcher, after the scope's barrier.
+      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
+                                   : nullptr;
+      launch->uniformArguments = uniform;
+      if (uniformArguments)
+        *uniformArguments = uniform;
+    }
     atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
                reinterpret_cast<unsigned long long>(launch));
   } else {
@@ -200,6 +220,7 @@ __device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocks
 // The original identity of a thread of an aggregated grid.
 struct OriginalThread {
   const void *arguments;
+  const void *uniformArguments;
   uint3 blockIdx;
   uint3 threadIdx;
   dim3 blockDim;
@@ -224,6 +245,7 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
     return false;
   unsigned b = block - r.firstBlock, t = threadIdx.x;
   out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
   out->gridDim = r.grid;
   out->blockDim = r.block;
   out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
@@ -312,9 +334,9 @@ __device__ int __lo_sh_ms_border_dwell(int w, int h, int max_dwell, int x0, int 
 }
 }
 
-// launchopt: the arguments of one launch of 'ms_tile', kept in the pool until its
-// aggregated grid runs.
-struct __lo_args_ms_tile {
+// launchopt: the arguments of 'ms_tile' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs_ms_tile {
   int w;
   int h;
   int max_dwell;
@@ -323,8 +345,14 @@ struct __lo_args_ms_tile {
   int y_origin;
   int size;
   int depth;
-  __device__ __lo_args_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth)
+  __device__ __lo_uargs_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth)
       : w(w), h(h), max_dwell(max_dwell), dwells(dwells), x_origin(x_origin), y_origin(y_origin), size(size), depth(depth) {}
+};
+
+// launchopt: the arguments of one launch of 'ms_tile', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args_ms_tile {
+  __device__ __lo_args_ms_tile() {}
 };
 
 static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
@@ -372,11 +400,13 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
       { // launchopt: aggregated launch of 'ms_tile'
         const dim3 __lo_agrid1 = dim3(kSubdiv, kSubdiv);
         const dim3 __lo_ablock1 = dim3(kBlockSide, kBlockSide);
-        void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_ms_tile));
-        if (__lo_record1)
-          ::new (__lo_record1) __lo_args_ms_tile(w, h, max_dwell, dwells, x0, y0,
-                                                                        size / kSubdiv, depth + 1);
-        else // pool or scope full: launch as written
+        void *__lo_uniform1;
+        void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_ms_tile), sizeof(__lo_uargs_ms_tile), &__lo_uniform1);
+        if (__lo_record1) {
+          ::new (__lo_record1) __lo_args_ms_tile();
+          if (__lo_uniform1) // first record of the scope: the arguments all share
+            ::new (__lo_uniform1) __lo_uargs_ms_tile(w, h, max_dwell, dwells, x0, y0, size / kSubdiv, depth + 1);
+        } else // pool or scope full: launch as written
           ms_tile<<<__lo_agrid1, __lo_ablock1>>>(w, h, max_dwell, dwells, x0, y0,
                                                                         size / kSubdiv, depth + 1);
       }
@@ -409,8 +439,8 @@ __global__ void __lo_agg_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
     return;
-  const __lo_args_ms_tile &__lo_a = *static_cast<const __lo_args_ms_tile *>(__lo_t.arguments);
-  __lo_part_ms_tile(__lo_a.w, __lo_a.h, __lo_a.max_dwell, __lo_a.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_a.size, __lo_a.depth, __lo_t.blockIdx, __lo_t.threadIdx,
+  const __lo_uargs_ms_tile &__lo_u = *static_cast<const __lo_uargs_ms_tile *>(__lo_t.uniformArguments);
+  __lo_part_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_u.x_origin, __lo_u.y_origin, __lo_u.size, __lo_u.depth, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
   __syncthreads();
   if (__lo_thread == 0)
@@ -428,8 +458,8 @@ static __device__ void __lo_launch_ms_tile(launchopt::AggregationScope *__lo_sco
   if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
     for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
-      const __lo_args_ms_tile &__lo_a = *static_cast<const __lo_args_ms_tile *>(__lo_r.arguments);
-      ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.w, __lo_a.h, __lo_a.max_dwell, __lo_a.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_a.size, __lo_a.depth);
+      const __lo_uargs_ms_tile &__lo_u = *static_cast<const __lo_uargs_ms_tile *>(__lo_s.launch->uniformArguments);
+      ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_u.x_origin, __lo_u.y_origin, __lo_u.size, __lo_u.depth);
     }
     return;
   }

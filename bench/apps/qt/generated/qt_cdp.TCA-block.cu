@@ -11,7 +11,9 @@
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
 // each top-level parent launch; when the pool or a scope is full, the parent
-// thread launches its child directly, as written.
+// thread launches its child directly, as written. Arguments that are the
+// same for every launch of a scope are stored once, after the scope's
+// records, by the thread that reserves the first record.
 
 #include <cuda_runtime.h>
 #include <new>
@@ -42,6 +44,7 @@ struct ChildRecord {
 
 // What an aggregated grid receives.
 struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -98,9 +101,16 @@ __device__ inline void openScope(AggregationScope *scope, unsigned long long thr
 }
 
 // Reserves a record in the scope for a child grid of `grid` x `block`; returns
-// where its arguments go, or null when the parent must launch directly.
+// where its arguments go, or null when the parent must launch directly. With
+// `uniformBytes`, the scope's allocation also holds the arguments shared by
+// all its records: `*uniformArguments` is where they go for the caller that
+// got the first record, and null for every other caller.
 __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes) {
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      unsigned uniformBytes = 0,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
   if (!scope)
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -119,10 +129,20 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
     return nullptr; // later records are all past the capacity too: the tail is never launched
   AggregatedLaunch *launch;
   if (index == 0) {
-    launch = static_cast<AggregatedLaunch *>(poolAllocate(
-        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
-    if (!launch)
+    unsigned long long recordBytes =
+        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+    if (!launch) {
       launch = failedLaunch();
+    } else {
+      // Written before the allocation is published; read only by the
+      // aggregated grid and the launcher, after the scope's barrier.
+      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
+                                   : nullptr;
+      launch->uniformArguments = uniform;
+      if (uniformArguments)
+        *uniformArguments = uniform;
+    }
     atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
                reinterpret_cast<unsigned long long>(launch));
   } else {
@@ -200,6 +220,7 @@ __device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocks
 // The original identity of a thread of an aggregated grid.
 struct OriginalThread {
   const void *arguments;
+  const void *uniformArguments;
   uint3 blockIdx;
   uint3 threadIdx;
   dim3 blockDim;
@@ -224,6 +245,7 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
     return false;
   unsigned b = block - r.firstBlock, t = threadIdx.x;
   out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
   out->gridDim = r.grid;
   out->blockDim = r.block;
   out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
@@ -374,10 +396,9 @@ __device__ void __lo_sh_qt_partition(const float* x, const float* y, const int* 
 }
 }
 
-// launchopt: the arguments of one launch of 'qt_build', kept in the pool until its
-// aggregated grid runs.
-struct __lo_args_qt_build {
-  QtQuad nodes;
+// launchopt: the arguments of 'qt_build' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs_qt_build {
   int depth;
   const float* x;
   const float* y;
@@ -386,8 +407,16 @@ struct __lo_args_qt_build {
   int max_depth;
   int min_points;
   unsigned long long* keys;
-  __device__ __lo_args_qt_build(QtQuad nodes, int depth, const float* x, const float* y, int* ids_even, int* ids_odd, int max_depth, int min_points, unsigned long long* keys)
-      : nodes(nodes), depth(depth), x(x), y(y), ids_even(ids_even), ids_odd(ids_odd), max_depth(max_depth), min_points(min_points), keys(keys) {}
+  __device__ __lo_uargs_qt_build(int depth, const float* x, const float* y, int* ids_even, int* ids_odd, int max_depth, int min_points, unsigned long long* keys)
+      : depth(depth), x(x), y(y), ids_even(ids_even), ids_odd(ids_odd), max_depth(max_depth), min_points(min_points), keys(keys) {}
+};
+
+// launchopt: the arguments of one launch of 'qt_build', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args_qt_build {
+  QtQuad nodes;
+  __device__ __lo_args_qt_build(QtQuad nodes)
+      : nodes(nodes) {}
 };
 
 static __device__ void __lo_part_qt_build(QtQuad nodes, int depth, const float* x, const float* y, int* ids_even, int* ids_odd, int max_depth, int min_points, unsigned long long* keys, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
@@ -452,10 +481,13 @@ static __device__ void __lo_part_qt_build(QtQuad nodes, int depth, const float* 
     { // launchopt: aggregated launch of 'qt_build'
       const dim3 __lo_agrid1 = 4;
       const dim3 __lo_ablock1 = kBlock;
-      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_qt_build));
-      if (__lo_record1)
-        ::new (__lo_record1) __lo_args_qt_build(c, depth + 1, x, y, ids_even, ids_odd, max_depth, min_points, keys);
-      else // pool or scope full: launch as written
+      void *__lo_uniform1;
+      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_qt_build), sizeof(__lo_uargs_qt_build), &__lo_uniform1);
+      if (__lo_record1) {
+        ::new (__lo_record1) __lo_args_qt_build(c);
+        if (__lo_uniform1) // first record of the scope: the arguments all share
+          ::new (__lo_uniform1) __lo_uargs_qt_build(depth + 1, x, y, ids_even, ids_odd, max_depth, min_points, keys);
+      } else // pool or scope full: launch as written
         qt_build<<<__lo_agrid1, __lo_ablock1>>>(c, depth + 1, x, y, ids_even, ids_odd, max_depth, min_points, keys);
     }
     if (cudaGetLastError() != cudaSuccess) atomicAdd(&qt_failed_launches, 1u);
@@ -483,7 +515,8 @@ __global__ void __lo_agg_qt_build(const launchopt::AggregatedLaunch *__lo_launch
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
     return;
   const __lo_args_qt_build &__lo_a = *static_cast<const __lo_args_qt_build *>(__lo_t.arguments);
-  __lo_part_qt_build(__lo_a.nodes, __lo_a.depth, __lo_a.x, __lo_a.y, __lo_a.ids_even, __lo_a.ids_odd, __lo_a.max_depth, __lo_a.min_points, __lo_a.keys, __lo_t.blockIdx, __lo_t.threadIdx,
+  const __lo_uargs_qt_build &__lo_u = *static_cast<const __lo_uargs_qt_build *>(__lo_t.uniformArguments);
+  __lo_part_qt_build(__lo_a.nodes, __lo_u.depth, __lo_u.x, __lo_u.y, __lo_u.ids_even, __lo_u.ids_odd, __lo_u.max_depth, __lo_u.min_points, __lo_u.keys, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
   __syncthreads();
   if (__lo_thread == 0)
@@ -502,7 +535,8 @@ static __device__ void __lo_launch_qt_build(launchopt::AggregationScope *__lo_sc
     for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args_qt_build &__lo_a = *static_cast<const __lo_args_qt_build *>(__lo_r.arguments);
-      qt_build<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.nodes, __lo_a.depth, __lo_a.x, __lo_a.y, __lo_a.ids_even, __lo_a.ids_odd, __lo_a.max_depth, __lo_a.min_points, __lo_a.keys);
+      const __lo_uargs_qt_build &__lo_u = *static_cast<const __lo_uargs_qt_build *>(__lo_s.launch->uniformArguments);
+      qt_build<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.nodes, __lo_u.depth, __lo_u.x, __lo_u.y, __lo_u.ids_even, __lo_u.ids_odd, __lo_u.max_depth, __lo_u.min_points, __lo_u.keys);
     }
     return;
   }

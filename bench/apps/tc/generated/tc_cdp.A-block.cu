@@ -11,8 +11,9 @@
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
 // each top-level parent launch; when the pool or a scope is full, the parent
-// thread launches its child directly, as written.
-#pragma once
+// thread launches its child directly, as written. Arguments that are the
+// same for every launch of a scope are stored once, after the scope's
+// records, by the thread that reserves the first record.
 
 #include <cuda_runtime.h>
 #include <new>
@@ -23,6 +24,9 @@
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
 
 namespace launchopt {
 // Internal linkage: each translation unit that includes this has its own pool.
@@ -40,6 +44,7 @@ struct ChildRecord {
 
 // What an aggregated grid receives.
 struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -96,9 +101,16 @@ __device__ inline void openScope(AggregationScope *scope, unsigned long long thr
 }
 
 // Reserves a record in the scope for a child grid of `grid` x `block`; returns
-// where its arguments go, or null when the parent must launch directly.
+// where its arguments go, or null when the parent must launch directly. With
+// `uniformBytes`, the scope's allocation also holds the arguments shared by
+// all its records: `*uniformArguments` is where they go for the caller that
+// got the first record, and null for every other caller.
 __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes) {
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      unsigned uniformBytes = 0,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
   if (!scope)
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -117,10 +129,20 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
     return nullptr; // later records are all past the capacity too: the tail is never launched
   AggregatedLaunch *launch;
   if (index == 0) {
-    launch = static_cast<AggregatedLaunch *>(poolAllocate(
-        sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1)));
-    if (!launch)
+    unsigned long long recordBytes =
+        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+    if (!launch) {
       launch = failedLaunch();
+    } else {
+      // Written before the allocation is published; read only by the
+      // aggregated grid and the launcher, after the scope's barrier.
+      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
+                                   : nullptr;
+      launch->uniformArguments = uniform;
+      if (uniformArguments)
+        *uniformArguments = uniform;
+    }
     atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
                reinterpret_cast<unsigned long long>(launch));
   } else {
@@ -198,6 +220,7 @@ __device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocks
 // The original identity of a thread of an aggregated grid.
 struct OriginalThread {
   const void *arguments;
+  const void *uniformArguments;
   uint3 blockIdx;
   uint3 threadIdx;
   dim3 blockDim;
@@ -222,6 +245,7 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
     return false;
   unsigned b = block - r.firstBlock, t = threadIdx.x;
   out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
   out->gridDim = r.grid;
   out->blockDim = r.block;
   out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
@@ -232,6 +256,8 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 
 } // namespace
 } // namespace launchopt
+
+#pragma nv_diag_default 177
 // ---- end of launchopt/aggregation.cuh ----
 #ifndef LAUNCHOPT_AGG_THRESHOLD
 #define LAUNCHOPT_AGG_THRESHOLD 2
@@ -256,6 +282,14 @@ constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunke
 
 __device__ unsigned int tc_failed_launches;
 
+// launchopt: the arguments of 'tc_intersect' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs_tc_intersect {
+  unsigned long long* count;
+  __device__ __lo_uargs_tc_intersect(unsigned long long* count)
+      : count(count) {}
+};
+
 // launchopt: the arguments of one launch of 'tc_intersect', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_tc_intersect {
@@ -263,9 +297,8 @@ struct __lo_args_tc_intersect {
   int u;
   int edge_begin;
   int edge_end;
-  unsigned long long* count;
-  __device__ __lo_args_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count)
-      : g(g), u(u), edge_begin(edge_begin), edge_end(edge_end), count(count) {}
+  __device__ __lo_args_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end)
+      : g(g), u(u), edge_begin(edge_begin), edge_end(edge_end) {}
 };
 
 // launchopt: the body of 'tc_intersect' for one thread whose built-in index variables are
@@ -320,11 +353,12 @@ __global__ void tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, un
 __global__ void __lo_agg_tc_intersect(const launchopt::AggregatedLaunch *__lo_launch)
 {
   launchopt::OriginalThread __lo_t;
-  if (launchopt::findOriginal(__lo_launch, &__lo_t)) {
-    const __lo_args_tc_intersect &__lo_a = *static_cast<const __lo_args_tc_intersect *>(__lo_t.arguments);
-    __lo_part_tc_intersect(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.count, __lo_t.blockIdx, __lo_t.threadIdx,
-        __lo_t.blockDim, __lo_t.gridDim);
-  }
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args_tc_intersect &__lo_a = *static_cast<const __lo_args_tc_intersect *>(__lo_t.arguments);
+  const __lo_uargs_tc_intersect &__lo_u = *static_cast<const __lo_uargs_tc_intersect *>(__lo_t.uniformArguments);
+  __lo_part_tc_intersect(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim);
 }
 
 // launchopt: launches the records of a finished scope: one aggregated grid,
@@ -339,7 +373,8 @@ static __device__ void __lo_launch_tc_intersect(launchopt::AggregationScope *__l
     for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args_tc_intersect &__lo_a = *static_cast<const __lo_args_tc_intersect *>(__lo_r.arguments);
-      tc_intersect<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.count);
+      const __lo_uargs_tc_intersect &__lo_u = *static_cast<const __lo_uargs_tc_intersect *>(__lo_s.launch->uniformArguments);
+      tc_intersect<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count);
     }
     return;
   }
@@ -364,10 +399,13 @@ static __device__ void __lo_part_tc_vertices(GraphDev g, int first, unsigned lon
   { // launchopt: aggregated launch of 'tc_intersect'
     const dim3 __lo_agrid1 = (end - begin + kChildBlock - 1) / kChildBlock;
     const dim3 __lo_ablock1 = kChildBlock;
-    void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_tc_intersect));
-    if (__lo_record1)
-      ::new (__lo_record1) __lo_args_tc_intersect(g, u, begin, end, count);
-    else // pool or scope full: launch as written
+    void *__lo_uniform1;
+    void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_tc_intersect), sizeof(__lo_uargs_tc_intersect), &__lo_uniform1);
+    if (__lo_record1) {
+      ::new (__lo_record1) __lo_args_tc_intersect(g, u, begin, end);
+      if (__lo_uniform1) // first record of the scope: the arguments all share
+        ::new (__lo_uniform1) __lo_uargs_tc_intersect(count);
+    } else // pool or scope full: launch as written
       tc_intersect<<<__lo_agrid1, __lo_ablock1>>>(g, u, begin, end, count);
   }
   if (cudaGetLastError() != cudaSuccess) atomicAdd(&tc_failed_launches, 1u);
@@ -381,6 +419,7 @@ __global__ void tc_vertices(GraphDev g, int first, unsigned long long* count) {
   // launchopt: this kernel's launches are aggregated (block granularity).
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
