@@ -181,6 +181,17 @@ public:
   std::vector<UnresolvedLaunch> Unresolved;
 
 private:
+  static bool isCoarseningLoop(const clang::ForStmt &For) {
+    const auto *Init = llvm::dyn_cast_or_null<clang::DeclStmt>(For.getInit());
+    if (!Init || !Init->isSingleDecl())
+      return false;
+    const auto *Var = llvm::dyn_cast<clang::VarDecl>(Init->getSingleDecl());
+    if (!Var)
+      return false;
+    llvm::StringRef Name = Var->getName();
+    return Name == "__lo_bx" || Name == "__lo_by" || Name == "__lo_bz";
+  }
+
   // Walks from the launch up to its function, noting loops and branches.
   void classifyContext(LaunchSite &Site) {
     clang::DynTypedNode Node = clang::DynTypedNode::create(*Site.Call);
@@ -191,6 +202,8 @@ private:
       Node = Parents[0];
       if (Node.get<clang::FunctionDecl>())
         return;
+      if (const auto *For = Node.get<clang::ForStmt>(); For && isCoarseningLoop(*For))
+        continue;
       if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() ||
           Node.get<clang::DoStmt>() || Node.get<clang::CXXForRangeStmt>())
         Site.InLoop = true;

@@ -188,8 +188,12 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Skip(Child.Copy ? Parent.Reason : Child.Reason);
       continue;
     }
-    if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin) {
-      Skip("the child is defined after the parent");
+    // A child defined after its parent gets its argument structs before the
+    // parent, written with the parameter types as the child declares them.
+    if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin &&
+        Site.Parent->getDeclContext()->getRedeclContext() !=
+            Site.Child->getDeclContext()->getRedeclContext()) {
+      Skip("the child is defined after the parent, in another namespace");
       continue;
     }
     std::string TemplateArgs = explicitTemplateArguments(Ctx, Site);
@@ -274,6 +278,17 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   Result.Remarks.insert(Result.Remarks.end(), Allocations.Remarks.begin(),
                         Allocations.Remarks.end());
 
+  // Each child's argument structs go before its definition or before the
+  // first parent that records its launches, whichever comes first.
+  std::map<const clang::FunctionDecl *, unsigned> StructsAt;
+  for (const AcceptedSite &A : Accepted) {
+    unsigned ParentStart = Kernels.at(A.Site->Parent).Whole.Begin;
+    auto [It, First] = StructsAt.emplace(A.Site->Child, Kernels.at(A.Site->Child).Whole.Begin);
+    It->second = std::min(It->second, ParentStart);
+  }
+  for (const auto &[Child, At] : StructsAt)
+    Result.Edits.insert(At, argumentStruct(Kernels.at(Child), UniformOf[Child]));
+
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
     std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
@@ -282,8 +297,6 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     }
     std::string Before, After;
-    if (Children.count(Decl))
-      Before += argumentStruct(K, UniformOf[Decl]);
     Before += groupArrays(Own);
     // A recursive kernel's part function launches the kernel itself when it
     // cannot record the launch: it is defined after the kernel, declared before.

@@ -1,5 +1,6 @@
 #include "CoarsenPass.h"
 
+#include "Analysis/VariableWrites.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/ShadowCallees.h"
@@ -22,17 +23,59 @@ public:
   bool TraverseLambdaExpr(clang::LambdaExpr *) { return true; }
 };
 
+bool returnsEarly(const clang::FunctionDecl &Kernel) {
+  ReturnFinder Finder;
+  Finder.TraverseStmt(Kernel.getBody());
+  return Finder.Found;
+}
+
 // Why the child's blocks cannot be run one after another by one block.
 std::string coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
-  if (!F.Barriers.empty()) {
-    // A thread that returns early would start the next original block while
-    // the others wait at a barrier of the previous one.
-    ReturnFinder Finder;
-    Finder.TraverseStmt(Site.Child->getBody());
-    if (Finder.Found)
-      return "child returns early and uses " + *F.Barriers.begin();
-  }
+  // A thread that returns early would start the next original block while
+  // the others wait at a barrier of the previous one.
+  if (!F.Barriers.empty() && returnsEarly(*Site.Child))
+    return "child returns early and uses " + *F.Barriers.begin();
   return "";
+}
+
+// Whether the child's body can sit inside the coarsening loop as written:
+// no return (it would leave the loop) and no parameter written (the next
+// original block must see the arguments as launched). Inline, a launch in
+// the body stays directly in a kernel, where aggregation can reach it.
+bool bodyFitsInLoop(const clang::FunctionDecl &Kernel) {
+  if (returnsEarly(Kernel))
+    return false;
+  for (const clang::ParmVarDecl *P : Kernel.parameters())
+    if (isWrittenIn(&Kernel, P))
+      return false;
+  return true;
+}
+
+const char *const CoarseLoops =
+    "  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)\n"
+    "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
+    "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)";
+
+// The coarsened kernel with the child's body inside the loop: only blockIdx
+// and gridDim change from one original block to the next.
+std::string inlineCoarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
+                                  const std::vector<SourceEdit> &Edits, bool UsesSharedMemory) {
+  std::string D = "\n\n// launchopt: '" + K.Name +
+                  "' coarsened: each block runs the original blocks\n// blockIdx, blockIdx + "
+                  "gridDim, ... of the original grid; in the loop, locals shadow\n// blockIdx and "
+                  "gridDim with the original block's values.\n";
+  D += K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" + K.parameters(true) +
+       "const dim3 __lo_originalGrid)\n{\n" + CoarseLoops + " {\n";
+  D += "        { // one original block\n";
+  D += "          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);\n";
+  D += "          const dim3 gridDim = __lo_originalGrid;\n";
+  D += "          (void)blockIdx; (void)gridDim;\n";
+  D += "          " + K.body(Ctx, Edits) + "\n        }\n";
+  // As below: the next original block reuses this one's shared memory.
+  if (UsesSharedMemory)
+    D += "        __syncthreads();\n";
+  D += "      }\n}";
+  return D;
 }
 
 // The coarsened kernel and the per-block function it loops over.
@@ -53,10 +96,7 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "// launchopt: '" + K.Name + "' coarsened: each block runs the original blocks\n"
        "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
   D += K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" + K.parameters(true) +
-       "const dim3 __lo_originalGrid)\n{\n"
-       "  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)\n"
-       "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
-       "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)";
+       "const dim3 __lo_originalGrid)\n{\n" + CoarseLoops;
   std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) +
                      "make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,\n            blockDim, "
                      "__lo_originalGrid);\n";
@@ -169,9 +209,10 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End,
-                        coarsenedKernel(Ctx, Copy, BodyEdits,
-                                        Launches.ChildFeatures.at(Child).UsesSharedMemory));
+    bool Shared = Launches.ChildFeatures.at(Child).UsesSharedMemory;
+    Result.Edits.insert(Copy.Whole.End, bodyFitsInLoop(*Child)
+                                            ? inlineCoarsenedKernel(Ctx, Copy, BodyEdits, Shared)
+                                            : coarsenedKernel(Ctx, Copy, BodyEdits, Shared));
   }
   if (!Coarsened.empty())
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"

@@ -16,7 +16,8 @@ __global__ void child(float *d, int n) {
     d[gid()] += 1.0f;
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_child(
+// CHECK-LABEL: __global__ void __lo_coarse_child(
+// CHECK: { // one original block
 // CHECK: if (__lo_sh_gid(blockIdx, threadIdx, blockDim, gridDim) < n)
 // CHECK-LABEL: static __device__ void __lo_thread_child(
 // CHECK: if (__lo_sh_gid(blockIdx, threadIdx, blockDim, gridDim) < n)
@@ -30,6 +31,6 @@ void host(float *d, const int *sizes) {
   parent<<<4, 256>>>(d, sizes);
 }
 
-// REMARK: threshold-coarsen-aggregate-callee.cu:26:3: remark: threshold applied to launch of 'child'
+// REMARK: threshold-coarsen-aggregate-callee.cu:27:3: remark: threshold applied to launch of 'child'
 // REMARK: threshold-coarsen-aggregate-callee.cu:{{[0-9]+}}:{{[0-9]+}}: remark: coarsen applied to launch of 'child'
 // REMARK: threshold-coarsen-aggregate-callee.cu:{{[0-9]+}}:{{[0-9]+}}: remark: aggregate applied to launch of '__lo_coarse_child'

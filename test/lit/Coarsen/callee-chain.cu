@@ -25,7 +25,8 @@ __global__ void child(int *out, int width) {
   out[row() * width + blockIdx.x * blockDim.x + threadIdx.x] = 1;
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_child(
+// CHECK-LABEL: __global__ void __lo_coarse_child(
+// CHECK: { // one original block
 // CHECK: out[__lo_sh_row(blockIdx, threadIdx, blockDim, gridDim) * width + blockIdx.x * blockDim.x + threadIdx.x] = 1;
 
 __global__ void parent(int *out, int width, int height) {

@@ -24,10 +24,10 @@ __global__ void child(float *d, int n) {
     d[gid()] += 1.0f;
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_child(float *d, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+// CHECK-LABEL: __global__ void __lo_coarse_child(float *d, int n, const dim3 __lo_originalGrid)
+// CHECK: { // one original block
 // CHECK: if (__lo_sh_gid(blockIdx, threadIdx, blockDim, gridDim) < n)
 // CHECK-NEXT: d[__lo_sh_gid(blockIdx, threadIdx, blockDim, gridDim)] += 1.0f;
-// CHECK-LABEL: __global__ void __lo_coarse_child(float *d, int n, const dim3 __lo_originalGrid)
 
 __global__ void parent(float *d, const int *sizes) {
   int n = sizes[threadIdx.x];

@@ -22,7 +22,8 @@ __global__ void scale(T *data, T factor) {
   element(data) *= factor;
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_scale(T *data, T factor,
+// CHECK-LABEL: __global__ void __lo_coarse_scale(T *data, T factor, const dim3 __lo_originalGrid)
+// CHECK: { // one original block
 // CHECK: __lo_sh_element(data, blockIdx, threadIdx, blockDim, gridDim) *= factor;
 
 template <typename T>

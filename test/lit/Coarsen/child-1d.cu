@@ -16,23 +16,25 @@ __global__ void child(float *d, int n) {
     d[i] += gridDim.x;
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_child(float *d, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-// CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim)
-// CHECK-NEXT: {
-// CHECK-NEXT: const uint3 blockIdx = __lo_blockIdx;
-// CHECK-NEXT: const uint3 threadIdx = __lo_threadIdx;
-// CHECK-NEXT: const dim3 blockDim = __lo_blockDim;
-// CHECK-NEXT: const dim3 gridDim = __lo_gridDim;
-// CHECK-NEXT: (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
-// CHECK-NEXT: {
-// CHECK-NEXT: int i = blockIdx.x * blockDim.x + threadIdx.x;
+// The body has no return and writes no parameter, so it sits in the loop; only
+// blockIdx and gridDim are shadowed.
+// CHECK-NOT: __lo_block_child
 // CHECK-LABEL: __global__ void __lo_coarse_child(float *d, int n, const dim3 __lo_originalGrid)
 // CHECK-NEXT: {
 // CHECK-NEXT: for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
 // CHECK-NEXT: for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-// CHECK-NEXT: for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
-// CHECK-NEXT: __lo_block_child(d, n, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-// CHECK-NEXT: blockDim, __lo_originalGrid);
+// CHECK-NEXT: for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+// CHECK-NEXT: { // one original block
+// CHECK-NEXT: const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
+// CHECK-NEXT: const dim3 gridDim = __lo_originalGrid;
+// CHECK-NEXT: (void)blockIdx; (void)gridDim;
+// CHECK-NEXT: {
+// CHECK-NEXT: int i = blockIdx.x * blockDim.x + threadIdx.x;
+// CHECK-NEXT: if (i < n)
+// CHECK-NEXT: d[i] += gridDim.x;
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 __global__ void parent(float *d, const int *sizes) {
@@ -49,4 +51,4 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
-// REMARK: child-1d.cu:40:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 4))
+// REMARK: child-1d.cu:42:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 4))

@@ -23,8 +23,9 @@ __global__ void volume(float *v, int n) {
 // CHECK-NEXT: {
 // CHECK-NEXT: for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
 // CHECK-NEXT: for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-// CHECK-NEXT: for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
-// CHECK-NEXT: __lo_block_blur(img, w, h, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+// CHECK-NEXT: for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+// CHECK-NEXT: { // one original block
+// CHECK-NEXT: const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
 // CHECK-LABEL: __global__ void __lo_coarse_volume(float *v, int n, const dim3 __lo_originalGrid)
 
 __global__ void parent(float *img, const int *widths, int h) {
@@ -43,5 +44,5 @@ __global__ void parent(float *img, const int *widths, int h) {
 // CHECK-NEXT: const dim3 __lo_coarse2((__lo_cgrid2.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid2.y, __lo_cgrid2.z);
 // CHECK-NEXT: __lo_coarse_volume<<<__lo_coarse2, dim3(1, 1, 8), 0, cudaStreamFireAndForget>>>(img, h, __lo_cgrid2);
 
-// REMARK: child-2d-3d.cu:34:3: remark: coarsen applied to launch of 'blur'
-// REMARK: child-2d-3d.cu:35:3: remark: coarsen applied to launch of 'volume'
+// REMARK: child-2d-3d.cu:35:3: remark: coarsen applied to launch of 'blur'
+// REMARK: child-2d-3d.cu:36:3: remark: coarsen applied to launch of 'volume'

@@ -19,10 +19,10 @@ __global__ void child(int *d, const int *sizes) {
 // CHECK-LABEL: __global__ void __lo_coarse_grandchild(int *d, int n, const dim3 __lo_originalGrid)
 // CHECK-LABEL: __global__ void child(int *d, const int *sizes) {
 // CHECK: __lo_coarse_grandchild<<<__lo_coarse1, 64>>>(d, n, __lo_cgrid1);
-// CHECK-LABEL: static __device__ void __lo_block_child(
+// CHECK-LABEL: __global__ void __lo_coarse_child(int *d, const int *sizes, const dim3 __lo_originalGrid)
+// CHECK: { // one original block
 // CHECK: int n = sizes[blockIdx.x * blockDim.x + threadIdx.x];
 // CHECK: __lo_coarse_grandchild<<<__lo_coarse1, 64>>>(d, n, __lo_cgrid1);
-// CHECK-LABEL: __global__ void __lo_coarse_child(int *d, const int *sizes, const dim3 __lo_originalGrid)
 
 __global__ void parent(int *d, const int *sizes, int m) {
   child<<<m, 32>>>(d, sizes);

@@ -16,15 +16,16 @@ __global__ void reverse(float *d, int n) {
     d[i] = tile[blockDim.x - 1 - threadIdx.x];
 }
 
-// CHECK-LABEL: static __device__ void __lo_block_reverse(
-// CHECK: __shared__ float tile[128];
 // CHECK-LABEL: __global__ void __lo_coarse_reverse(float *d, int n, const dim3 __lo_originalGrid)
 // CHECK-NEXT: {
 // CHECK-NEXT: for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
 // CHECK-NEXT: for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
 // CHECK-NEXT: for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
-// CHECK-NEXT: __lo_block_reverse(d, n, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-// CHECK-NEXT: blockDim, __lo_originalGrid);
+// CHECK-NEXT: { // one original block
+// CHECK: __shared__ float tile[128];
+// CHECK: d[i] = tile[blockDim.x - 1 - threadIdx.x];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: }
 // CHECK-NEXT: }
@@ -36,4 +37,4 @@ __global__ void parent(float *d, const int *sizes) {
 
 // CHECK: __lo_coarse_reverse<<<__lo_coarse1, 128>>>(d, n, __lo_cgrid1);
 
-// REMARK: syncthreads-no-early-return.cu:34:3: remark: coarsen applied to launch of 'reverse'
+// REMARK: syncthreads-no-early-return.cu:35:3: remark: coarsen applied to launch of 'reverse'

@@ -1,6 +1,8 @@
 // A template child: the per-block function and the coarsened kernel are
 // templates; a launch with explicit arguments keeps them, a launch that
 // deduces them still deduces (the original grid is not a deduced parameter).
+// The early return keeps the body in a per-block function: inside the
+// coarsening loop it would skip the next original blocks.
 // RUN: %launchopt --coarsen %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -9,8 +11,9 @@
 template <typename T>
 __global__ void scale(T *data, int n, T factor) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
-    data[i] *= factor;
+  if (i >= n)
+    return;
+  data[i] *= factor;
 }
 
 // CHECK-LABEL: launchopt: one original block of 'scale'
@@ -33,5 +36,5 @@ template __global__ void parent<float>(float *, const int *);
 // CHECK: __lo_coarse_scale<T><<<__lo_coarse1, 128>>>(data, n, T(2), __lo_cgrid1);
 // CHECK: __lo_coarse_scale<<<__lo_coarse2, 128>>>(data, n, T(3), __lo_cgrid2);
 
-// REMARK: template-child.cu:26:3: remark: coarsen applied to launch of 'scale'
-// REMARK: template-child.cu:27:3: remark: coarsen applied to launch of 'scale'
+// REMARK: template-child.cu:29:3: remark: coarsen applied to launch of 'scale'
+// REMARK: template-child.cu:30:3: remark: coarsen applied to launch of 'scale'

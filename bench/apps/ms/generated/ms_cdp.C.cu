@@ -97,17 +97,19 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   }
 }
 
-// launchopt: one original block of 'ms_tile' inside a coarsened block; the locals
-// below shadow the built-in index variables with the original block's values.
-static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+// launchopt: 'ms_tile' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
+// blockIdx and gridDim with the original block's values.
+__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
 {
-  const uint3 blockIdx = __lo_blockIdx;
-  const uint3 threadIdx = __lo_threadIdx;
-  const dim3 blockDim = __lo_blockDim;
-  const dim3 gridDim = __lo_gridDim;
-  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
-  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+        { // one original block
+          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
+          const dim3 gridDim = __lo_originalGrid;
+          (void)blockIdx; (void)gridDim;
+          {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
   if (common >= 0) {
@@ -129,17 +131,7 @@ static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwel
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
-}
-
-// launchopt: 'ms_tile' coarsened: each block runs the original blocks
-// blockIdx, blockIdx + gridDim, ... of the original grid.
-__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
-{
-  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
-    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
-        __lo_block_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+        }
         __syncthreads();
       }
 }

@@ -1,3 +1,271 @@
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; when the pool or a scope is full, the parent
+// thread launches its child directly, as written. Arguments that are the
+// same for every launch of a scope are stored once, after the scope's
+// records, by the thread that reserves the first record.
+
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+// Internal linkage: each translation unit that includes this has its own pool.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
+  unsigned count;
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not allocated yet; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten).
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+    return nullptr;
+  return pool + offset;
+}
+
+__global__ void resetPoolKernel() { poolCursor = 0; }
+
+// Called by the host before a top-level parent launch, in its stream: every
+// earlier grid of that stream, and everything it launched, has finished.
+inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// Sets how many records a scope of `threads` parent threads holds; called
+// before its first record (racing blocks of one group write the same value).
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  scope->capacity = capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Reserves a record in the scope for a child grid of `grid` x `block`; returns
+// where its arguments go, or null when the parent must launch directly. With
+// `uniformBytes`, the scope's allocation also holds the arguments shared by
+// all its records: `*uniformArguments` is where they go for the caller that
+// got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      unsigned uniformBytes = 0,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  AggregatedLaunch *launch;
+  if (index == 0) {
+    unsigned long long recordBytes =
+        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+    if (!launch) {
+      launch = failedLaunch();
+    } else {
+      // Written before the allocation is published; read only by the
+      // aggregated grid and the launcher, after the scope's barrier.
+      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
+                                   : nullptr;
+      launch->uniformArguments = uniform;
+      if (uniformArguments)
+        *uniformArguments = uniform;
+    }
+    atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
+               reinterpret_cast<unsigned long long>(launch));
+  } else {
+    // Wait for the first record's thread to publish the allocation.
+    volatile unsigned long long *slot =
+        reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+    unsigned long long published;
+    while ((published = *slot) == 0)
+      ;
+    launch = reinterpret_cast<AggregatedLaunch *>(published);
+  }
+  if (launch == failedLaunch())
+    return nullptr;
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = scope->launch;
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  launch->count = count;
+  const ChildRecord &last = launch->records[count - 1];
+  out->launch = launch;
+  out->count = count;
+  out->blocks = last.firstBlock + last.blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  const void *uniformArguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
 // launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
 // original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
 #ifndef LAUNCHOPT_CFACTOR
@@ -74,7 +342,40 @@ __device__ int __lo_sh_ms_border_dwell(int w, int h, int max_dwell, int x0, int 
 
 __global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
 
-__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
+// launchopt: the arguments of '__lo_coarse_ms_tile' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs___lo_coarse_ms_tile {
+  int w;
+  int h;
+  int max_dwell;
+  int* dwells;
+  int size;
+  int depth;
+  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
+      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
+};
+
+// launchopt: the arguments of one launch of '__lo_coarse_ms_tile', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args___lo_coarse_ms_tile {
+  int x_origin;
+  int y_origin;
+  const dim3 __lo_originalGrid;
+  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin, const dim3 __lo_originalGrid)
+      : x_origin(x_origin), y_origin(y_origin), __lo_originalGrid(__lo_originalGrid) {}
+};
+
+// launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = ms_border_dwell(w, h, max_dwell, x0, y0, size);
   if (common >= 0) {
@@ -85,8 +386,19 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
       { // launchopt: coarsened launch of 'ms_tile'
         const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
         const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        __lo_coarse_ms_tile<<<__lo_coarse1, dim3(kBlockSide, kBlockSide)>>>(w, h, max_dwell, dwells, x0, y0,
+        { // launchopt: aggregated launch of '__lo_coarse_ms_tile'
+          const dim3 __lo_agrid1 = __lo_coarse1;
+          const dim3 __lo_ablock1 = dim3(kBlockSide, kBlockSide);
+          void *__lo_uniform1;
+          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_ms_tile), sizeof(__lo_uargs___lo_coarse_ms_tile), &__lo_uniform1);
+          if (__lo_record1) {
+            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            if (__lo_uniform1) // first record of the scope: the arguments all share
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+          } else // pool or scope full: launch as written
+            __lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1>>>(w, h, max_dwell, dwells, x0, y0,
                                                                         size / kSubdiv, depth + 1, __lo_cgrid1);
+        }
       }
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
@@ -96,11 +408,61 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
+}
 
-// launchopt: one original block of 'ms_tile' inside a coarsened block; the locals
-// below shadow the built-in index variables with the original block's values.
-static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
+  // launchopt: this kernel's launches are aggregated (block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg1_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg1_block);
+    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads);
+  }
+  launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
+  __syncthreads();
+  __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse_ms_tile(__lo_agg1, cudaStreamFireAndForget, true);
+}
+
+// launchopt: 'ms_tile' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
+// blockIdx and gridDim with the original block's values.
+static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2);
+
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
+{
+  // launchopt: this kernel's launches are aggregated (block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg2_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg2_block);
+    launchopt::openScope(&__lo_agg2_block, __lo_blockThreads);
+  }
+  launchopt::AggregationScope *__lo_agg2 = &__lo_agg2_block;
+  __syncthreads();
+  __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, true);
+}
+
+// launchopt: the body of '__lo_coarse_ms_tile' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -108,6 +470,14 @@ static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwel
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+        { // one original block
+          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
+          const dim3 gridDim = __lo_originalGrid;
+          (void)blockIdx; (void)gridDim;
+          {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
   if (common >= 0) {
@@ -118,8 +488,19 @@ static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwel
       { // launchopt: coarsened launch of 'ms_tile'
         const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
         const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        __lo_coarse_ms_tile<<<__lo_coarse1, dim3(kBlockSide, kBlockSide)>>>(w, h, max_dwell, dwells, x0, y0,
+        { // launchopt: aggregated launch of '__lo_coarse_ms_tile'
+          const dim3 __lo_agrid2 = __lo_coarse1;
+          const dim3 __lo_ablock2 = dim3(kBlockSide, kBlockSide);
+          void *__lo_uniform2;
+          void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args___lo_coarse_ms_tile), sizeof(__lo_uargs___lo_coarse_ms_tile), &__lo_uniform2);
+          if (__lo_record2) {
+            ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            if (__lo_uniform2) // first record of the scope: the arguments all share
+              ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+          } else // pool or scope full: launch as written
+            __lo_coarse_ms_tile<<<__lo_agrid2, __lo_ablock2>>>(w, h, max_dwell, dwells, x0, y0,
                                                                         size / kSubdiv, depth + 1, __lo_cgrid1);
+        }
       }
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
@@ -129,19 +510,58 @@ static __device__ void __lo_block_ms_tile(int w, int h, int max_dwell, int* dwel
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
-}
-
-// launchopt: 'ms_tile' coarsened: each block runs the original blocks
-// blockIdx, blockIdx + gridDim, ... of the original grid.
-__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
-{
-  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
-    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
-        __lo_block_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+        }
         __syncthreads();
       }
+}
+}
+
+
+
+// launchopt: '__lo_coarse_ms_tile' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg2_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg2_block);
+    launchopt::openScope(&__lo_agg2_block, __lo_blockThreads);
+  }
+  launchopt::AggregationScope *__lo_agg2 = &__lo_agg2_block;
+  __syncthreads();
+  launchopt::OriginalThread __lo_t;
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
+  const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
+  __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim, __lo_agg2);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, true);
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
+      const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
+      __lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
+    }
+    return;
+  }
+  __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
 }
 
 }  // namespace
@@ -155,8 +575,8 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  ms_tile<<<dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide)>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0);
+  { launchopt::resetPool(0); ms_tile<<<dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide)>>>(width, height, max_dwell, d_dwells, 0, 0,
+                                                                          width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);

@@ -303,24 +303,9 @@ __global__ void spmv_row_products(const int* col_indices, const float* values, c
   if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
 }
 
-// launchopt: one original block of 'spmv_row_products' inside a coarsened block; the locals
-// below shadow the built-in index variables with the original block's values.
-static __device__ void __lo_block_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
-{
-  const uint3 blockIdx = __lo_blockIdx;
-  const uint3 threadIdx = __lo_threadIdx;
-  const dim3 blockDim = __lo_blockDim;
-  const dim3 gridDim = __lo_gridDim;
-  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
-  {
-  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
-}
-}
-
 // launchopt: 'spmv_row_products' coarsened: each block runs the original blocks
-// blockIdx, blockIdx + gridDim, ... of the original grid.
+// blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
+// blockIdx and gridDim with the original block's values.
 // launchopt: the arguments of '__lo_coarse_spmv_row_products' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs___lo_coarse_spmv_row_products {
@@ -355,9 +340,17 @@ static __device__ void __lo_part___lo_coarse_spmv_row_products(const int* col_in
   {
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
-        __lo_block_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+        { // one original block
+          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
+          const dim3 gridDim = __lo_originalGrid;
+          (void)blockIdx; (void)gridDim;
+          {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+        }
+      }
 }
 }
 
@@ -365,9 +358,17 @@ __global__ void __lo_coarse_spmv_row_products(const int* col_indices, const floa
 {
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
-        __lo_block_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
+        { // one original block
+          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
+          const dim3 gridDim = __lo_originalGrid;
+          (void)blockIdx; (void)gridDim;
+          {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+        }
+      }
 }
 
 // launchopt: '__lo_coarse_spmv_row_products' aggregated: each block finds the launch it belongs to and runs
