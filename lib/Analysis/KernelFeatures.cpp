@@ -8,8 +8,6 @@
 
 namespace launchopt {
 
-namespace {
-
 bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
   if (!D || !llvm::isa<clang::VarDecl>(D))
     return false;
@@ -17,10 +15,10 @@ bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
   if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" &&
       Name != "gridDim")
     return false;
-  // The CUDA headers declare them at namespace scope; a user's local of the
-  // same name is not the built-in.
   return D->getDeclContext()->isFileContext();
 }
+
+namespace {
 
 bool isBarrierName(llvm::StringRef Name) {
   return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||

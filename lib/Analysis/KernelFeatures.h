@@ -32,6 +32,11 @@ struct KernelFeatures {
 // Computes features for a kernel definition (a template pattern is fine).
 KernelFeatures computeKernelFeatures(const clang::FunctionDecl &Kernel);
 
+// Whether D is one of the built-ins threadIdx, blockIdx, blockDim, gridDim
+// (declared at namespace scope by the CUDA headers), not a local of the same
+// name such as the shadowing copies launchopt writes.
+bool isBuiltinIndexVariable(const clang::ValueDecl *D);
+
 // "x", "xy", "xyz" for a mask.
 std::string dimensionString(DimensionMask Mask);
 

@@ -1,5 +1,6 @@
 #include "Uniformity.h"
 
+#include "KernelFeatures.h"
 #include "VariableWrites.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -90,7 +91,7 @@ private:
     if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
       Base = Opaque->getSourceExpr()->IgnoreImplicit();
     auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Base);
-    if (!Ref || !Ref->getDecl()->getDeclContext()->isFileContext())
+    if (!Ref || !isBuiltinIndexVariable(Ref->getDecl()))
       return false;
     llvm::StringRef Name = Ref->getDecl()->getName();
     if (Name == "gridDim" || Name == "blockDim")

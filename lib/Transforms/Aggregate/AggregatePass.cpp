@@ -191,8 +191,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // A child defined after its parent gets its argument structs before the
     // parent, written with the parameter types as the child declares them.
     if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin &&
-        Site.Parent->getDeclContext()->getRedeclContext() !=
-            Site.Child->getDeclContext()->getRedeclContext()) {
+        !sameNamespace(Site)) {
       Skip("the child is defined after the parent, in another namespace");
       continue;
     }
@@ -279,11 +278,15 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
                         Allocations.Remarks.end());
 
   // Each child's argument structs go before its definition or before the
-  // first parent that records its launches, whichever comes first.
-  std::map<const clang::FunctionDecl *, unsigned> StructsAt;
+  // first parent that records its launches, whichever comes first; children
+  // in the order of their first accepted launch, so the output is stable.
+  std::vector<std::pair<const clang::FunctionDecl *, unsigned>> StructsAt;
   for (const AcceptedSite &A : Accepted) {
     unsigned ParentStart = Kernels.at(A.Site->Parent).Whole.Begin;
-    auto [It, First] = StructsAt.emplace(A.Site->Child, Kernels.at(A.Site->Child).Whole.Begin);
+    auto It = std::find_if(StructsAt.begin(), StructsAt.end(),
+                           [&](const auto &P) { return P.first == A.Site->Child; });
+    if (It == StructsAt.end())
+      It = StructsAt.insert(StructsAt.end(), {A.Site->Child, Kernels.at(A.Site->Child).Whole.Begin});
     It->second = std::min(It->second, ParentStart);
   }
   for (const auto &[Child, At] : StructsAt)

@@ -169,8 +169,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     }
     unsigned ParentStart = definitionStart(Ctx, *Site.Parent);
     bool NeedsPrototype = ParentStart < Kernel.Copy->Whole.End;
-    if (NeedsPrototype && Site.Parent->getDeclContext()->getRedeclContext() !=
-                              Site.Child->getDeclContext()->getRedeclContext()) {
+    if (NeedsPrototype && !sameNamespace(Site)) {
       Skip("the child is defined after the parent, in another namespace");
       continue;
     }

@@ -173,4 +173,9 @@ unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl
   return R ? R->Begin : 0;
 }
 
+bool sameNamespace(const LaunchSite &Site) {
+  return Site.Parent->getDeclContext()->getRedeclContext() ==
+         Site.Child->getDeclContext()->getRedeclContext();
+}
+
 } // namespace launchopt

@@ -52,6 +52,12 @@ std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const La
 // needs them: the start of the parent (its template header included).
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F);
 
+// Whether parent and child are declared in the same namespace (or class), so
+// that code written before the parent may name the child's parameter types
+// as the child spells them. A child defined after its parent in another
+// namespace is refused for that reason.
+bool sameNamespace(const LaunchSite &Site);
+
 } // namespace launchopt
 
 #endif

@@ -1,6 +1,7 @@
 #include "ShadowCallees.h"
 
 #include "KernelCopy.h"
+#include "Analysis/KernelFeatures.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -16,16 +17,6 @@ namespace {
 
 const char *const ShadowPrefix = "__lo_sh_";
 const char *const ReadsBuiltins = "which reads the built-in index variables";
-
-bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
-  if (!D || !llvm::isa<clang::VarDecl>(D))
-    return false;
-  llvm::StringRef Name = D->getName();
-  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" && Name != "gridDim")
-    return false;
-  // A local of the same name (a shadowing copy's) is not the built-in.
-  return D->getDeclContext()->isFileContext();
-}
 
 // A function whose calls are followed: user code with a definition, not a
 // kernel (launched, never called) and not a lambda (its body is copied

@@ -169,9 +169,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     const SerialChild &Serial = *It->second.Serial;
     unsigned ParentBegin = definitionStart(Ctx, *Site.Parent);
     bool NeedsPrototype = ParentBegin < Serial.InsertOffset;
-    if (NeedsPrototype &&
-        Site.Parent->getDeclContext()->getRedeclContext() !=
-            Site.Child->getDeclContext()->getRedeclContext()) {
+    if (NeedsPrototype && !sameNamespace(Site)) {
       Skip("the child is defined after the parent, in another namespace");
       continue;
     }
