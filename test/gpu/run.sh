@@ -7,6 +7,9 @@
 #   test/gpu/run.sh run [dir]                    build, compare, time (needs a GPU and nvcc)
 #   test/gpu/run.sh                              both
 #
+# Each program run is stopped after RUN_TIMEOUT seconds (default 120) and
+# then counts as failed, so a hang is reported rather than stalling the run.
+#
 # The two steps are separate because the GPU machine may lack Clang: the
 # transformed sources in [dir] (default test/gpu/out) are what it needs.
 set -euo pipefail
@@ -95,8 +98,8 @@ run() {
       local exe=${r%%:*} label=${r#*:} line ms verdict
       if [ ! -x "$bin/$p.$exe" ]; then
         verdict="FAILED to build"; ms=-
-      elif ! line=$("$bin/$p.$exe" "$seed" "$bin/$p.$exe.out" 2>&1); then
-        verdict="FAILED to run: $line"; ms=-
+      elif ! line=$(timeout "${RUN_TIMEOUT:-120}" "$bin/$p.$exe" "$seed" "$bin/$p.$exe.out" 2>&1); then
+        verdict="FAILED to run (exit $?, 124: hung past ${RUN_TIMEOUT:-120} s): $line"; ms=-
       else
         ms=$(echo "$line" | awk '{print $2}')
         verdict=$("$bin/compare_outputs" "$bin/$p.orig.out" "$bin/$p.$exe.out") || true

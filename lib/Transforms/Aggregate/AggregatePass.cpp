@@ -98,7 +98,7 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "void *" + UniformCopy + ";\n";
   S += In + "void *" + Record + " = launchopt::reserveRecord(" + A.Code.ScopeVar + ", " + Grid +
        ", " + Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" +
-       Args + ")" + (SomeUniform ? ", sizeof(" + UArgs + "), &" + UniformCopy : "") + ");\n";
+       Args + ")" + (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
   if (SomeUniform) {
     // The uniform copy is written before the scope's epilogue like any
     // record, so the barrier (and, for group scopes, the fence of
@@ -250,7 +250,11 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (const AcceptedSite &A : Accepted) {
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
                       siteReplacement(A, UniformOf[A.Site->Child]));
-    SitesOf[A.Site->Parent].push_back(A.Code);
+    AggregatedSite Code = A.Code;
+    Code.UniformBytes = anyUniform(UniformOf[A.Site->Child])
+                            ? "sizeof(__lo_uargs_" + Code.ChildName + Code.TemplateArgs + ")"
+                            : "0";
+    SitesOf[A.Site->Parent].push_back(Code);
     Children.insert(A.Site->Child);
   }
   // Functions the children's part functions call that read the built-ins

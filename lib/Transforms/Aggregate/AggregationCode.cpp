@@ -141,16 +141,20 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
   S += In + "(void)__lo_blockThreads;\n";
   for (const AggregatedSite &Site : Sites) {
     const std::string &V = Site.ScopeVar;
+    const std::string &Uniform = Site.UniformBytes;
     if (G == AggregationGranularity::Warp) {
+      // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
-      S += In + "if (__lo_thread < 32) {\n" + In + "  launchopt::clearScope(&" + V +
-           "_warps[__lo_thread]);\n" + In + "  launchopt::openScope(&" + V +
-           "_warps[__lo_thread], 32);\n" + In + "}\n";
+      S += In + "if (__lo_thread < (__lo_blockThreads + 31) / 32) {\n" + In +
+           "  launchopt::clearScope(&" + V + "_warps[__lo_thread]);\n" + In +
+           "  launchopt::openScope(&" + V + "_warps[__lo_thread], min(32u, __lo_blockThreads - " +
+           "32 * __lo_thread), " + Uniform + ");\n" + In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[__lo_thread / 32];\n";
     } else if (G == AggregationGranularity::Block) {
       S += In + "__shared__ launchopt::AggregationScope " + V + "_block;\n";
       S += In + "if (__lo_thread == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
-           In + "  launchopt::openScope(&" + V + "_block, __lo_blockThreads);\n" + In + "}\n";
+           In + "  launchopt::openScope(&" + V + "_block, __lo_blockThreads, " + Uniform + ");\n" +
+           In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
@@ -158,8 +162,8 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
       S += In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
       S += In + "launchopt::AggregationScope *" + V + " = " + V +
            "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V + "_group] : nullptr;\n";
-      S += In + "if (__lo_thread == 0 && " + V + ")\n" + In + "  launchopt::openScope(" + V +
-           ", (unsigned long long)" + GroupBlocks + " * __lo_blockThreads);\n";
+      S += In + "if (__lo_thread == 0 && " + V + ")\n" + In + "  launchopt::openGroupScope(" + V +
+           ", (unsigned long long)" + GroupBlocks + " * __lo_blockThreads, " + Uniform + ");\n";
     }
   }
   S += In + "__syncthreads();\n";

@@ -17,6 +17,7 @@ struct AggregatedSite {
   std::string ChildName;
   std::string TemplateArgs; // as written at the launch: "<T>" or ""
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
+  std::string UniformBytes; // size of the uniform-argument struct, or "0"
 };
 
 // Per parameter of a child: whether its argument is the same at every

@@ -55,7 +55,7 @@ __global__ void child(float *d, int n) {
 // CHECK-NEXT: const dim3 __lo_agrid1 = (n + 127) / 128;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 128;
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), sizeof(__lo_uargs_child), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);
 // CHECK-NEXT: if (__lo_record1) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_child(n);
 // CHECK-NEXT: if (__lo_uniform1) // first record of the scope: the arguments all share
@@ -77,7 +77,7 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: __shared__ launchopt::AggregationScope __lo_agg1_block;
 // CHECK-NEXT: if (__lo_thread == 0) {
 // CHECK-NEXT: launchopt::clearScope(&__lo_agg1_block);
-// CHECK-NEXT: launchopt::openScope(&__lo_agg1_block, __lo_blockThreads);
+// CHECK-NEXT: launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs_child));
 // CHECK-NEXT: }
 // CHECK-NEXT: launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
 // CHECK-NEXT: __syncthreads();

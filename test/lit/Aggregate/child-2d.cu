@@ -24,4 +24,4 @@ __global__ void parent(float *img, const int *widths, int h) {
 // CHECK: const dim3 __lo_agrid1 = dim3((w + 15) / 16, (h + 15) / 16);
 // CHECK-NEXT: const dim3 __lo_ablock1 = dim3(16, 16);
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_blur), sizeof(__lo_uargs_blur), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_blur), &__lo_uniform1);

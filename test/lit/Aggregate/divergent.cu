@@ -28,7 +28,7 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: const dim3 __lo_agrid1 = (n + 255) / 256;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 256;
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), sizeof(__lo_uargs_child), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);
 // CHECK: if (n == 0)
 // CHECK-NEXT: return;
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {

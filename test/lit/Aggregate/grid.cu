@@ -20,7 +20,7 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity).
 // CHECK: const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
-// CHECK: launchopt::openScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads);
+// CHECK: launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_child));
 // CHECK: if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
 // CHECK-NEXT: __lo_launch_child(__lo_agg1, cudaStreamTailLaunch, false);
 // CHECK-NEXT: launchopt::clearScope(__lo_agg1);

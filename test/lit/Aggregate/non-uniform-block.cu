@@ -22,4 +22,4 @@ __global__ void parent(int *d) {
 // CHECK: const dim3 __lo_agrid1 = 1;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 32 * (t % 4 + 1);
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), sizeof(__lo_uargs_child), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);

@@ -8,13 +8,16 @@
 // RUN: %nvcc-compile %t.cu
 // RUN: %nvcc-compile -DLAUNCHOPT_POOL_BYTES=4096 %t.cu
 
-// The embedded runtime gives no record when the pool cannot hold the
-// arguments or the scope's record array.
+// The embedded runtime gives no record when the pool could not hold the
+// scope's record array when the scope opened, or cannot hold the arguments.
+// CHECK-LABEL: __device__ inline AggregatedLaunch *allocateRecords(
+// CHECK: if (!launch)
+// CHECK-NEXT: return failedLaunch();
 // CHECK-LABEL: __device__ inline void *reserveRecord(
+// CHECK: if (launch == nullptr || launch == failedLaunch())
+// CHECK-NEXT: return nullptr;
 // CHECK: void *arguments = poolAllocate(argumentBytes);
 // CHECK-NEXT: if (!arguments)
-// CHECK-NEXT: return nullptr;
-// CHECK: if (launch == failedLaunch())
 // CHECK-NEXT: return nullptr;
 
 __global__ void child(int *d, int base, int scale) {
@@ -32,7 +35,7 @@ __global__ void parent(int *d, int scale) {
 // CHECK-NEXT: const dim3 __lo_agrid1 = 1;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 32;
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 32 * sizeof(int), sizeof(__lo_args_child), sizeof(__lo_uargs_child), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 32 * sizeof(int), sizeof(__lo_args_child), &__lo_uniform1);
 // CHECK-NEXT: if (__lo_record1) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_child(base);
 // CHECK-NEXT: if (__lo_uniform1)

@@ -31,5 +31,5 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: return;
 // CHECK: __lo_agg_reverse<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
 // CHECK-LABEL: static __device__ void __lo_part_parent(
-// CHECK: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 128 * sizeof(float), sizeof(__lo_args_reverse), sizeof(__lo_uargs_reverse), &__lo_uniform1);
+// CHECK: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 128 * sizeof(float), sizeof(__lo_args_reverse), &__lo_uniform1);
 // CHECK: reverse<<<__lo_agrid1, __lo_ablock1, 128 * sizeof(float)>>>(d, n);

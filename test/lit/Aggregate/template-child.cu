@@ -35,7 +35,7 @@ template __global__ void parent<float>(float *, const int *);
 // CHECK: __lo_part_scale<T>(__lo_u.data, __lo_a.n, __lo_a.factor, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK: scale<T><<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.data, __lo_a.n, __lo_a.factor);
 // CHECK-LABEL: static __device__ void __lo_part_parent(T *data,
-// CHECK: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_scale<T>), sizeof(__lo_uargs_scale<T>), &__lo_uniform1);
+// CHECK: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_scale<T>), &__lo_uniform1);
 // CHECK-NEXT: if (__lo_record1) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_scale<T>(n, T(2));
 // CHECK-NEXT: if (__lo_uniform1)

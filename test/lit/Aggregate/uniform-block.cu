@@ -51,7 +51,7 @@ __global__ void parent(float *out, const int *starts) {
 // CHECK-NEXT: const dim3 __lo_agrid1 = 1;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 32;
 // CHECK-NEXT: void *__lo_uniform1;
-// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_fill), sizeof(__lo_uargs_fill), &__lo_uniform1);
+// CHECK-NEXT: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_fill), &__lo_uniform1);
 // CHECK-NEXT: if (__lo_record1) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_fill(threadIdx.x, first, count);
 // CHECK-NEXT: if (__lo_uniform1) // first record of the scope: the arguments all share

@@ -19,9 +19,9 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (warp granularity).
 // CHECK: __shared__ launchopt::AggregationScope __lo_agg1_warps[32];
-// CHECK-NEXT: if (__lo_thread < 32) {
+// CHECK-NEXT: if (__lo_thread < (__lo_blockThreads + 31) / 32) {
 // CHECK-NEXT: launchopt::clearScope(&__lo_agg1_warps[__lo_thread]);
-// CHECK-NEXT: launchopt::openScope(&__lo_agg1_warps[__lo_thread], 32);
+// CHECK-NEXT: launchopt::openScope(&__lo_agg1_warps[__lo_thread], min(32u, __lo_blockThreads - 32 * __lo_thread), sizeof(__lo_uargs_child));
 // CHECK-NEXT: }
 // CHECK-NEXT: launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_warps[__lo_thread / 32];
 // CHECK-NEXT: __syncthreads();
