@@ -10,10 +10,11 @@
 // aggregated grid finds the record it belongs to by a binary search over the
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
-// each top-level parent launch; when the pool or a scope is full, the parent
-// thread launches its child directly, as written. Arguments that are the
-// same for every launch of a scope are stored once, after the scope's
-// records, by the thread that reserves the first record.
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so reserving a record never waits. When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
+// Arguments that are the same for every launch of a scope are stored once,
+// after the scope's records, by the thread that reserves the first record.
 
 #include <cuda_runtime.h>
 #include <new>
@@ -55,7 +56,7 @@ struct AggregationScope {
   unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
   unsigned maxThreads;
   unsigned maxSharedMemory;
-  AggregatedLaunch *launch; // null: not allocated yet; `failedLaunch()`: pool exhausted
+  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
   unsigned finishedBlocks;  // multi-block and grid scopes
   unsigned capacity;        // records it can hold
 };
@@ -93,25 +94,78 @@ __device__ inline unsigned linearBlock() {
 
 __device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
 
-// Sets how many records a scope of `threads` parent threads holds; called
-// before its first record (racing blocks of one group write the same value).
-__device__ inline void openScope(AggregationScope *scope, unsigned long long threads) {
-  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
-  scope->capacity = capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+// The record array of a scope of `capacity` records, with room for the
+// uniform arguments after it; failedLaunch() when the pool cannot hold it.
+__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
+  unsigned long long recordBytes =
+      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+  if (!launch)
+    return failedLaunch();
+  launch->uniformArguments =
+      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  return launch;
 }
 
-// Reserves a record in the scope for a child grid of `grid` x `block`; returns
-// where its arguments go, or null when the parent must launch directly. With
-// `uniformBytes`, the scope's allocation also holds the arguments shared by
-// all its records: `*uniformArguments` is where they go for the caller that
-// got the first record, and null for every other caller.
+__device__ inline unsigned scopeCapacity(unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  if (capacity == 0)
+    return 1;
+  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Opens a warp or block scope of `threads` parent threads: its one opener
+// allocates the record array before the barrier that precedes the body, so
+// no thread ever waits for another to publish it. (Waiting there hung when
+// the thread to wait for was in the waiter's own warp.)
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
+                                 unsigned uniformBytes) {
+  scope->capacity = scopeCapacity(threads);
+  scope->launch = allocateRecords(scope->capacity, uniformBytes);
+}
+
+// Opens the scope of a group of blocks (multi-block and grid): one thread
+// per block calls it before the block's barrier. The first to arrive
+// allocates; the others wait for it, which is safe because it is running in
+// another block and waits for nothing itself.
+__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
+                                      unsigned uniformBytes) {
+  // Racing openers of one group write the same value.
+  scope->capacity = scopeCapacity(threads);
+  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  unsigned long long claimed = 2 * alignof(AggregatedLaunch); // neither null nor failedLaunch()
+  if (atomicCAS(slot, 0ull, claimed) == 0) {
+    AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+    __threadfence(); // the array's header before the pointer to it
+    atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+    return;
+  }
+  while (*reinterpret_cast<volatile unsigned long long *>(slot) == claimed)
+    ;
+  __threadfence();
+}
+
+// The scope's record array; read past the L1 cache, where another block of a
+// group may have left an older value.
+__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
+  return reinterpret_cast<AggregatedLaunch *>(
+      *reinterpret_cast<volatile unsigned long long *>(&scope->launch));
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
 __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
                                       unsigned sharedMemory, unsigned argumentBytes,
-                                      unsigned uniformBytes = 0,
                                       void **uniformArguments = nullptr) {
   if (uniformArguments)
     *uniformArguments = nullptr;
   if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch())
     return nullptr;
   unsigned capacity = scope->capacity;
   unsigned blocks = grid.x * grid.y * grid.z;
@@ -127,35 +181,9 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   unsigned index = unsigned(old >> 32);
   if (index >= capacity)
     return nullptr; // later records are all past the capacity too: the tail is never launched
-  AggregatedLaunch *launch;
-  if (index == 0) {
-    unsigned long long recordBytes =
-        (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
-    launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
-    if (!launch) {
-      launch = failedLaunch();
-    } else {
-      // Written before the allocation is published; read only by the
-      // aggregated grid and the launcher, after the scope's barrier.
-      void *uniform = uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes
-                                   : nullptr;
-      launch->uniformArguments = uniform;
-      if (uniformArguments)
-        *uniformArguments = uniform;
-    }
-    atomicExch(reinterpret_cast<unsigned long long *>(&scope->launch),
-               reinterpret_cast<unsigned long long>(launch));
-  } else {
-    // Wait for the first record's thread to publish the allocation.
-    volatile unsigned long long *slot =
-        reinterpret_cast<volatile unsigned long long *>(&scope->launch);
-    unsigned long long published;
-    while ((published = *slot) == 0)
-      ;
-    launch = reinterpret_cast<AggregatedLaunch *>(published);
-  }
-  if (launch == failedLaunch())
-    return nullptr;
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
   atomicMax(&scope->maxThreads, threads);
   atomicMax(&scope->maxSharedMemory, sharedMemory);
   ChildRecord &r = launch->records[index];
@@ -182,7 +210,7 @@ __device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
   unsigned capacity = scope->capacity;
   unsigned long long packed = scope->countAndBlocks;
   unsigned count = unsigned(packed >> 32);
-  AggregatedLaunch *launch = scope->launch;
+  AggregatedLaunch *launch = publishedLaunch(scope);
   if (count == 0 || launch == nullptr || launch == failedLaunch())
     return false;
   if (count > capacity)
@@ -495,7 +523,7 @@ static __device__ void __lo_part_tc_vertices(GraphDev g, int first, unsigned lon
           const dim3 __lo_agrid1 = __lo_coarse1;
           const dim3 __lo_ablock1 = __lo_block1;
           void *__lo_uniform1;
-          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_tc_intersect), sizeof(__lo_uargs___lo_coarse_tc_intersect), &__lo_uniform1);
+          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_tc_intersect), &__lo_uniform1);
           if (__lo_record1) {
             ::new (__lo_record1) __lo_args___lo_coarse_tc_intersect(g, u, begin, end, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
@@ -520,9 +548,9 @@ __global__ void tc_vertices(GraphDev g, int first, unsigned long long* count) {
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   __shared__ launchopt::AggregationScope __lo_agg1_warps[32];
-  if (__lo_thread < 32) {
+  if (__lo_thread < (__lo_blockThreads + 31) / 32) {
     launchopt::clearScope(&__lo_agg1_warps[__lo_thread]);
-    launchopt::openScope(&__lo_agg1_warps[__lo_thread], 32);
+    launchopt::openScope(&__lo_agg1_warps[__lo_thread], min(32u, __lo_blockThreads - 32 * __lo_thread), sizeof(__lo_uargs___lo_coarse_tc_intersect));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_warps[__lo_thread / 32];
   __syncthreads();
