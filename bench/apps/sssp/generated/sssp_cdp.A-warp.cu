@@ -11,7 +11,8 @@
 // running sums of the child grid sizes and runs as that record's original
 // block. Records live in a pool of device memory that the host resets before
 // each top-level parent launch; a scope's record array is allocated when the
-// scope opens, so reserving a record never waits. When the pool or a scope
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
 // is full, the parent thread launches its child directly, as written.
 // Arguments that are the same for every launch of a scope are stored once,
 // after the scope's records, by the thread that reserves the first record.
@@ -116,40 +117,48 @@ __device__ inline unsigned scopeCapacity(unsigned long long threads) {
 
 // Opens a warp or block scope of `threads` parent threads: its one opener
 // allocates the record array before the barrier that precedes the body, so
-// no thread ever waits for another to publish it. (Waiting there hung when
-// the thread to wait for was in the waiter's own warp.)
+// no parent thread waits for another to publish it. (Waiting for the thread
+// that reserved the first record hung when that thread was in the waiter's
+// own warp.)
 __device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
                                  unsigned uniformBytes) {
   scope->capacity = scopeCapacity(threads);
   scope->launch = allocateRecords(scope->capacity, uniformBytes);
 }
 
+// Marks a group scope whose record array is being allocated: neither null
+// nor failedLaunch().
+__device__ inline AggregatedLaunch *claimedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
+}
+
 // Opens the scope of a group of blocks (multi-block and grid): one thread
-// per block calls it before the block's barrier. The first to arrive
-// allocates; the others wait for it, which is safe because it is running in
-// another block and waits for nothing itself.
+// per block calls it before the block's barrier, and the first to arrive
+// allocates the record array. The others go on at once.
 __device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
                                       unsigned uniformBytes) {
   // Racing openers of one group write the same value.
   scope->capacity = scopeCapacity(threads);
   auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
-  unsigned long long claimed = 2 * alignof(AggregatedLaunch); // neither null nor failedLaunch()
-  if (atomicCAS(slot, 0ull, claimed) == 0) {
-    AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
-    __threadfence(); // the array's header before the pointer to it
-    atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  if (atomicCAS(slot, 0ull, claimed) != 0)
     return;
-  }
-  while (*reinterpret_cast<volatile unsigned long long *>(slot) == claimed)
-    ;
-  __threadfence();
+  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+  __threadfence(); // the array's header before the pointer to it
+  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
 }
 
-// The scope's record array; read past the L1 cache, where another block of a
-// group may have left an older value.
+// The scope's record array, read past the L1 cache, where another block of
+// a group may have left an older value. A parent thread of a group scope
+// may find the array still being allocated by another block's opener; it
+// waits for that opener, which is in another block (so never in the
+// waiter's warp) and waits for nothing itself.
 __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
-  return reinterpret_cast<AggregatedLaunch *>(
-      *reinterpret_cast<volatile unsigned long long *>(&scope->launch));
+  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+  unsigned long long launch;
+  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+    ;
+  return reinterpret_cast<AggregatedLaunch *>(launch);
 }
 
 // Reserves a record in an open scope for a child grid of `grid` x `block`;
