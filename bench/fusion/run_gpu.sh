@@ -20,7 +20,7 @@ NX=${NX:-8192}
 REPS=${REPS:-20}
 SEED=${SEED:-$(date +%s)}
 FLAGS="-O3 -arch=sm_90 -std=c++17 -I$S"
-FUSED="dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem dycore.search"
+FUSED=${FUSED:-"dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem dycore.search"}
 RENAMED="reuse reuse.norename.fused reuse.fused"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 nvcc --version | tail -1

@@ -196,17 +196,28 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   __shared__ unsigned char __lo_set_hv[340];
   float __lo_reg_dv;
   bool __lo_has_dv = false;
-  // flux_x over 1 halo layer(s) into shared memory: read at neighbours below.
-  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
-    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
-    __lo_set_hu[__lo_s] = 0;
-    __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
-  }
-  // flux_y over 1 halo layer(s) into shared memory: read at neighbours below.
-  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
-    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
-    __lo_set_hv[__lo_s] = 0;
-    __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  // flux_x, flux_y over 1 halo layer(s) into shared memory: read at neighbours below.
+  // Own sites first, then the ring (rows above and below, then the sides).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
+    if (__lo__s < 256u) {
+      __lo__x = __lo__s % 32u;
+      __lo__y = __lo__s / 32u;
+    } else if (__lo__s < 324u) {
+      const unsigned __lo__r = __lo__s - 256u;
+      __lo__x = __lo__r % 34u - 1u;
+      __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
+    } else {
+      const unsigned __lo__r = __lo__s - 324u;
+      const unsigned __lo__k = __lo__r % 2u;
+      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
+      __lo__y = __lo__r / 2u;
+    }
+    const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
+    __lo_set_hu[__lo__t] = 0;
+    __lo_set_hv[__lo__t] = 0;
+    __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   __lo_body_divergence_in_fused_0(__lo_hu, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
@@ -261,10 +272,25 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   float __lo_reg_q;
   bool __lo_has_q = false;
   // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
-  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
-    const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
-    __lo_set_ke[__lo_s] = 0;
-    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+  // Own sites first, then the ring (rows above and below, then the sides).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
+    if (__lo__s < 256u) {
+      __lo__x = __lo__s % 32u;
+      __lo__y = __lo__s / 32u;
+    } else if (__lo__s < 324u) {
+      const unsigned __lo__r = __lo__s - 256u;
+      __lo__x = __lo__r % 34u - 1u;
+      __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
+    } else {
+      const unsigned __lo__r = __lo__s - 324u;
+      const unsigned __lo__k = __lo__r % 2u;
+      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
+      __lo__y = __lo__r / 2u;
+    }
+    const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
+    __lo_set_ke[__lo__t] = 0;
+    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
   __syncthreads();

@@ -63,26 +63,63 @@ std::string argumentText(const ASTContext &Ctx, const Expr *E) {
   return R ? textOf(Ctx, *R) : std::string();
 }
 
-// A producer computed over its halo layers into shared-memory tiles (paper
-// §II-D2, Fig. 3 Kern_X): every thread of the block walks the tile (block
-// plus R layers along each axis wider than one), clears the tile site's
-// written flag and runs the body for that site; own sites also go to GMEM.
-std::string tileProducerLoop(const std::string &Member, unsigned R, const OnChipPlan &OnChip,
-                             unsigned I, const std::string &Call) {
-  unsigned Rx = OnChip.Block[0] > 1 ? R : 0, Ry = OnChip.Block[1] > 1 ? R : 0;
-  unsigned Wx = OnChip.Block[0] + 2 * Rx, Wy = OnChip.Block[1] + 2 * Ry;
-  std::string S = "  // " + Member + " over " + std::to_string(R) +
+// A member computed over its halo layers into shared-memory tiles, as the
+// fused kernel calls it.
+struct TileProducer {
+  std::string Name; // the original kernel
+  std::string Call; // up to the tile site, ownership and index arguments
+  unsigned Member = 0;
+};
+
+// Producers computed over R halo layers into shared-memory tiles (paper
+// §II-D2, Fig. 3 Kern_X), in one walk of the tile (block plus R layers along
+// each axis wider than one): consecutive producers with no barrier between
+// them read nothing of each other at a neighbour, so each site can run them
+// all, and their loads are in flight together. (The walk's locals are
+// named __lo__*: the kernel's array parameters are __lo_<array>.) A thread first takes its own
+// site, so the first pass is as coalesced as the unfused kernels, then the
+// ring; it clears each tile site's written flag before the bodies run there,
+// and own sites also go to GMEM.
+std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigned R,
+                             const OnChipPlan &OnChip) {
+  unsigned Bx = OnChip.Block[0], By = OnChip.Block[1];
+  unsigned Rx = Bx > 1 ? R : 0, Ry = By > 1 ? R : 0;
+  unsigned Wx = Bx + 2 * Rx, Wy = By + 2 * Ry;
+  auto U = [](unsigned V) { return std::to_string(V) + "u"; };
+  std::string Names;
+  for (const TileProducer &T : Producers)
+    Names += (Names.empty() ? "" : ", ") + T.Name;
+  std::string S = "  // " + Names + " over " + std::to_string(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
-                  "  for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < " +
-                  std::to_string(Wx * Wy) + "; __lo_s += blockDim.x * blockDim.y) {\n"
-                  "    const unsigned __lo_x = __lo_s % " + std::to_string(Wx) + " - " +
-                  std::to_string(Rx) + ", __lo_y = __lo_s / " + std::to_string(Wx) + " - " +
-                  std::to_string(Ry) + ";\n";
-  for (const std::string &Tile : OnChip.TilesWritten[I])
-    S += "    __lo_set_" + Tile + "[__lo_s] = 0;\n";
-  S += "    " + Call + "__lo_s, __lo_x < " + std::to_string(OnChip.Block[0]) + " && __lo_y < " +
-       std::to_string(OnChip.Block[1]) + ", blockIdx, make_uint3(__lo_x, __lo_y, 0));\n  }\n";
-  return S;
+                  "  // Own sites first, then the ring (rows above and below, then the sides).\n"
+                  "  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < " +
+                  U(Wx * Wy) + "; __lo__s += blockDim.x * blockDim.y) {\n"
+                  "    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero\n"
+                  "    if (__lo__s < " + U(Bx * By) + ") {\n"
+                  "      __lo__x = __lo__s % " + U(Bx) + ";\n"
+                  "      __lo__y = __lo__s / " + U(Bx) + ";\n";
+  if (Ry)
+    S += "    } else if (__lo__s < " + U(Bx * By + 2 * Ry * Wx) + ") {\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Bx * By) + ";\n"
+         "      __lo__x = __lo__r % " + U(Wx) + " - " + U(Rx) + ";\n"
+         "      __lo__y = __lo__r < " + U(Ry * Wx) + " ? __lo__r / " + U(Wx) + " - " + U(Ry) +
+         " : " + U(By) + " + (__lo__r - " + U(Ry * Wx) + ") / " + U(Wx) + ";\n";
+  if (Rx)
+    S += "    } else {\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Bx * By + 2 * Ry * Wx) + ";\n"
+         "      const unsigned __lo__k = __lo__r % " + U(2 * Rx) + ";\n"
+         "      __lo__x = __lo__k < " + U(Rx) + " ? __lo__k - " + U(Rx) + " : " + U(Bx) + " + __lo__k - " +
+         U(Rx) + ";\n"
+         "      __lo__y = __lo__r / " + U(2 * Rx) + ";\n";
+  S += "    }\n"
+       "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Wx) + " + __lo__x + " + U(Rx) + ";\n";
+  for (const TileProducer &T : Producers)
+    for (const std::string &Tile : OnChip.TilesWritten[T.Member])
+      S += "    __lo_set_" + Tile + "[__lo__t] = 0;\n";
+  for (const TileProducer &T : Producers)
+    S += "    " + T.Call + "__lo__t, __lo__s < " + U(Bx * By) +
+         ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
+  return S + "  }\n";
 }
 
 // The launch statement as written, with the arguments that get a renamed
@@ -209,6 +246,13 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     std::string Params, Args, Code = OnChip.Declarations;
     std::map<std::pair<int, std::string>, std::string> AllocationParam;
     auto Separator = [](std::string &S) { return S.empty() ? "" : ", "; };
+    // Tile producers not emitted yet: consecutive ones share one walk.
+    std::vector<TileProducer> Pending;
+    unsigned PendingRadius = 0;
+    auto FlushTileProducers = [&] {
+      Code += tileProducerLoop(Pending, PendingRadius, OnChip);
+      Pending.clear();
+    };
     for (unsigned I = 0; I < N.Members.size(); ++I) {
       const ExtractedLaunch &L = X.Launches[N.Members[I]];
       const FunctionDecl &K = *L.Site->Child;
@@ -249,22 +293,26 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
           if (W.Writes)
             if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
               Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
-      if (Barrier)
-        Code += "  __syncthreads();\n";
       std::string Call = Body[I] + "(";
       for (const std::string &A : CallArgs)
         Call += A + ", ";
       Call += OnChip.ExtraArgs[I];
       unsigned R = N.MemberHalo[I];
+      bool WritesTiles = R && !OnChip.TilesWritten[I].empty();
+      if (!Pending.empty() && (Barrier || !WritesTiles || R != PendingRadius))
+        FlushTileProducers();
+      if (Barrier)
+        Code += "  __syncthreads();\n";
+      if (WritesTiles) {
+        Pending.push_back({P.Kernels[N.Members[I]].Name, Call, I});
+        PendingRadius = R;
+        continue;
+      }
       if (!R) {
         Code += "  " + Call + "blockIdx, threadIdx);\n";
         continue;
       }
       std::string Radius = std::to_string(R);
-      if (!OnChip.TilesWritten[I].empty()) {
-        Code += tileProducerLoop(P.Kernels[N.Members[I]].Name, R, OnChip, I, Call);
-        continue;
-      }
       Code += "  {\n"
               "    // " + P.Kernels[N.Members[I]].Name + " over " + Radius +
               " halo layer(s): its results are read at neighbours below.\n"
@@ -278,6 +326,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
               "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
               "  }\n";
     }
+    if (!Pending.empty())
+      FlushTileProducers();
     Summary[F] = OnChip.summary();
     Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
               " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +

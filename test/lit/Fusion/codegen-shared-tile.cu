@@ -44,11 +44,29 @@ void run(const float *h, float *g, float *l, int nx, int ny) {
 // CHECK-NEXT: __global__ void __lo_fused_0(
 // CHECK-NEXT: __shared__ float __lo_tile_g[340];
 // CHECK-NEXT: __shared__ unsigned char __lo_set_g[340];
+// The walk of the 34 x 10 tile: each thread's own site first (256 of them),
+// then the rows above and below (2 x 34), then the left and right columns
+// (8 rows x 2).
 // CHECK-NEXT: // gradient over 1 halo layer(s) into shared memory: read at neighbours below.
-// CHECK-NEXT: for (unsigned __lo_s = threadIdx.y * blockDim.x + threadIdx.x; __lo_s < 340; __lo_s += blockDim.x * blockDim.y) {
-// CHECK-NEXT: const unsigned __lo_x = __lo_s % 34 - 1, __lo_y = __lo_s / 34 - 1;
-// CHECK-NEXT: __lo_set_g[__lo_s] = 0;
-// CHECK-NEXT: __lo_body_gradient_in_fused_0(__lo_h, __lo_g, __lo_m0_nx, __lo_m0_ny, __lo_tile_g, __lo_set_g, __lo_s, __lo_x < 32 && __lo_y < 8, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+// CHECK-NEXT: // Own sites first, then the ring (rows above and below, then the sides).
+// CHECK-NEXT: for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+// CHECK-NEXT: unsigned __lo__x, __lo__y;
+// CHECK-NEXT: if (__lo__s < 256u) {
+// CHECK-NEXT: __lo__x = __lo__s % 32u;
+// CHECK-NEXT: __lo__y = __lo__s / 32u;
+// CHECK-NEXT: } else if (__lo__s < 324u) {
+// CHECK-NEXT: const unsigned __lo__r = __lo__s - 256u;
+// CHECK-NEXT: __lo__x = __lo__r % 34u - 1u;
+// CHECK-NEXT: __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
+// CHECK-NEXT: } else {
+// CHECK-NEXT: const unsigned __lo__r = __lo__s - 324u;
+// CHECK-NEXT: const unsigned __lo__k = __lo__r % 2u;
+// CHECK-NEXT: __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
+// CHECK-NEXT: __lo__y = __lo__r / 2u;
+// CHECK-NEXT: }
+// CHECK-NEXT: const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
+// CHECK-NEXT: __lo_set_g[__lo__t] = 0;
+// CHECK-NEXT: __lo_body_gradient_in_fused_0(__lo_h, __lo_g, __lo_m0_nx, __lo_m0_ny, __lo_tile_g, __lo_set_g, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: __lo_body_laplace_in_fused_0(__lo_g, __lo_l, __lo_m1_nx, __lo_m1_ny, __lo_tile_g, __lo_set_g, blockIdx, threadIdx);

@@ -34,7 +34,7 @@ void run(const float *in, float *p, float *q, float *r, float *s, int n) {
 // CHECK-NEXT: __global__ void __lo_fused_0(const float *__lo_in, float *__lo_p, int __lo_m0_n, float *__lo_r, int __lo_m1_n) {
 // CHECK-NEXT: __shared__ float __lo_tile_p[258];
 // CHECK: // first over 1 halo layer(s) into shared memory: read at neighbours below.
-// CHECK: __lo_body_first_in_fused_0(__lo_in, __lo_p, __lo_m0_n, __lo_tile_p, __lo_set_p, __lo_s, __lo_x < 256 && __lo_y < 1, blockIdx, make_uint3(__lo_x, __lo_y, 0));
+// CHECK: __lo_body_first_in_fused_0(__lo_in, __lo_p, __lo_m0_n, __lo_tile_p, __lo_set_p, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK: __syncthreads();
 // CHECK-NEXT: __lo_body_blur_in_fused_0(__lo_p, __lo_r, __lo_m1_n, __lo_tile_p, __lo_set_p, blockIdx, threadIdx);
 // CHECK-LABEL: void run(
