@@ -210,21 +210,21 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   __shared__ float __lo_tile_hn[432];
   __shared__ unsigned char __lo_set_hn[432];
   // flux_x, flux_y over 3 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 532u; __lo__s += blockDim.x * blockDim.y) {
+  // Own sites first, then the ring layers read below (x -3 +2, y -3 +2).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 481u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 484u) {
+    } else if (__lo__s < 441u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 38u - 3u;
-      __lo__y = __lo__r < 114u ? __lo__r / 38u - 3u : 8u + (__lo__r - 114u) / 38u;
-    } else {
-      const unsigned __lo__r = __lo__s - 484u;
-      const unsigned __lo__k = __lo__r % 6u;
+      __lo__x = __lo__r % 37u - 3u;
+      __lo__y = __lo__r < 111u ? __lo__r / 37u - 3u : 8u + (__lo__r - 111u) / 37u;
+    } else { // columns left and right of the block
+      const unsigned __lo__r = __lo__s - 441u;
+      const unsigned __lo__k = __lo__r % 5u;
       __lo__x = __lo__k < 3u ? __lo__k - 3u : 32u + __lo__k - 3u;
-      __lo__y = __lo__r / 6u;
+      __lo__y = __lo__r / 5u;
     }
     const unsigned __lo__t = (__lo__y + 3u) * 38u + __lo__x + 3u;
     __lo_set_hu[__lo__t] = 0;
@@ -234,17 +234,17 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   }
   __syncthreads();
   // divergence over 2 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
+  // Own sites first, then the ring layers read below (x -2 +2, y -2 +2).
   for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 432u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 400u) {
+    } else if (__lo__s < 400u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
       __lo__x = __lo__r % 36u - 2u;
       __lo__y = __lo__r < 72u ? __lo__r / 36u - 2u : 8u + (__lo__r - 72u) / 36u;
-    } else {
+    } else { // columns left and right of the block
       const unsigned __lo__r = __lo__s - 400u;
       const unsigned __lo__k = __lo__r % 4u;
       __lo__x = __lo__k < 2u ? __lo__k - 2u : 32u + __lo__k - 2u;
@@ -256,17 +256,17 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   }
   __syncthreads();
   // update_h over 2 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
+  // Own sites first, then the ring layers read below (x -2 +2, y -2 +2).
   for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 432u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 400u) {
+    } else if (__lo__s < 400u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
       __lo__x = __lo__r % 36u - 2u;
       __lo__y = __lo__r < 72u ? __lo__r / 36u - 2u : 8u + (__lo__r - 72u) / 36u;
-    } else {
+    } else { // columns left and right of the block
       const unsigned __lo__r = __lo__s - 400u;
       const unsigned __lo__k = __lo__r % 4u;
       __lo__x = __lo__k < 2u ? __lo__k - 2u : 32u + __lo__k - 2u;
@@ -361,21 +361,21 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   float __lo_reg_vn;
   bool __lo_has_vn = false;
   // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+  // Own sites first, then the ring layers read below (x -0 +1, y -0 +1).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 297u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 324u) {
+    } else if (__lo__s < 289u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 34u - 1u;
-      __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
-    } else {
-      const unsigned __lo__r = __lo__s - 324u;
-      const unsigned __lo__k = __lo__r % 2u;
-      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
-      __lo__y = __lo__r / 2u;
+      __lo__x = __lo__r % 33u - 0u;
+      __lo__y = __lo__r < 0u ? __lo__r / 33u - 0u : 8u + (__lo__r - 0u) / 33u;
+    } else { // columns left and right of the block
+      const unsigned __lo__r = __lo__s - 289u;
+      const unsigned __lo__k = __lo__r % 1u;
+      __lo__x = __lo__k < 0u ? __lo__k - 0u : 32u + __lo__k - 0u;
+      __lo__y = __lo__r / 1u;
     }
     const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
     __lo_set_ke[__lo__t] = 0;

@@ -197,21 +197,21 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   float __lo_reg_dv;
   bool __lo_has_dv = false;
   // flux_x, flux_y over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+  // Own sites first, then the ring layers read below (x -1 +0, y -1 +0).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 297u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 324u) {
+    } else if (__lo__s < 289u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 34u - 1u;
-      __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
-    } else {
-      const unsigned __lo__r = __lo__s - 324u;
-      const unsigned __lo__k = __lo__r % 2u;
+      __lo__x = __lo__r % 33u - 1u;
+      __lo__y = __lo__r < 33u ? __lo__r / 33u - 1u : 8u + (__lo__r - 33u) / 33u;
+    } else { // columns left and right of the block
+      const unsigned __lo__r = __lo__s - 289u;
+      const unsigned __lo__k = __lo__r % 1u;
       __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
-      __lo__y = __lo__r / 2u;
+      __lo__y = __lo__r / 1u;
     }
     const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
     __lo_set_hu[__lo__t] = 0;
@@ -272,21 +272,16 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   float __lo_reg_q;
   bool __lo_has_q = false;
   // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring (rows above and below, then the sides).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
+  // Own sites first, then the ring layers read below (x -0 +0, y -0 +1).
+  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 288u; __lo__s += blockDim.x * blockDim.y) {
     unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
     if (__lo__s < 256u) {
       __lo__x = __lo__s % 32u;
       __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 324u) {
+    } else if (__lo__s < 288u) { // rows below and above the block
       const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 34u - 1u;
-      __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
-    } else {
-      const unsigned __lo__r = __lo__s - 324u;
-      const unsigned __lo__k = __lo__r % 2u;
-      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
-      __lo__y = __lo__r / 2u;
+      __lo__x = __lo__r % 32u - 0u;
+      __lo__y = __lo__r < 0u ? __lo__r / 32u - 0u : 8u + (__lo__r - 0u) / 32u;
     }
     const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
     __lo_set_ke[__lo__t] = 0;

@@ -3,6 +3,7 @@
 #include "FusionOnChip.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <set>
@@ -72,52 +73,70 @@ struct TileProducer {
 };
 
 // Producers computed over R halo layers into shared-memory tiles (paper
-// §II-D2, Fig. 3 Kern_X), in one walk of the tile (block plus R layers along
-// each axis wider than one): consecutive producers with no barrier between
-// them read nothing of each other at a neighbour, so each site can run them
-// all, and their loads are in flight together. (The walk's locals are
-// named __lo__*: the kernel's array parameters are __lo_<array>.) A thread first takes its own
-// site, so the first pass is as coalesced as the unfused kernels, then the
-// ring; it clears each tile site's written flag before the bodies run there,
-// and own sites also go to GMEM.
+// §II-D2, Fig. 3 Kern_X), in one walk of the tile (laid out as the block plus
+// R layers along each axis wider than one): consecutive producers with no
+// barrier between them read nothing of each other at a neighbour, so each
+// site can run them all, and their loads are in flight together. A thread
+// first takes its own site, so the first pass is as coalesced as the unfused
+// kernels, then the ring, of which the walk visits only the layers later
+// members read (OnChipPlan::RingNeeded). Each tile site's written flag is
+// cleared before the bodies run there; own sites also go to GMEM. (The
+// walk's locals are named __lo__*: the kernel's array parameters are
+// __lo_<array>.)
 std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigned R,
                              const OnChipPlan &OnChip) {
   unsigned Bx = OnChip.Block[0], By = OnChip.Block[1];
   unsigned Rx = Bx > 1 ? R : 0, Ry = By > 1 ? R : 0;
-  unsigned Wx = Bx + 2 * Rx, Wy = By + 2 * Ry;
+  unsigned Wx = Bx + 2 * Rx;
+  // The sides the walk covers: the union over the producers.
+  unsigned Xlo = 0, Xhi = 0, Ylo = 0, Yhi = 0;
+  for (const TileProducer &T : Producers) {
+    const std::array<unsigned, 4> &Need = OnChip.RingNeeded[T.Member];
+    Xlo = std::max(Xlo, Need[0]);
+    Xhi = std::max(Xhi, Need[1]);
+    Ylo = std::max(Ylo, Need[2]);
+    Yhi = std::max(Yhi, Need[3]);
+  }
+  unsigned Own = Bx * By, RowWidth = Bx + Xlo + Xhi;
+  unsigned Rows = Own + (Ylo + Yhi) * RowWidth, Sides = Xlo + Xhi;
+  unsigned Walk = Rows + By * Sides;
   auto U = [](unsigned V) { return std::to_string(V) + "u"; };
   std::string Names;
   for (const TileProducer &T : Producers)
     Names += (Names.empty() ? "" : ", ") + T.Name;
   std::string S = "  // " + Names + " over " + std::to_string(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
-                  "  // Own sites first, then the ring (rows above and below, then the sides).\n"
+                  "  // Own sites first, then the ring layers read below (x -" + std::to_string(Xlo) +
+                  " +" + std::to_string(Xhi) + ", y -" + std::to_string(Ylo) + " +" +
+                  std::to_string(Yhi) + ").\n"
                   "  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < " +
-                  U(Wx * Wy) + "; __lo__s += blockDim.x * blockDim.y) {\n"
+                  U(Walk) + "; __lo__s += blockDim.x * blockDim.y) {\n"
                   "    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero\n"
-                  "    if (__lo__s < " + U(Bx * By) + ") {\n"
+                  "    if (__lo__s < " + U(Own) + ") {\n"
                   "      __lo__x = __lo__s % " + U(Bx) + ";\n"
                   "      __lo__y = __lo__s / " + U(Bx) + ";\n";
-  if (Ry)
-    S += "    } else if (__lo__s < " + U(Bx * By + 2 * Ry * Wx) + ") {\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Bx * By) + ";\n"
-         "      __lo__x = __lo__r % " + U(Wx) + " - " + U(Rx) + ";\n"
-         "      __lo__y = __lo__r < " + U(Ry * Wx) + " ? __lo__r / " + U(Wx) + " - " + U(Ry) +
-         " : " + U(By) + " + (__lo__r - " + U(Ry * Wx) + ") / " + U(Wx) + ";\n";
-  if (Rx)
-    S += "    } else {\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Bx * By + 2 * Ry * Wx) + ";\n"
-         "      const unsigned __lo__k = __lo__r % " + U(2 * Rx) + ";\n"
-         "      __lo__x = __lo__k < " + U(Rx) + " ? __lo__k - " + U(Rx) + " : " + U(Bx) + " + __lo__k - " +
-         U(Rx) + ";\n"
-         "      __lo__y = __lo__r / " + U(2 * Rx) + ";\n";
+  if (Ylo + Yhi)
+    S += "    } else if (__lo__s < " + U(Rows) + ") { // rows below and above the block\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Own) + ";\n"
+         "      __lo__x = __lo__r % " + U(RowWidth) + " - " + U(Xlo) + ";\n"
+         "      __lo__y = __lo__r < " + U(Ylo * RowWidth) + " ? __lo__r / " + U(RowWidth) + " - " +
+         U(Ylo) + " : " + U(By) + " + (__lo__r - " + U(Ylo * RowWidth) + ") / " + U(RowWidth) +
+         ";\n";
+  if (Sides)
+    S += "    } else { // columns left and right of the block\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Rows) + ";\n"
+         "      const unsigned __lo__k = __lo__r % " + U(Sides) + ";\n"
+         "      __lo__x = __lo__k < " + U(Xlo) + " ? __lo__k - " + U(Xlo) + " : " + U(Bx) +
+         " + __lo__k - " + U(Xlo) + ";\n"
+         "      __lo__y = __lo__r / " + U(Sides) + ";\n";
   S += "    }\n"
-       "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Wx) + " + __lo__x + " + U(Rx) + ";\n";
+       "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Wx) + " + __lo__x + " + U(Rx) +
+       ";\n";
   for (const TileProducer &T : Producers)
     for (const std::string &Tile : OnChip.TilesWritten[T.Member])
       S += "    __lo_set_" + Tile + "[__lo__t] = 0;\n";
   for (const TileProducer &T : Producers)
-    S += "    " + T.Call + "__lo__t, __lo__s < " + U(Bx * By) +
+    S += "    " + T.Call + "__lo__t, __lo__s < " + U(Own) +
          ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
   return S + "  }\n";
 }

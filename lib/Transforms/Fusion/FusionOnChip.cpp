@@ -148,6 +148,49 @@ OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
   return Plan;
 }
 
+// The halo layers of producer I that later members read, per side (x
+// below, x above, y below, y above the block). Every array it writes counts,
+// tile or GMEM: a ring site no later member reads is not computed at all.
+// A read at another site or at an offset that is not a planar constant
+// needs the whole ring.
+std::array<unsigned, 4> ringNeeded(unsigned I, const NewKernelProjection &F,
+                                   const unsigned Block[3],
+                                   const std::map<unsigned, std::vector<MemberSubscript>> &Subscripts,
+                                   const std::vector<std::optional<std::string>> &Site,
+                                   const std::vector<std::optional<IndexMonomial>> &Pitch) {
+  long long R = F.MemberHalo[I];
+  long long Rx = Block[0] > 1 ? R : 0, Ry = Block[1] > 1 ? R : 0;
+  std::array<long long, 4> Need = {0, 0, 0, 0};
+  auto Whole = std::array<unsigned, 4>{unsigned(Rx), unsigned(Rx), unsigned(Ry), unsigned(Ry)};
+  for (const auto &[Alloc, Uses] : Subscripts) {
+    bool Written = std::any_of(Uses.begin(), Uses.end(), [&](const MemberSubscript &U) {
+      return U.Member == I && U.Access->Writes;
+    });
+    if (!Written)
+      continue;
+    for (const MemberSubscript &U : Uses) {
+      if (U.Member <= I || !U.Access->Reads)
+        continue;
+      std::optional<std::pair<long long, long long>> D;
+      if (Pitch[U.Member] && Site[U.Member] && Site[U.Member] == Site[I])
+        D = planarOffset(U.Access->Offset, *Pitch[U.Member]);
+      if (!D)
+        return Whole;
+      // The reader runs at its own sites and over its own halo layers.
+      long long Own = F.MemberHalo[U.Member];
+      long long OwnX = Block[0] > 1 ? Own : 0, OwnY = Block[1] > 1 ? Own : 0;
+      Need[0] = std::max(Need[0], OwnX - D->first);
+      Need[1] = std::max(Need[1], OwnX + D->first);
+      Need[2] = std::max(Need[2], OwnY - D->second);
+      Need[3] = std::max(Need[3], OwnY + D->second);
+    }
+  }
+  std::array<unsigned, 4> Out;
+  for (unsigned K = 0; K < 4; ++K)
+    Out[K] = unsigned(std::clamp(Need[K], 0ll, K < 2 ? Rx : Ry));
+  return Out;
+}
+
 } // namespace
 
 OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
@@ -195,6 +238,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
   Plan.ExtraParams.resize(N);
   Plan.ExtraArgs.resize(N);
   Plan.TilesWritten.resize(N);
+  Plan.RingNeeded.resize(N);
   const OriginalKernel &First = X.Problem.Kernels[F.Members.front()];
   std::copy(std::begin(First.BlockDim), std::end(First.BlockDim), Plan.Block);
 
@@ -398,6 +442,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
       Plan.ExtraParams[I] += "unsigned __lo_ts, bool __lo_own, ";
       for (unsigned Alloc : TileWriterOf[I])
         Plan.TilesWritten[I].push_back(Chosen[Alloc].Name);
+      Plan.RingNeeded[I] = ringNeeded(I, F, Plan.Block, Subscripts, Site, Pitch);
     }
     std::vector<BodyEdit> &E = Plan.Edits[I];
     std::stable_sort(E.begin(), E.end(), [](const BodyEdit &A, const BodyEdit &B) {

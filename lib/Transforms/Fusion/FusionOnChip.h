@@ -3,6 +3,7 @@
 
 #include "FusionExtraction.h"
 #include "ProjectionModel.h"
+#include <array>
 #include <map>
 #include <set>
 
@@ -48,6 +49,10 @@ struct OnChipPlan {
   std::vector<std::vector<BodyEdit>> Edits;
   std::vector<std::string> ExtraParams, ExtraArgs;
   std::vector<std::vector<std::string>> TilesWritten;
+  // Per member that writes tiles: how many of its halo layers later members
+  // read on each side (x below, x above, y below, y above the block); its
+  // walk of the tile visits only those sites.
+  std::vector<std::array<unsigned, 4>> RingNeeded;
   std::string Declarations; // registers and tiles, at the top of the kernel
   // The block shape the tiles are laid out for (the launch's constant
   // block); a tile spans block + 2 * radius along every axis wider than 1.

@@ -45,20 +45,20 @@ void run(const float *h, float *g, float *l, int nx, int ny) {
 // CHECK-NEXT: __shared__ float __lo_tile_g[340];
 // CHECK-NEXT: __shared__ unsigned char __lo_set_g[340];
 // The walk of the 34 x 10 tile: each thread's own site first (256 of them),
-// then the rows above and below (2 x 34), then the left and right columns
-// (8 rows x 2).
+// then the rows below and above the block (2 x 34), then the left and right
+// columns (8 rows x 2): the consumer reads all four sides.
 // CHECK-NEXT: // gradient over 1 halo layer(s) into shared memory: read at neighbours below.
-// CHECK-NEXT: // Own sites first, then the ring (rows above and below, then the sides).
+// CHECK-NEXT: // Own sites first, then the ring layers read below (x -1 +1, y -1 +1).
 // CHECK-NEXT: for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 340u; __lo__s += blockDim.x * blockDim.y) {
 // CHECK-NEXT: unsigned __lo__x, __lo__y;
 // CHECK-NEXT: if (__lo__s < 256u) {
 // CHECK-NEXT: __lo__x = __lo__s % 32u;
 // CHECK-NEXT: __lo__y = __lo__s / 32u;
-// CHECK-NEXT: } else if (__lo__s < 324u) {
+// CHECK-NEXT: } else if (__lo__s < 324u) { // rows below and above the block
 // CHECK-NEXT: const unsigned __lo__r = __lo__s - 256u;
 // CHECK-NEXT: __lo__x = __lo__r % 34u - 1u;
 // CHECK-NEXT: __lo__y = __lo__r < 34u ? __lo__r / 34u - 1u : 8u + (__lo__r - 34u) / 34u;
-// CHECK-NEXT: } else {
+// CHECK-NEXT: } else { // columns left and right of the block
 // CHECK-NEXT: const unsigned __lo__r = __lo__s - 324u;
 // CHECK-NEXT: const unsigned __lo__k = __lo__r % 2u;
 // CHECK-NEXT: __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
