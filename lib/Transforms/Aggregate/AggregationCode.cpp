@@ -125,8 +125,10 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
   std::string S;
   for (const AggregatedSite &Site : Sites)
     if (!Site.GroupArray.empty())
+      // Unused (and warned about) when the parent is a template that is
+      // only instantiated through its aggregated copies.
       S += "// launchopt: aggregation scopes of the groups of parent blocks.\n"
-           "static __device__ launchopt::AggregationScope " +
+           "static __device__ __attribute__((unused)) launchopt::AggregationScope " +
            Site.GroupArray + "[LAUNCHOPT_MAX_GROUPS];\n\n";
   return S;
 }

@@ -16,7 +16,7 @@ __global__ void parent(float *d, const int *sizes) {
   child<<<(n + 127) / 128, 128>>>(d, n);
 }
 
-// CHECK-LABEL: static __device__ launchopt::AggregationScope __lo_groups_parent_1[LAUNCHOPT_MAX_GROUPS];
+// CHECK-LABEL: static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_parent_1[LAUNCHOPT_MAX_GROUPS];
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity).
 // CHECK: const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();

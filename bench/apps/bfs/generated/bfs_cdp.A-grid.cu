@@ -403,7 +403,7 @@ static __device__ void __lo_launch_bfs_visit_neighbors(launchopt::AggregationSco
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_bfs_expand_frontier_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_bfs_expand_frontier_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'bfs_expand_frontier' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

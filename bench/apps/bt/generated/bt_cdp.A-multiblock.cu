@@ -606,7 +606,7 @@ static __device__ void __lo_launch_bt_tessellate(launchopt::AggregationScope *__
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_bt_lines_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_bt_lines_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'bt_lines' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

@@ -400,7 +400,7 @@ static __device__ void __lo_launch_gc_detect_conflicts(launchopt::AggregationSco
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_gc_select_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_gc_select_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'gc_select' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

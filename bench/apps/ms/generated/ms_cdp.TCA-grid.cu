@@ -403,7 +403,7 @@ struct __lo_args___lo_coarse_ms_tile {
 };
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_ms_tile_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_ms_tile_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

@@ -471,7 +471,7 @@ static __device__ void __lo_serial_spmv_row_products(const int* col_indices, con
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_spmv_rows_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_spmv_rows_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'spmv_rows' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

@@ -410,7 +410,7 @@ static __device__ void __lo_launch_sssp_relax_edges(launchopt::AggregationScope 
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_sssp_process_worklist_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_sssp_process_worklist_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'sssp_process_worklist' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).

@@ -419,7 +419,7 @@ static __device__ void __lo_launch_tc_intersect(launchopt::AggregationScope *__l
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ launchopt::AggregationScope __lo_groups_tc_vertices_1[LAUNCHOPT_MAX_GROUPS];
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_tc_vertices_1[LAUNCHOPT_MAX_GROUPS];
 
 // launchopt: the body of 'tc_vertices' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
