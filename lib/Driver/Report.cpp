@@ -12,6 +12,11 @@ std::string location(const LaunchRemark &R) {
          std::to_string(R.Position.Column);
 }
 
+// Said after the location of a launch that only exists in generated code.
+std::string generatedNote(const LaunchRemark &R) {
+  return R.InGeneratedCode ? " (in code an earlier pass generated there)" : "";
+}
+
 std::string parameterList(const LaunchRemark &R) {
   std::string S;
   for (const auto &[Key, Value] : R.Parameters) {
@@ -33,11 +38,12 @@ void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remark
   for (const LaunchRemark &R : Remarks) {
     OS << location(R) << ": remark: ";
     if (R.Applied && !R.Subject.empty())
-      OS << R.Pass << ": " << R.Message << "\n";
+      OS << R.Pass << ": " << R.Message << generatedNote(R) << "\n";
     else if (R.Applied)
-      OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")\n";
+      OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")"
+         << generatedNote(R) << "\n";
     else
-      OS << "not " << pastTense(R.Pass) << ": " << R.Message << "\n";
+      OS << "not " << pastTense(R.Pass) << ": " << R.Message << generatedNote(R) << "\n";
     for (const std::string &W : R.Warnings)
       OS << location(R) << ": warning: " << W << "\n";
   }
@@ -46,7 +52,8 @@ void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remark
 void printReportText(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
   for (const LaunchRemark &R : Remarks) {
     if (R.Subject.empty())
-      OS << "launch #" << R.LaunchId << " at " << location(R) << " ('" << R.Parent << "' -> '"
+      OS << "launch #" << R.LaunchId << " at " << location(R) << generatedNote(R) << " ('"
+         << R.Parent << "' -> '"
          << R.Child << "'): ";
     else
       OS << "'" << R.Subject << "' at " << location(R) << " ('" << R.Parent << "'): ";
@@ -80,7 +87,8 @@ void printReportJson(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
                              {"applied", R.Applied},
                              {"reason", R.Message},
                              {"parameters", std::move(Params)},
-                             {"warnings", std::move(Warnings)}};
+                             {"warnings", std::move(Warnings)},
+                             {"in_generated_code", R.InGeneratedCode}};
     if (!R.Subject.empty()) {
       Entry["call"] = R.Subject;
       Entry["message"] = R.Message;

@@ -100,7 +100,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
     for (LaunchRemark &R : Result.Remarks) {
       unsigned Offset = offsetOf(Text, R.Position.Line, R.Position.Column);
       for (auto It = EarlierEdits.rbegin(); It != EarlierEdits.rend(); ++It)
-        Offset = It->originalOffset(Offset);
+        Offset = It->originalOffset(Offset, &R.InGeneratedCode);
       std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(InputText, Offset);
     }
     llvm::Expected<std::string> Next = Result.Edits.apply(Text);

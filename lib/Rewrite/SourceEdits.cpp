@@ -9,7 +9,7 @@ void SourceEdits::replace(unsigned Offset, unsigned Length, std::string Text) {
   Edits.push_back({Offset, Length, std::move(Text)});
 }
 
-unsigned SourceEdits::originalOffset(unsigned EditedOffset) const {
+unsigned SourceEdits::originalOffset(unsigned EditedOffset, bool *InInsertedText) const {
   std::vector<const SourceEdit *> Sorted;
   for (const SourceEdit &E : Edits)
     Sorted.push_back(&E);
@@ -21,8 +21,11 @@ unsigned SourceEdits::originalOffset(unsigned EditedOffset) const {
     long long Start = E->Offset + Shift;
     if (EditedOffset < Start)
       break;
-    if (EditedOffset < Start + (long long)E->Text.size())
+    if (EditedOffset < Start + (long long)E->Text.size()) {
+      if (InInsertedText && E->Length == 0)
+        *InInsertedText = true;
       return E->Offset;
+    }
     Shift += (long long)E->Text.size() - E->Length;
   }
   return static_cast<unsigned>(EditedOffset - Shift);

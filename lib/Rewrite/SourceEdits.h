@@ -29,8 +29,11 @@ public:
 
   // The offset in the original text of a position in the edited text: the
   // same text before, after and between edits, and the start of the edit for
-  // a position inside text an edit inserted.
-  unsigned originalOffset(unsigned EditedOffset) const;
+  // a position inside text an edit inserted or replaced. *InInsertedText is
+  // set for a position in text inserted where nothing was (code a pass
+  // generated, such as a copy of a kernel), not for the replacement of a
+  // range, whose start still names the code it replaced.
+  unsigned originalOffset(unsigned EditedOffset, bool *InInsertedText = nullptr) const;
 
 private:
   std::vector<SourceEdit> Edits;

@@ -14,6 +14,9 @@ namespace launchopt {
 struct LaunchRemark {
   unsigned LaunchId = 0;
   PresumedPosition Position;
+  // The launch is in code an earlier pass of the same run generated (e.g.
+  // the coarsened copy of a child); Position is where that code went.
+  bool InGeneratedCode = false;
   std::string Pass;
   std::string Parent;
   std::string Child;

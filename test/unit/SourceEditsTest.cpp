@@ -50,3 +50,18 @@ TEST(SourceEdits, MapsEditedOffsetsBackToTheOriginal) {
   EXPECT_EQ(E.originalOffset(6), 4u);  // inside "XYZW": the replaced range's start
   EXPECT_EQ(E.originalOffset(10), 8u); // 'g'
 }
+
+TEST(SourceEdits, TellsInsertedTextFromReplacedText) {
+  // "abc def ghi" -> "<abc XYZW ghi"
+  SourceEdits E;
+  E.insert(0, "<");
+  E.replace(4, 3, "XYZW");
+  bool Inserted = false;
+  E.originalOffset(0, &Inserted); // in "<": inserted where nothing was
+  EXPECT_TRUE(Inserted);
+  Inserted = false;
+  E.originalOffset(6, &Inserted); // in "XYZW": a replacement of "def"
+  EXPECT_FALSE(Inserted);
+  E.originalOffset(2, &Inserted); // original text
+  EXPECT_FALSE(Inserted);
+}

@@ -30,4 +30,9 @@ __global__ void split(int *out, int origin, int size, int depth) {
 
 // REMARK: coarsen-recursive.cu:17:5: remark: coarsen applied to launch of 'split'
 // REMARK: coarsen-recursive.cu:17:5: remark: aggregate applied to launch of '__lo_coarse_split'
-// REMARK: remark: aggregate applied to launch of '__lo_coarse_split'
+// REMARK-NOT: generated there
+// REMARK-SAME: {{$}}
+// The launch in the coarsened copy exists only in code the coarsening pass
+// inserted after 'split': the remark says so, at that place.
+// REMARK-NEXT: coarsen-recursive.cu:19:2: remark: aggregate applied to launch of '__lo_coarse_split'
+// REMARK-SAME: (in code an earlier pass generated there)
