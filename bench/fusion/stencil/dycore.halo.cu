@@ -229,8 +229,10 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
     const unsigned __lo__t = (__lo__y + 3u) * 38u + __lo__x + 3u;
     __lo_set_hu[__lo__t] = 0;
     __lo_set_hv[__lo__t] = 0;
-    __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-    __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    if ((int)__lo__y >= -2)
+      __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    if ((int)__lo__x >= -2)
+      __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   // divergence over 2 halo layer(s) into shared memory: read at neighbours below.

@@ -79,8 +79,9 @@ struct TileProducer {
 // site can run them all, and their loads are in flight together. A thread
 // first takes its own site, so the first pass is as coalesced as the unfused
 // kernels, then the ring, of which the walk visits only the layers later
-// members read (OnChipPlan::RingNeeded). Each tile site's written flag is
-// cleared before the bodies run there; own sites also go to GMEM. (The
+// members read (OnChipPlan::RingNeeded), and each producer runs only where
+// its own results are read. Each tile site's written flag is cleared before
+// the bodies run there; own sites also go to GMEM. (The
 // walk's locals are named __lo__*: the kernel's array parameters are
 // __lo_<array>.)
 std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigned R,
@@ -135,9 +136,26 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   for (const TileProducer &T : Producers)
     for (const std::string &Tile : OnChip.TilesWritten[T.Member])
       S += "    __lo_set_" + Tile + "[__lo__t] = 0;\n";
-  for (const TileProducer &T : Producers)
-    S += "    " + T.Call + "__lo__t, __lo__s < " + U(Own) +
-         ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
+  for (const TileProducer &T : Producers) {
+    // A producer whose own readers need fewer layers than the walk covers
+    // skips the rest.
+    const std::array<unsigned, 4> &Need = OnChip.RingNeeded[T.Member];
+    auto Negated = [](unsigned V) { return V ? "-" + std::to_string(V) : std::string("0"); };
+    std::vector<std::string> Bounds;
+    if (Need[0] < Xlo)
+      Bounds.push_back("(int)__lo__x >= " + Negated(Need[0]));
+    if (Need[1] < Xhi)
+      Bounds.push_back("(int)__lo__x < " + std::to_string(Bx + Need[1]));
+    if (Need[2] < Ylo)
+      Bounds.push_back("(int)__lo__y >= " + Negated(Need[2]));
+    if (Need[3] < Yhi)
+      Bounds.push_back("(int)__lo__y < " + std::to_string(By + Need[3]));
+    std::string Guard;
+    for (const std::string &B : Bounds)
+      Guard += (Guard.empty() ? "" : " && ") + B;
+    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call + "__lo__t, __lo__s < " +
+         U(Own) + ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
+  }
   return S + "  }\n";
 }
 

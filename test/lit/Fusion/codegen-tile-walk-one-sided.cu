@@ -3,7 +3,8 @@
 // walk of the 34 x 10 tiles visits the block's own 256 sites, one row below
 // the block (33 sites, from x = -1) and one column left of it (8 sites): 297
 // sites, not 340. The two producers have no barrier between them and share
-// the walk.
+// the walk; flux_x skips the row below the block (its fx is read at x - 1
+// only) and flux_y the column left of it.
 // RUN: %launchopt fuse %s --use-plan=%S/Inputs/one-sided-tiles.json -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.cu
 // RUN: %nvcc-compile %t.cu
@@ -59,8 +60,10 @@ void run(const float *h, const float *u, const float *v, float *fx, float *fy, f
 // CHECK-NEXT: const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
 // CHECK-NEXT: __lo_set_fx[__lo__t] = 0;
 // CHECK-NEXT: __lo_set_fy[__lo__t] = 0;
+// CHECK-NEXT: if ((int)__lo__y >= 0)
 // CHECK-NEXT: __lo_body_flux_x_in_fused_0(
 // CHECK-SAME: __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+// CHECK-NEXT: if ((int)__lo__x >= 0)
 // CHECK-NEXT: __lo_body_flux_y_in_fused_0(
 // CHECK-SAME: __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK-NEXT: }
