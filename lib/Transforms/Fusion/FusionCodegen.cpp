@@ -72,89 +72,103 @@ struct TileProducer {
   unsigned Member = 0;
 };
 
+// Halo layers per side of the block: x below, x above, y below, y above.
+using RingSides = std::array<unsigned, 4>;
+
+std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
+
+// The walk's mapping from step __lo__s to the site (__lo__x, __lo__y), relative
+// to the block's first site: the block's own sites first, then the rows below
+// and above it, then the columns left and right of it, as far as Sides says.
+std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
+  auto U = unsignedLiteral;
+  unsigned Bx = Block[0], By = Block[1];
+  unsigned Own = Bx * By, RowWidth = Bx + Sides[0] + Sides[1];
+  unsigned Rows = Own + (Sides[2] + Sides[3]) * RowWidth, Columns = Sides[0] + Sides[1];
+  std::string S = "    unsigned __lo__x, __lo__y; // from the block's first site; "
+                  "the ring wraps below zero\n"
+                  "    if (__lo__s < " + U(Own) + ") {\n"
+                  "      __lo__x = __lo__s % " + U(Bx) + ";\n"
+                  "      __lo__y = __lo__s / " + U(Bx) + ";\n";
+  if (Sides[2] + Sides[3])
+    S += "    } else if (__lo__s < " + U(Rows) + ") { // rows below and above the block\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Own) + ";\n"
+         "      __lo__x = __lo__r % " + U(RowWidth) + " - " + U(Sides[0]) + ";\n"
+         "      __lo__y = __lo__r < " + U(Sides[2] * RowWidth) + " ? __lo__r / " + U(RowWidth) +
+         " - " + U(Sides[2]) + " : " + U(By) + " + (__lo__r - " + U(Sides[2] * RowWidth) + ") / " +
+         U(RowWidth) + ";\n";
+  if (Columns)
+    S += "    } else { // columns left and right of the block\n"
+         "      const unsigned __lo__r = __lo__s - " + U(Rows) + ";\n"
+         "      const unsigned __lo__k = __lo__r % " + U(Columns) + ";\n"
+         "      __lo__x = __lo__k < " + U(Sides[0]) + " ? __lo__k - " + U(Sides[0]) + " : " +
+         U(Bx) + " + __lo__k - " + U(Sides[0]) + ";\n"
+         "      __lo__y = __lo__r / " + U(Columns) + ";\n";
+  return S + "    }\n";
+}
+
+// The condition under which a producer that needs only Need of the walk's
+// Walked sides runs at a site; empty when it runs everywhere.
+std::string producerGuard(const unsigned Block[3], const RingSides &Need, const RingSides &Walked) {
+  auto Negated = [](unsigned V) { return V ? "-" + std::to_string(V) : std::string("0"); };
+  std::vector<std::string> Bounds;
+  if (Need[0] < Walked[0])
+    Bounds.push_back("(int)__lo__x >= " + Negated(Need[0]));
+  if (Need[1] < Walked[1])
+    Bounds.push_back("(int)__lo__x < " + std::to_string(Block[0] + Need[1]));
+  if (Need[2] < Walked[2])
+    Bounds.push_back("(int)__lo__y >= " + Negated(Need[2]));
+  if (Need[3] < Walked[3])
+    Bounds.push_back("(int)__lo__y < " + std::to_string(Block[1] + Need[3]));
+  std::string Guard;
+  for (const std::string &B : Bounds)
+    Guard += (Guard.empty() ? "" : " && ") + B;
+  return Guard;
+}
+
 // Producers computed over R halo layers into shared-memory tiles (paper
 // §II-D2, Fig. 3 Kern_X), in one walk of the tile (laid out as the block plus
 // R layers along each axis wider than one): consecutive producers with no
 // barrier between them read nothing of each other at a neighbour, so each
 // site can run them all, and their loads are in flight together. A thread
 // first takes its own site, so the first pass is as coalesced as the unfused
-// kernels, then the ring, of which the walk visits only the layers later
-// members read (OnChipPlan::RingNeeded), and each producer runs only where
-// its own results are read. Each tile site's written flag is cleared before
-// the bodies run there; own sites also go to GMEM. (The
-// walk's locals are named __lo__*: the kernel's array parameters are
-// __lo_<array>.)
+// kernels; the ring is walked only as far as later members read it
+// (OnChipPlan::RingNeeded), and each producer runs only where its own results
+// are read. Each tile site's written flag is cleared before the bodies run
+// there; own sites also go to GMEM. (The walk's locals are named __lo__*: the
+// kernel's array parameters are __lo_<array>.)
 std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigned R,
                              const OnChipPlan &OnChip) {
-  unsigned Bx = OnChip.Block[0], By = OnChip.Block[1];
-  unsigned Rx = Bx > 1 ? R : 0, Ry = By > 1 ? R : 0;
-  unsigned Wx = Bx + 2 * Rx;
-  // The sides the walk covers: the union over the producers.
-  unsigned Xlo = 0, Xhi = 0, Ylo = 0, Yhi = 0;
-  for (const TileProducer &T : Producers) {
-    const std::array<unsigned, 4> &Need = OnChip.RingNeeded[T.Member];
-    Xlo = std::max(Xlo, Need[0]);
-    Xhi = std::max(Xhi, Need[1]);
-    Ylo = std::max(Ylo, Need[2]);
-    Yhi = std::max(Yhi, Need[3]);
-  }
-  unsigned Own = Bx * By, RowWidth = Bx + Xlo + Xhi;
-  unsigned Rows = Own + (Ylo + Yhi) * RowWidth, Sides = Xlo + Xhi;
-  unsigned Walk = Rows + By * Sides;
-  auto U = [](unsigned V) { return std::to_string(V) + "u"; };
+  auto U = unsignedLiteral;
+  const unsigned *Block = OnChip.Block;
+  unsigned Rx = Block[0] > 1 ? R : 0, Ry = Block[1] > 1 ? R : 0;
+  RingSides Walked = {0, 0, 0, 0};
   std::string Names;
-  for (const TileProducer &T : Producers)
+  for (const TileProducer &T : Producers) {
+    for (unsigned K = 0; K < 4; ++K)
+      Walked[K] = std::max(Walked[K], OnChip.RingNeeded[T.Member][K]);
     Names += (Names.empty() ? "" : ", ") + T.Name;
-  std::string S = "  // " + Names + " over " + std::to_string(R) +
+  }
+  unsigned Own = Block[0] * Block[1];
+  unsigned Steps = Own + (Walked[2] + Walked[3]) * (Block[0] + Walked[0] + Walked[1]) +
+                   Block[1] * (Walked[0] + Walked[1]);
+  auto N = [](unsigned V) { return std::to_string(V); };
+  std::string S = "  // " + Names + " over " + N(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
-                  "  // Own sites first, then the ring layers read below (x -" + std::to_string(Xlo) +
-                  " +" + std::to_string(Xhi) + ", y -" + std::to_string(Ylo) + " +" +
-                  std::to_string(Yhi) + ").\n"
+                  "  // Own sites first, then the ring layers read below (x -" + N(Walked[0]) +
+                  " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" + N(Walked[3]) + ").\n"
                   "  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < " +
-                  U(Walk) + "; __lo__s += blockDim.x * blockDim.y) {\n"
-                  "    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero\n"
-                  "    if (__lo__s < " + U(Own) + ") {\n"
-                  "      __lo__x = __lo__s % " + U(Bx) + ";\n"
-                  "      __lo__y = __lo__s / " + U(Bx) + ";\n";
-  if (Ylo + Yhi)
-    S += "    } else if (__lo__s < " + U(Rows) + ") { // rows below and above the block\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Own) + ";\n"
-         "      __lo__x = __lo__r % " + U(RowWidth) + " - " + U(Xlo) + ";\n"
-         "      __lo__y = __lo__r < " + U(Ylo * RowWidth) + " ? __lo__r / " + U(RowWidth) + " - " +
-         U(Ylo) + " : " + U(By) + " + (__lo__r - " + U(Ylo * RowWidth) + ") / " + U(RowWidth) +
-         ";\n";
-  if (Sides)
-    S += "    } else { // columns left and right of the block\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Rows) + ";\n"
-         "      const unsigned __lo__k = __lo__r % " + U(Sides) + ";\n"
-         "      __lo__x = __lo__k < " + U(Xlo) + " ? __lo__k - " + U(Xlo) + " : " + U(Bx) +
-         " + __lo__k - " + U(Xlo) + ";\n"
-         "      __lo__y = __lo__r / " + U(Sides) + ";\n";
-  S += "    }\n"
-       "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Wx) + " + __lo__x + " + U(Rx) +
-       ";\n";
+                  U(Steps) + "; __lo__s += blockDim.x * blockDim.y) {\n";
+  S += walkSite(Block, Walked);
+  S += "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Block[0] + 2 * Rx) +
+       " + __lo__x + " + U(Rx) + ";\n";
   for (const TileProducer &T : Producers)
     for (const std::string &Tile : OnChip.TilesWritten[T.Member])
       S += "    __lo_set_" + Tile + "[__lo__t] = 0;\n";
   for (const TileProducer &T : Producers) {
-    // A producer whose own readers need fewer layers than the walk covers
-    // skips the rest.
-    const std::array<unsigned, 4> &Need = OnChip.RingNeeded[T.Member];
-    auto Negated = [](unsigned V) { return V ? "-" + std::to_string(V) : std::string("0"); };
-    std::vector<std::string> Bounds;
-    if (Need[0] < Xlo)
-      Bounds.push_back("(int)__lo__x >= " + Negated(Need[0]));
-    if (Need[1] < Xhi)
-      Bounds.push_back("(int)__lo__x < " + std::to_string(Bx + Need[1]));
-    if (Need[2] < Ylo)
-      Bounds.push_back("(int)__lo__y >= " + Negated(Need[2]));
-    if (Need[3] < Yhi)
-      Bounds.push_back("(int)__lo__y < " + std::to_string(By + Need[3]));
-    std::string Guard;
-    for (const std::string &B : Bounds)
-      Guard += (Guard.empty() ? "" : " && ") + B;
-    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call + "__lo__t, __lo__s < " +
-         U(Own) + ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
+    std::string Guard = producerGuard(Block, OnChip.RingNeeded[T.Member], Walked);
+    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call +
+         "__lo__t, __lo__s < " + U(Own) + ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
   }
   return S + "  }\n";
 }
