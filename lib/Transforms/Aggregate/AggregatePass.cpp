@@ -87,8 +87,8 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   std::string Id = A.Code.ScopeVar.substr(std::string("__lo_agg").size());
   std::string Grid = "__lo_agrid" + Id, Block = "__lo_ablock" + Id, Record = "__lo_record" + Id;
   std::string UniformCopy = "__lo_uniform" + Id;
-  std::string Args = "__lo_args_" + A.Code.ChildName + A.Code.TemplateArgs;
-  std::string UArgs = "__lo_uargs_" + A.Code.ChildName + A.Code.TemplateArgs;
+  std::string Args = argsStructName(A.Code.ChildName) + A.Code.TemplateArgs;
+  std::string UArgs = uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
   bool SomeUniform = anyUniform(Uniform);
   std::string In = L.Indent + "  ";
   std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
@@ -251,9 +251,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
                       siteReplacement(A, UniformOf[A.Site->Child]));
     AggregatedSite Code = A.Code;
-    Code.UniformBytes = anyUniform(UniformOf[A.Site->Child])
-                            ? "sizeof(__lo_uargs_" + Code.ChildName + Code.TemplateArgs + ")"
-                            : "0";
+    Code.UniformArguments = anyUniform(UniformOf[A.Site->Child]);
     SitesOf[A.Site->Parent].push_back(Code);
     Children.insert(A.Site->Child);
   }

@@ -5,10 +5,10 @@
 
 namespace launchopt {
 
-namespace {
-
 std::string argsStructName(const std::string &Child) { return "__lo_args_" + Child; }
 std::string uniformStructName(const std::string &Child) { return "__lo_uargs_" + Child; }
+
+namespace {
 
 bool isUniformParameter(const UniformParameters &Uniform, size_t I) {
   return I < Uniform.size() && Uniform[I];
@@ -143,7 +143,10 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
   S += In + "(void)__lo_blockThreads;\n";
   for (const AggregatedSite &Site : Sites) {
     const std::string &V = Site.ScopeVar;
-    const std::string &Uniform = Site.UniformBytes;
+    std::string Uniform =
+        Site.UniformArguments
+            ? "sizeof(" + uniformStructName(Site.ChildName) + Site.TemplateArgs + ")"
+            : "0";
     if (G == AggregationGranularity::Warp) {
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";

@@ -17,8 +17,12 @@ struct AggregatedSite {
   std::string ChildName;
   std::string TemplateArgs; // as written at the launch: "<T>" or ""
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
-  std::string UniformBytes; // size of the uniform-argument struct, or "0"
+  bool UniformArguments = false; // the child has a struct of uniform arguments
 };
+
+// The names of a child's argument structs (see argumentStruct below).
+std::string argsStructName(const std::string &Child);
+std::string uniformStructName(const std::string &Child);
 
 // Per parameter of a child: whether its argument is the same at every
 // launch of a scope, at every site of the child, and is therefore stored

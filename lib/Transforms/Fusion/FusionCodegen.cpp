@@ -72,9 +72,6 @@ struct TileProducer {
   unsigned Member = 0;
 };
 
-// Halo layers per side of the block: x below, x above, y below, y above.
-using RingSides = std::array<unsigned, 4>;
-
 std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
 
 // The walk's mapping from step __lo__s to the site (__lo__x, __lo__y), relative

@@ -148,20 +148,18 @@ OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
   return Plan;
 }
 
-// The halo layers of producer I that later members read, per side (x
-// below, x above, y below, y above the block). Every array it writes counts,
-// tile or GMEM: a ring site no later member reads is not computed at all.
-// A read at another site or at an offset that is not a planar constant
-// needs the whole ring.
-std::array<unsigned, 4> ringNeeded(unsigned I, const NewKernelProjection &F,
-                                   const unsigned Block[3],
-                                   const std::map<unsigned, std::vector<MemberSubscript>> &Subscripts,
-                                   const std::vector<std::optional<std::string>> &Site,
-                                   const std::vector<std::optional<IndexMonomial>> &Pitch) {
+// The halo layers of producer I that later members read, per side. Every
+// array it writes counts, tile or GMEM: a ring site no later member reads is
+// not computed at all. A read at another site or at an offset that is not a
+// planar constant needs the whole ring.
+RingSides ringNeeded(unsigned I, const NewKernelProjection &F, const unsigned Block[3],
+                     const std::map<unsigned, std::vector<MemberSubscript>> &Subscripts,
+                     const std::vector<std::optional<std::string>> &Site,
+                     const std::vector<std::optional<IndexMonomial>> &Pitch) {
   long long R = F.MemberHalo[I];
   long long Rx = Block[0] > 1 ? R : 0, Ry = Block[1] > 1 ? R : 0;
   std::array<long long, 4> Need = {0, 0, 0, 0};
-  auto Whole = std::array<unsigned, 4>{unsigned(Rx), unsigned(Rx), unsigned(Ry), unsigned(Ry)};
+  RingSides Whole = {unsigned(Rx), unsigned(Rx), unsigned(Ry), unsigned(Ry)};
   for (const auto &[Alloc, Uses] : Subscripts) {
     bool Written = std::any_of(Uses.begin(), Uses.end(), [&](const MemberSubscript &U) {
       return U.Member == I && U.Access->Writes;
@@ -185,7 +183,7 @@ std::array<unsigned, 4> ringNeeded(unsigned I, const NewKernelProjection &F,
       Need[3] = std::max(Need[3], OwnY + D->second);
     }
   }
-  std::array<unsigned, 4> Out;
+  RingSides Out;
   for (unsigned K = 0; K < 4; ++K)
     Out[K] = unsigned(std::clamp(Need[K], 0ll, K < 2 ? Rx : Ry));
   return Out;

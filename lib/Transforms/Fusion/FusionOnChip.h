@@ -23,6 +23,9 @@ enum class OnChipPath {
   Global,
 };
 
+// Halo layers per side of a block: x below, x above, y below, y above.
+using RingSides = std::array<unsigned, 4>;
+
 struct OnChipArray {
   unsigned Allocation = 0;
   OnChipPath Path = OnChipPath::Global;
@@ -50,9 +53,8 @@ struct OnChipPlan {
   std::vector<std::string> ExtraParams, ExtraArgs;
   std::vector<std::vector<std::string>> TilesWritten;
   // Per member that writes tiles: how many of its halo layers later members
-  // read on each side (x below, x above, y below, y above the block); its
-  // walk of the tile visits only those sites.
-  std::vector<std::array<unsigned, 4>> RingNeeded;
+  // read on each side; its walk of the tile visits only those sites.
+  std::vector<RingSides> RingNeeded;
   std::string Declarations; // registers and tiles, at the top of the kernel
   // The block shape the tiles are laid out for (the launch's constant
   // block); a tile spans block + 2 * radius along every axis wider than 1.
