@@ -19,6 +19,7 @@ variants = {
     "dycore.halo": ("halo-plan.out.json", "halo-report.txt"),
     "dycore.halo.gmem": ("halo-plan.out.json", None),
     "dycore.search": ("search-plan.out.json", "search-report.txt"),
+    "dycore.search.tiles": ("search-plan.out.json", "search-tiles-report.txt"),
 }
 
 def launch_times(section):

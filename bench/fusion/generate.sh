@@ -27,6 +27,10 @@ $L fuse dycore.cu --function=step --use-plan=halo-plan.json --plan=halo-plan.out
 # The search's current plan (plan.json), to measure against the two above.
 $L fuse dycore.cu --function=step --use-plan=plan.json --plan=search-plan.out.json \
   -o dycore.search.cu --report=search-report.txt --timing-hooks --quiet $RES $FLAGS
+# The same plan with every neighbour dependence through shared-memory tiles
+# (no recomputation), to measure the two on-chip paths against each other.
+$L fuse dycore.cu --function=step --use-plan=plan.json --recompute-neighbours=0 \
+  -o dycore.search.tiles.cu --report=search-tiles-report.txt --timing-hooks --quiet $RES $FLAGS
 $L fuse dycore.cu --function=step --use-plan=halo-plan.json --on-chip=false \
   -o dycore.halo.gmem.cu --timing-hooks --quiet $FLAGS
 # Renaming: reuse.cu overwrites its scratch array w after the divergence read

@@ -4,7 +4,9 @@
 # Prints device bandwidth, then the original against four fused programs:
 # the search's plan and a forced all-halo plan, each generated through
 # registers and shared-memory tiles (on chip) and through GMEM alone (.gmem),
-# and the plan the search finds now (dycore.search, from plan.json).
+# and the plan the search finds now (dycore.search, from plan.json; and
+# dycore.search.tiles: the same plan with shared-memory tiles where
+# dycore.search recomputes neighbours in registers).
 # For each: output comparison on fresh random inputs, step times with CUDA
 # events, and per-launch times (-DLAUNCHOPT_FUSION_TIMING). Then the renaming
 # test-bed (reuse.cu, one scratch array for two values): the original, the
@@ -20,7 +22,7 @@ NX=${NX:-8192}
 REPS=${REPS:-20}
 SEED=${SEED:-$(date +%s)}
 FLAGS="-O3 -arch=sm_90 -std=c++17 -I$S"
-FUSED=${FUSED:-"dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem dycore.search"}
+FUSED=${FUSED:-"dycore.fused dycore.fused.gmem dycore.halo dycore.halo.gmem dycore.search dycore.search.tiles"}
 RENAMED="reuse reuse.norename.fused reuse.fused"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader
 nvcc --version | tail -1

@@ -44,6 +44,11 @@ cl::opt<bool> OnChip("on-chip",
                       cl::desc("Generate through registers and shared-memory tiles where the "
                                "shapes allow (default; =false: every dependence through GMEM)"),
                       cl::init(true), cl::sub(Fuse));
+cl::opt<unsigned> RecomputeNeighbours(
+    "recompute-neighbours",
+    cl::desc("Recompute a halo producer in registers at up to <n> neighbour sites its results "
+             "are read at, instead of filling a shared-memory tile (default 2; 0: always tiles)"),
+    cl::value_desc("n"), cl::init(2), cl::sub(Fuse));
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks"), cl::sub(Fuse));
@@ -375,6 +380,7 @@ int runFuseCommand(int Argc, const char **Argv) {
     FusionCodegenOptions CodegenOptions;
     CodegenOptions.TimingHooks = TimingHooks;
     CodegenOptions.OnChip = OnChip;
+    CodegenOptions.MaxRecomputedNeighbours = RecomputeNeighbours;
     if (RenameExpandable) {
       Renaming = planRenaming(Parsed->Unit->getASTContext(), Extraction, Graphs, Plan,
                               RenameRefusals);

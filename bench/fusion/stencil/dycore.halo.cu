@@ -282,7 +282,7 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   __lo_body_diffuse_h_in_fused_0(__lo_hn, __lo_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, __lo_tile_hn, __lo_set_hn, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float *__lo_tile_ke, unsigned char *__lo_set_ke, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float &__lo_val_ke, bool &__lo_valset_ke, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -290,7 +290,7 @@ static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  __lo_tile_ke[__lo_ts] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_set_ke[__lo_ts] = 1, __lo_own ? (void)(ke[c] = __lo_tile_ke[__lo_ts]) : (void)0;
+  __lo_val_ke = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_valset_ke = true, __lo_own ? (void)(ke[c] = __lo_val_ke) : (void)0;
 }
 
 static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const float *u, const float *v, const float *f, float *q, int nx,
@@ -306,7 +306,7 @@ static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const floa
 }
 
 static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float *__lo_tile_ke, unsigned char *__lo_set_ke, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float __lo_nb_ke_x0_y0, bool __lo_nbset_ke_x0_y0, float __lo_nb_ke_x0_y1, bool __lo_nbset_ke_x0_y1, float __lo_nb_ke_x1_y0, bool __lo_nbset_ke_x1_y0, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -314,12 +314,12 @@ static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = ((__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] : ke[c + 1]) - (__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  float grad = ((__lo_nbset_ke_x1_y0 ? __lo_nb_ke_x1_y0 : ke[c + 1]) - (__lo_nbset_ke_x0_y0 ? __lo_nb_ke_x0_y0 : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
   un[c] = __lo_reg_un = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))), __lo_has_un = true;
 }
 
 static __device__ __forceinline__ void __lo_body_update_v_in_fused_1(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float *__lo_tile_ke, unsigned char *__lo_set_ke, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_h, bool &__lo_has_h, float &__lo_reg_u, bool &__lo_has_u, float &__lo_reg_v, bool &__lo_has_v, float __lo_nb_ke_x0_y0, bool __lo_nbset_ke_x0_y0, float __lo_nb_ke_x0_y1, bool __lo_nbset_ke_x0_y1, float __lo_nb_ke_x1_y0, bool __lo_nbset_ke_x1_y0, float &__lo_reg_q, bool &__lo_has_q, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -327,7 +327,7 @@ static __device__ __forceinline__ void __lo_body_update_v_in_fused_1(const float
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = ((__lo_set_ke[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 2) * 34 + (int)threadIdx.x + 1] : ke[c + nx]) - (__lo_set_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_ke[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + nx] + b[c + nx]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  float grad = ((__lo_nbset_ke_x0_y1 ? __lo_nb_ke_x0_y1 : ke[c + nx]) - (__lo_nbset_ke_x0_y0 ? __lo_nb_ke_x0_y0 : ke[c])) + 9.81f * ((h[c + nx] + b[c + nx]) - ((__lo_has_h ? __lo_reg_h : (__lo_has_h = true, __lo_reg_h = h[c])) + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
   vn[c] = __lo_reg_vn = (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])) - dt * (grad + (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))), __lo_has_vn = true;
 }
 
@@ -344,7 +344,7 @@ static __device__ __forceinline__ void __lo_body_energy_in_fused_1(const float *
 }
 
 // Complex fusion of kinetic_energy+vorticity+update_u+update_v+energy (launchopt fuse).
-// On chip: registers: h u v q b un vn; shared-memory tiles: ke (halo 1).
+// On chip: registers: h u v q b un vn; recomputed at neighbours: ke (halo 1).
 __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_hs, float *__lo_e, int __lo_m4_nx, int __lo_m4_ny) {
   float __lo_reg_h;
   bool __lo_has_h = false;
@@ -352,8 +352,12 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   bool __lo_has_u = false;
   float __lo_reg_v;
   bool __lo_has_v = false;
-  __shared__ float __lo_tile_ke[340];
-  __shared__ unsigned char __lo_set_ke[340];
+  float __lo_nb_ke_x0_y0;
+  bool __lo_nbset_ke_x0_y0 = false;
+  float __lo_nb_ke_x0_y1;
+  bool __lo_nbset_ke_x0_y1 = false;
+  float __lo_nb_ke_x1_y0;
+  bool __lo_nbset_ke_x1_y0 = false;
   float __lo_reg_q;
   bool __lo_has_q = false;
   float __lo_reg_b;
@@ -362,32 +366,13 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   bool __lo_has_un = false;
   float __lo_reg_vn;
   bool __lo_has_vn = false;
-  // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring layers read below (x -0 +1, y -0 +1).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 297u; __lo__s += blockDim.x * blockDim.y) {
-    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
-    if (__lo__s < 256u) {
-      __lo__x = __lo__s % 32u;
-      __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 289u) { // rows below and above the block
-      const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 33u - 0u;
-      __lo__y = __lo__r < 0u ? __lo__r / 33u - 0u : 8u + (__lo__r - 0u) / 33u;
-    } else { // columns left and right of the block
-      const unsigned __lo__r = __lo__s - 289u;
-      const unsigned __lo__k = __lo__r % 1u;
-      __lo__x = __lo__k < 0u ? __lo__k - 0u : 32u + __lo__k - 0u;
-      __lo__y = __lo__r / 1u;
-    }
-    const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
-    __lo_set_ke[__lo__t] = 0;
-    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-  }
+  // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (0, 1) (1, 0).
+  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
+  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
   __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
-  __syncthreads();
-  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_tile_ke, __lo_set_ke, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
-  __syncthreads();
-  __lo_body_update_v_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_tile_ke, __lo_set_ke, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
+  __lo_body_update_v_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
   __lo_body_energy_in_fused_1(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m4_nx, __lo_m4_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
 }
 

@@ -119,7 +119,7 @@ __global__ void energy(const float *hs, const float *un, const float *vn, const 
 
 // One time step: ten launches over the same grid; `w` is the scratch array
 // (the driver's hu output), ke is left as the driver set it.
-static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *h, const float *u, float *hu, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *h, const float *u, float *hu, int nx, int ny, float &__lo_val_w, bool &__lo_valset_w, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -127,10 +127,10 @@ static __device__ __forceinline__ void __lo_body_flux_x_in_fused_0(const float *
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  __lo_tile_w[__lo_ts] = 0.5f * (h[c] + h[c + 1]) * u[c], __lo_set_w[__lo_ts] = 1, __lo_own ? (void)(hu[c] = __lo_tile_w[__lo_ts]) : (void)0;
+  __lo_val_w = 0.5f * (h[c] + h[c + 1]) * u[c], __lo_valset_w = true, __lo_own ? (void)(hu[c] = __lo_val_w) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *h, const float *v, float *hv, int nx, int ny, float *__lo_tile_hv, unsigned char *__lo_set_hv, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *h, const float *v, float *hv, int nx, int ny, float &__lo_val_hv, bool &__lo_valset_hv, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -138,10 +138,10 @@ static __device__ __forceinline__ void __lo_body_flux_y_in_fused_0(const float *
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  __lo_tile_hv[__lo_ts] = 0.5f * (h[c] + h[c + nx]) * v[c], __lo_set_hv[__lo_ts] = 1, __lo_own ? (void)(hv[c] = __lo_tile_hv[__lo_ts]) : (void)0;
+  __lo_val_hv = 0.5f * (h[c] + h[c + nx]) * v[c], __lo_valset_hv = true, __lo_own ? (void)(hv[c] = __lo_val_hv) : (void)0;
 }
 
-static __device__ __forceinline__ void __lo_body_divergence_in_fused_0(const float *hu, const float *hv, float *dv, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, float *__lo_tile_hv, unsigned char *__lo_set_hv, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_divergence_in_fused_0(const float *hu, const float *hv, float *dv, int nx, int ny, float __lo_nb_w_x0_y0, bool __lo_nbset_w_x0_y0, float __lo_nb_w_xm1_y0, bool __lo_nbset_w_xm1_y0, float __lo_nb_hv_x0_y0, bool __lo_nbset_hv_x0_y0, float __lo_nb_hv_x0_ym1, bool __lo_nbset_hv_x0_ym1, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -149,7 +149,7 @@ static __device__ __forceinline__ void __lo_body_divergence_in_fused_0(const flo
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  dv[c] = __lo_reg_dv = ((__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : hu[c]) - (__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x] : hu[c - 1])) + ((__lo_set_hv[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_hv[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : hv[c]) - (__lo_set_hv[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] ? __lo_tile_hv[((int)threadIdx.y) * 34 + (int)threadIdx.x + 1] : hv[c - nx])), __lo_has_dv = true;
+  dv[c] = __lo_reg_dv = ((__lo_nbset_w_x0_y0 ? __lo_nb_w_x0_y0 : hu[c]) - (__lo_nbset_w_xm1_y0 ? __lo_nb_w_xm1_y0 : hu[c - 1])) + ((__lo_nbset_hv_x0_y0 ? __lo_nb_hv_x0_y0 : hv[c]) - (__lo_nbset_hv_x0_ym1 ? __lo_nb_hv_x0_ym1 : hv[c - nx])), __lo_has_dv = true;
 }
 
 static __device__ __forceinline__ void __lo_body_update_h_in_fused_0(const float *h, const float *dv, float *hn, float dt, int nx, int ny, float &__lo_reg_dv, bool &__lo_has_dv, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -164,45 +164,29 @@ static __device__ __forceinline__ void __lo_body_update_h_in_fused_0(const float
 }
 
 // Complex fusion of flux_x+flux_y+divergence+update_h (launchopt fuse).
-// On chip: registers: dv; shared-memory tiles: w (halo 1) hv (halo 1).
+// On chip: registers: dv; recomputed at neighbours: w (halo 1) hv (halo 1).
 __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
-  __shared__ float __lo_tile_w[340];
-  __shared__ unsigned char __lo_set_w[340];
-  __shared__ float __lo_tile_hv[340];
-  __shared__ unsigned char __lo_set_hv[340];
+  float __lo_nb_w_x0_y0;
+  bool __lo_nbset_w_x0_y0 = false;
+  float __lo_nb_w_xm1_y0;
+  bool __lo_nbset_w_xm1_y0 = false;
+  float __lo_nb_hv_x0_y0;
+  bool __lo_nbset_hv_x0_y0 = false;
+  float __lo_nb_hv_x0_ym1;
+  bool __lo_nbset_hv_x0_ym1 = false;
   float __lo_reg_dv;
   bool __lo_has_dv = false;
-  // flux_x, flux_y over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring layers read below (x -1 +0, y -1 +0).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 297u; __lo__s += blockDim.x * blockDim.y) {
-    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
-    if (__lo__s < 256u) {
-      __lo__x = __lo__s % 32u;
-      __lo__y = __lo__s / 32u;
-    } else if (__lo__s < 289u) { // rows below and above the block
-      const unsigned __lo__r = __lo__s - 256u;
-      __lo__x = __lo__r % 33u - 1u;
-      __lo__y = __lo__r < 33u ? __lo__r / 33u - 1u : 8u + (__lo__r - 33u) / 33u;
-    } else { // columns left and right of the block
-      const unsigned __lo__r = __lo__s - 289u;
-      const unsigned __lo__k = __lo__r % 1u;
-      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
-      __lo__y = __lo__r / 1u;
-    }
-    const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
-    __lo_set_w[__lo__t] = 0;
-    __lo_set_hv[__lo__t] = 0;
-    if ((int)__lo__y >= 0)
-      __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_tile_w, __lo_set_w, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-    if ((int)__lo__x >= 0)
-      __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-  }
-  __syncthreads();
-  __lo_body_divergence_in_fused_0(__lo_w, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_w, __lo_set_w, __lo_tile_hv, __lo_set_hv, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+  // flux_x at the thread's site, then recomputed at the neighbours read below: (-1, 0).
+  __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
+  // flux_y at the thread's site, then recomputed at the neighbours read below: (0, -1).
+  __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
+  __lo_body_divergence_in_fused_0(__lo_w, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
   __lo_body_update_h_in_fused_0(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float *__lo_tile_w, unsigned char *__lo_set_w, unsigned __lo_ts, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float &__lo_val_w, bool &__lo_valset_w, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -210,7 +194,7 @@ static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  __lo_tile_w[__lo_ts] = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_set_w[__lo_ts] = 1, __lo_own ? (void)(ke[c] = __lo_tile_w[__lo_ts]) : (void)0;
+  __lo_val_w = 0.25f * (u[c] * u[c] + u[c - 1] * u[c - 1] + v[c] * v[c] + v[c - nx] * v[c - nx]), __lo_valset_w = true, __lo_own ? (void)(ke[c] = __lo_val_w) : (void)0;
 }
 
 static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const float *u, const float *v, const float *f, float *q, int nx,
@@ -226,7 +210,7 @@ static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const floa
 }
 
 static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_u, bool &__lo_has_u, float *__lo_tile_w, unsigned char *__lo_set_w, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_u, bool &__lo_has_u, float __lo_nb_w_x0_y0, bool __lo_nbset_w_x0_y0, float __lo_nb_w_x1_y0, bool __lo_nbset_w_x1_y0, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -234,41 +218,28 @@ static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = ((__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 2] : ke[c + 1]) - (__lo_set_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] ? __lo_tile_w[((int)threadIdx.y + 1) * 34 + (int)threadIdx.x + 1] : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
+  float grad = ((__lo_nbset_w_x1_y0 ? __lo_nb_w_x1_y0 : ke[c + 1]) - (__lo_nbset_w_x0_y0 ? __lo_nb_w_x0_y0 : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
   un[c] = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])));
 }
 
 // Complex fusion of kinetic_energy+vorticity+update_u (launchopt fuse).
-// On chip: registers: u v q; shared-memory tiles: w (halo 1).
+// On chip: registers: u v q; recomputed at neighbours: w (halo 1).
 __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
   float __lo_reg_u;
   bool __lo_has_u = false;
-  __shared__ float __lo_tile_w[340];
-  __shared__ unsigned char __lo_set_w[340];
+  float __lo_nb_w_x0_y0;
+  bool __lo_nbset_w_x0_y0 = false;
+  float __lo_nb_w_x1_y0;
+  bool __lo_nbset_w_x1_y0 = false;
   float __lo_reg_v;
   bool __lo_has_v = false;
   float __lo_reg_q;
   bool __lo_has_q = false;
-  // kinetic_energy over 1 halo layer(s) into shared memory: read at neighbours below.
-  // Own sites first, then the ring layers read below (x -0 +1, y -0 +0).
-  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < 264u; __lo__s += blockDim.x * blockDim.y) {
-    unsigned __lo__x, __lo__y; // from the block's first site; the ring wraps below zero
-    if (__lo__s < 256u) {
-      __lo__x = __lo__s % 32u;
-      __lo__y = __lo__s / 32u;
-    } else { // columns left and right of the block
-      const unsigned __lo__r = __lo__s - 256u;
-      const unsigned __lo__k = __lo__r % 1u;
-      __lo__x = __lo__k < 0u ? __lo__k - 0u : 32u + __lo__k - 0u;
-      __lo__y = __lo__r / 1u;
-    }
-    const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
-    __lo_set_w[__lo__t] = 0;
-    __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_tile_w, __lo_set_w, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-  }
+  // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (1, 0).
+  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
   __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
-  __syncthreads();
-  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_tile_w, __lo_set_w, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float *u, const float *v, const float *h, const float *b,

@@ -87,13 +87,20 @@ std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
                   "    if (__lo__s < " + U(Own) + ") {\n"
                   "      __lo__x = __lo__s % " + U(Bx) + ";\n"
                   "      __lo__y = __lo__s / " + U(Bx) + ";\n";
+  // Rows: those below the block (Sides[2] of them), then those above it.
+  std::string Row = "__lo__r / " + U(RowWidth), Below = Row + " - " + U(Sides[2]);
+  std::string Above = U(By) + " + " + Row;
+  if (Sides[2] && Sides[3])
+    Above = U(By) + " + (__lo__r - " + U(Sides[2] * RowWidth) + ") / " + U(RowWidth);
+  std::string Y = !Sides[2]   ? Above
+                  : !Sides[3] ? Below
+                              : "__lo__r < " + U(Sides[2] * RowWidth) + " ? " + Below + " : " + Above;
+  std::string X = "__lo__r % " + U(RowWidth) + (Sides[0] ? " - " + U(Sides[0]) : "");
   if (Sides[2] + Sides[3])
     S += "    } else if (__lo__s < " + U(Rows) + ") { // rows below and above the block\n"
          "      const unsigned __lo__r = __lo__s - " + U(Own) + ";\n"
-         "      __lo__x = __lo__r % " + U(RowWidth) + " - " + U(Sides[0]) + ";\n"
-         "      __lo__y = __lo__r < " + U(Sides[2] * RowWidth) + " ? __lo__r / " + U(RowWidth) +
-         " - " + U(Sides[2]) + " : " + U(By) + " + (__lo__r - " + U(Sides[2] * RowWidth) + ") / " +
-         U(RowWidth) + ";\n";
+         "      __lo__x = " + X + ";\n"
+         "      __lo__y = " + Y + ";\n";
   if (Columns)
     S += "    } else { // columns left and right of the block\n"
          "      const unsigned __lo__r = __lo__s - " + U(Rows) + ";\n"
@@ -168,6 +175,36 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
          "__lo__t, __lo__s < " + U(Own) + ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
   }
   return S + "  }\n";
+}
+
+// A producer recomputed at the neighbour sites later members read it at
+// (OnChipPath::Recomputed): one call per site, its own first, each into the
+// registers of that site.
+std::string recomputedCalls(const std::string &Name, const std::string &Call,
+                            const std::vector<SiteOffset> &Sites,
+                            const std::vector<std::string> &Arrays) {
+  auto Shifted = [](const char *Axis, long long D) {
+    std::string Index = std::string("threadIdx.") + Axis;
+    return D ? Index + (D > 0 ? " + " : " - ") + std::to_string(std::llabs(D)) + "u" : Index;
+  };
+  std::string Where;
+  for (const SiteOffset &S : Sites)
+    if (S.X || S.Y)
+      Where += " (" + std::to_string(S.X) + ", " + std::to_string(S.Y) + ")";
+  std::string Code = "  // " + Name + " at the thread's site, then recomputed at the neighbours " +
+                     "read below:" + Where + ".\n";
+  for (const SiteOffset &S : Sites) {
+    bool Own = !S.X && !S.Y;
+    Code += "  " + Call;
+    for (const std::string &A : Arrays)
+      Code += "__lo_nb_" + A + "_" + S.tag() + ", __lo_nbset_" + A + "_" + S.tag() + ", ";
+    Code += std::string(Own ? "true" : "false") + ", blockIdx, " +
+            (Own ? std::string("threadIdx")
+                 : "make_uint3(" + Shifted("x", S.X) + ", " + Shifted("y", S.Y) +
+                       ", threadIdx.z)") +
+            ");\n";
+  }
+  return Code;
 }
 
 // The launch statement as written, with the arguments that get a renamed
@@ -261,7 +298,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     for (const auto &[Alloc, Versions] : VersionsHere)
       if (Versions.size() > 1)
         KeepGlobal[Alloc] = "two versions of a renamed array";
-    OnChipPlan OnChip = planOnChipMemory(Ctx, X, N, KeepGlobal);
+    OnChipPlan OnChip =
+        planOnChipMemory(Ctx, X, N, KeepGlobal, Options.MaxRecomputedNeighbours);
     if (!Options.OnChip)
       OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
     std::vector<std::string> Body(N.Members.size());
@@ -338,7 +376,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       bool Barrier = false;
       for (unsigned J = 0; J < I; ++J)
         for (const ArrayUse &W : P.Kernels[N.Members[J]].Uses)
-          if (W.Writes)
+          if (W.Writes && OnChip.pathOf(W.Array) != OnChipPath::Recomputed)
             if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
               Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
       std::string Call = Body[I] + "(";
@@ -354,6 +392,11 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       if (WritesTiles) {
         Pending.push_back({P.Kernels[N.Members[I]].Name, Call, I});
         PendingRadius = R;
+        continue;
+      }
+      if (!OnChip.RecomputeSites[I].empty()) {
+        Code += recomputedCalls(P.Kernels[N.Members[I]].Name, Call, OnChip.RecomputeSites[I],
+                                OnChip.Recomputed[I]);
         continue;
       }
       if (!R) {

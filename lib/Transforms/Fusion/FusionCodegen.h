@@ -14,6 +14,10 @@ struct FusionCodegenOptions {
   // Keep shared arrays in registers and shared-memory tiles where the
   // shapes allow (FusionOnChip.h); false: every dependence through GMEM.
   bool OnChip = true;
+  // A halo producer whose results are read at no more than this many
+  // neighbour sites is recomputed there in registers instead of filling a
+  // shared-memory tile (0: always tiles).
+  unsigned MaxRecomputedNeighbours = 2;
   // The renamed buffers the plan relies on (FusionRenaming.h); null when
   // nothing is renamed.
   const RenamingPlan *Renaming = nullptr;

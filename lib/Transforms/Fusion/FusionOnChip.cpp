@@ -139,6 +139,9 @@ OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
   Plan.ExtraParams.resize(Members);
   Plan.ExtraArgs.resize(Members);
   Plan.TilesWritten.resize(Members);
+  Plan.RingNeeded.resize(Members);
+  Plan.RecomputeSites.resize(Members);
+  Plan.Recomputed.resize(Members);
   std::copy(Block, Block + 3, Plan.Block);
   for (auto &[Alloc, A] : Chosen) {
     A.Path = OnChipPath::Global;
@@ -189,14 +192,124 @@ RingSides ringNeeded(unsigned I, const NewKernelProjection &F, const unsigned Bl
   return Out;
 }
 
+// Whether producer W can be recomputed at the sites its results are read
+// at instead of filling tiles, and those sites (its own first): every array
+// it writes that a later member reads is one of its tiles, read only by
+// members that run once at their own site, at no more than MaxRecomputed
+// neighbour offsets; and W reads nothing an earlier member writes, so that
+// it can run at a neighbour's site without waiting for anyone.
+std::optional<std::vector<SiteOffset>>
+recomputeSites(unsigned W, const NewKernelProjection &F, unsigned MaxRecomputed,
+               const std::map<unsigned, OnChipArray> &Chosen,
+               const std::map<unsigned, std::vector<MemberSubscript>> &Subscripts,
+               const std::vector<std::optional<IndexMonomial>> &Pitch) {
+  std::set<SiteOffset> Neighbours;
+  for (const auto &[Alloc, Uses] : Subscripts) {
+    bool Writes = false, EarlierWrites = false, ReadsHere = false, LaterReads = false;
+    for (const MemberSubscript &U : Uses) {
+      Writes |= U.Member == W && U.Access->Writes;
+      ReadsHere |= U.Member == W && U.Access->Reads;
+      EarlierWrites |= U.Member < W && U.Access->Writes;
+      LaterReads |= U.Member > W && U.Access->Reads;
+    }
+    if (ReadsHere && EarlierWrites)
+      return std::nullopt;
+    if (!Writes || !LaterReads)
+      continue;
+    auto It = Chosen.find(Alloc);
+    if (It == Chosen.end() || It->second.Path != OnChipPath::SharedTile)
+      return std::nullopt;
+    for (const MemberSubscript &U : Uses) {
+      if (U.Member <= W || !U.Access->Reads)
+        continue;
+      if (F.MemberHalo[U.Member] > 0)
+        return std::nullopt;
+      // The tile path checked that the offset is planar.
+      auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
+      if (D.first || D.second)
+        Neighbours.insert({D.first, D.second});
+    }
+  }
+  if (!MaxRecomputed || Neighbours.size() > MaxRecomputed)
+    return std::nullopt;
+  std::vector<SiteOffset> Sites = {SiteOffset{}};
+  Sites.insert(Sites.end(), Neighbours.begin(), Neighbours.end());
+  return Sites;
+}
+
+// The registers of a recomputed array, one per site its producer runs at,
+// and the edits: the producer writes the register it is given (its own
+// site also to GMEM); a later member reads the register of the offset it
+// reads at, or GMEM where the producer did not write (outside its guard).
+// The producer's parameters go to ProducerParams, to be placed last.
+bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
+                     const std::vector<MemberSubscript> &Uses,
+                     const std::vector<std::optional<IndexMonomial>> &Pitch, OnChipPlan &Plan,
+                     std::vector<std::string> &ProducerParams) {
+  unsigned W = std::find_if(Uses.begin(), Uses.end(), [](const MemberSubscript &U) {
+                 return U.Access->Writes;
+               })->Member;
+  auto Reg = [&A](const SiteOffset &S) { return "__lo_nb_" + A.Name + "_" + S.tag(); };
+  auto Set = [&A](const SiteOffset &S) { return "__lo_nbset_" + A.Name + "_" + S.tag(); };
+  std::string Val = "__lo_val_" + A.Name, ValSet = "__lo_valset_" + A.Name;
+  for (const SiteOffset &S : Plan.RecomputeSites[W])
+    Plan.Declarations += "  " + A.Element + " " + Reg(S) + ";\n  bool " + Set(S) + " = false;\n";
+  ProducerParams[W] += A.Element + " &" + Val + ", bool &" + ValSet + ", ";
+  Plan.Recomputed[W].push_back(A.Name);
+  for (unsigned I : A.Members) {
+    if (I == W)
+      continue;
+    for (const SiteOffset &S : Plan.RecomputeSites[W]) {
+      Plan.ExtraParams[I] += A.Element + " " + Reg(S) + ", bool " + Set(S) + ", ";
+      Plan.ExtraArgs[I] += Reg(S) + ", " + Set(S) + ", ";
+    }
+  }
+  for (const MemberSubscript &U : Uses) {
+    std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
+    if (!R)
+      return false;
+    std::string Original = textOf(Ctx, *R);
+    std::vector<BodyEdit> &E = Plan.Edits[U.Member];
+    if (U.Access->Writes) {
+      std::optional<FileRange> Store = writtenRange(Ctx, U.Access->PlainStore->getSourceRange());
+      if (!Store)
+        return false;
+      E.push_back({R->Begin, R->End, Val});
+      E.push_back({Store->End, Store->End,
+                   ", " + ValSet + " = true, __lo_own ? (void)(" + Original + " = " + Val +
+                       ") : (void)0"});
+      continue;
+    }
+    auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
+    SiteOffset S{D.first, D.second};
+    E.push_back({R->Begin, R->End, "(" + Set(S) + " ? " + Reg(S) + " : " + Original + ")"});
+  }
+  return true;
+}
+
 } // namespace
 
 OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
-    : Edits(Members), ExtraParams(Members), ExtraArgs(Members), TilesWritten(Members) {
+    : Edits(Members), ExtraParams(Members), ExtraArgs(Members), TilesWritten(Members),
+      RingNeeded(Members), RecomputeSites(Members), Recomputed(Members) {
   OnChipArray A;
   A.Name = "all arrays";
   A.Why = std::move(Why);
   Arrays.push_back(A);
+}
+
+std::string SiteOffset::tag() const {
+  auto Part = [](char Axis, long long V) {
+    return std::string(1, Axis) + (V < 0 ? "m" : "") + std::to_string(std::llabs(V));
+  };
+  return Part('x', X) + "_" + Part('y', Y);
+}
+
+OnChipPath OnChipPlan::pathOf(unsigned Allocation) const {
+  for (const OnChipArray &A : Arrays)
+    if (A.Allocation == Allocation)
+      return A.Path;
+  return OnChipPath::Global;
 }
 
 bool OnChipPlan::any() const {
@@ -207,10 +320,12 @@ bool OnChipPlan::any() const {
 }
 
 std::string OnChipPlan::summary() const {
-  std::string Registers, Tiles, Global;
+  std::string Registers, Tiles, Recomputes, Global;
   for (const OnChipArray &A : Arrays) {
     if (A.Path == OnChipPath::Register)
       Registers += " " + A.Name;
+    else if (A.Path == OnChipPath::Recomputed)
+      Recomputes += " " + A.Name + " (halo " + std::to_string(A.Radius) + ")";
     else if (A.Path == OnChipPath::SharedTile)
       Tiles += " " + A.Name + " (halo " + std::to_string(A.Radius) + ")";
     else
@@ -223,13 +338,15 @@ std::string OnChipPlan::summary() const {
   };
   Part("registers", Registers);
   Part("shared-memory tiles", Tiles);
+  Part("recomputed at neighbours", Recomputes);
   Part("global memory", Global);
   return S.empty() ? "global memory" : S;
 }
 
 OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
                             const NewKernelProjection &F,
-                            const std::map<unsigned, std::string> &KeepGlobal) {
+                            const std::map<unsigned, std::string> &KeepGlobal,
+                            unsigned MaxRecomputed) {
   OnChipPlan Plan;
   unsigned N = F.Members.size();
   Plan.Edits.resize(N);
@@ -237,6 +354,8 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
   Plan.ExtraArgs.resize(N);
   Plan.TilesWritten.resize(N);
   Plan.RingNeeded.resize(N);
+  Plan.RecomputeSites.resize(N);
+  Plan.Recomputed.resize(N);
   const OriginalKernel &First = X.Problem.Kernels[F.Members.front()];
   std::copy(std::begin(First.BlockDim), std::end(First.BlockDim), Plan.Block);
 
@@ -348,6 +467,21 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
     Chosen[Alloc] = A;
   }
 
+  // Producers read at a few neighbours only: recomputed there, not tiled.
+  for (unsigned W = 0; W < N; ++W) {
+    if (!F.MemberHalo[W])
+      continue;
+    auto Sites = recomputeSites(W, F, MaxRecomputed, Chosen, Subscripts, Pitch);
+    if (!Sites)
+      continue;
+    Plan.RecomputeSites[W] = *Sites;
+    for (auto &[Alloc, A] : Chosen)
+      if (A.Path == OnChipPath::SharedTile &&
+          std::any_of(Subscripts[Alloc].begin(), Subscripts[Alloc].end(),
+                      [&](const MemberSubscript &U) { return U.Member == W && U.Access->Writes; }))
+        A.Path = OnChipPath::Recomputed;
+  }
+
   // Tiles that do not fit the block's static shared memory stay in GMEM.
   unsigned SharedBytes = 0;
   for (unsigned M : F.Members)
@@ -367,12 +501,18 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
   // Body edits. Edits of one body must not overlap; if they do (a redirected
   // subscript inside another one's index), every array keeps the GMEM path.
   std::vector<std::set<unsigned>> TileWriterOf(N);
+  std::vector<std::string> RecomputeParams(N);
   for (const auto &[Alloc, A] : Chosen) {
     if (A.Path == OnChipPath::Global)
       continue;
     std::string Reg = "__lo_reg_" + A.Name, Has = "__lo_has_" + A.Name;
     std::string Tile = "__lo_tile_" + A.Name, Set = "__lo_set_" + A.Name;
     const std::set<unsigned> &Members = A.Members;
+    if (A.Path == OnChipPath::Recomputed) {
+      if (!recomputedEdits(Ctx, A, Subscripts[Alloc], Pitch, Plan, RecomputeParams))
+        return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
+      continue;
+    }
     if (A.Path == OnChipPath::Register) {
       Plan.Declarations += "  " + A.Element + " " + Reg + ";\n  bool " + Has + " = false;\n";
       for (unsigned I : Members) {
@@ -436,6 +576,8 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
     }
   }
   for (unsigned I = 0; I < N; ++I) {
+    if (!Plan.RecomputeSites[I].empty())
+      Plan.ExtraParams[I] += RecomputeParams[I] + "bool __lo_own, ";
     if (!TileWriterOf[I].empty()) {
       Plan.ExtraParams[I] += "unsigned __lo_ts, bool __lo_own, ";
       for (unsigned Alloc : TileWriterOf[I])

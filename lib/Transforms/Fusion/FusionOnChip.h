@@ -18,6 +18,11 @@ enum class OnChipPath {
   // A producer computed over halo layers writes its results into a
   // __shared__ tile (block plus halo); consumers read neighbours from it.
   SharedTile,
+  // A producer whose results later members (each at its own site) read at a
+  // few neighbour offsets: every thread runs it at its own site and again at
+  // each of those neighbours, into registers. No tile and no barrier; the
+  // neighbours' loads are other threads' own loads, served by L1 or L2.
+  Recomputed,
   // Neighbour dependence kept in GMEM (the producer writes its halo sites
   // there too): the tile does not fit or the shapes do not allow one.
   Global,
@@ -31,10 +36,19 @@ struct OnChipArray {
   OnChipPath Path = OnChipPath::Global;
   std::string Name;    // the array (allocation) name
   std::string Element; // element type
-  unsigned Radius = 0; // SharedTile: the producer's halo layers
+  unsigned Radius = 0; // SharedTile, Recomputed: the producer's halo layers
   // Member positions whose bodies use the register or tile.
   std::set<unsigned> Members;
   std::string Why;     // Global: why it is not on chip
+};
+
+// A site a recomputing producer runs at, relative to the thread's own.
+struct SiteOffset {
+  long long X = 0, Y = 0;
+  bool operator<(const SiteOffset &O) const { return X != O.X ? X < O.X : Y < O.Y; }
+  bool operator==(const SiteOffset &O) const { return X == O.X && Y == O.Y; }
+  // "x0_ym1": part of the names of the registers that hold the results.
+  std::string tag() const;
 };
 
 // A text edit of a member's body, in main-file offsets (Begin == End
@@ -55,6 +69,12 @@ struct OnChipPlan {
   // Per member that writes tiles: how many of its halo layers later members
   // read on each side; its walk of the tile visits only those sites.
   std::vector<RingSides> RingNeeded;
+  // Per member that recomputes (OnChipPath::Recomputed): the sites it runs
+  // at, its own first, and the arrays it writes into registers there, in
+  // the order of its extra parameters (after ExtraArgs: per array the
+  // register and its written flag, then whether the site is its own).
+  std::vector<std::vector<SiteOffset>> RecomputeSites;
+  std::vector<std::vector<std::string>> Recomputed;
   std::string Declarations; // registers and tiles, at the top of the kernel
   // The block shape the tiles are laid out for (the launch's constant
   // block); a tile spans block + 2 * radius along every axis wider than 1.
@@ -65,16 +85,21 @@ struct OnChipPlan {
   OnChipPlan(unsigned Members, std::string Why);
 
   bool any() const;
+  // The path of an allocation (Global when the plan does not list it).
+  OnChipPath pathOf(unsigned Allocation) const;
   // "registers: h u; shared-memory tiles: hu (halo 1); global: dv (...)".
   std::string summary() const;
 };
 
 // Chooses the path of every array the members of F share and the body edits
 // that follow it. Arrays that fit no on-chip path keep the GMEM path, and so
-// do the allocations of KeepGlobal (with the reason given there).
+// do the allocations of KeepGlobal (with the reason given there). A producer
+// is recomputed instead of filling tiles when later members read its
+// results at no more than MaxRecomputed neighbour sites (0: always tiles).
 OnChipPlan planOnChipMemory(const clang::ASTContext &Ctx, const FusionExtraction &X,
                             const NewKernelProjection &F,
-                            const std::map<unsigned, std::string> &KeepGlobal = {});
+                            const std::map<unsigned, std::string> &KeepGlobal,
+                            unsigned MaxRecomputed);
 
 } // namespace launchopt
 
