@@ -1,5 +1,7 @@
 #include "LaunchSites.h"
 
+#include "KernelFeatures.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -192,18 +194,72 @@ private:
     return Name == "__lo_bx" || Name == "__lo_by" || Name == "__lo_bz";
   }
 
-  // Walks from the launch up to its function, noting loops and branches.
+  // The axis (0, 1, 2) of `threadIdx.x/y/z`, or -1 for anything else.
+  static int threadIndexAxis(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *P = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
+      E = P->getSyntacticForm()->IgnoreParenImpCasts();
+    const auto *Ref = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
+    if (!Ref)
+      return -1;
+    const clang::Expr *Base = Ref->getBaseExpr()->IgnoreImplicit();
+    if (const auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
+      Base = Opaque->getSourceExpr()->IgnoreImplicit();
+    const auto *Var = llvm::dyn_cast<clang::DeclRefExpr>(Base);
+    if (!Var || !isBuiltinIndexVariable(Var->getDecl()) || Var->getDecl()->getName() != "threadIdx")
+      return -1;
+    llvm::StringRef Member = Ref->getPropertyDecl()->getName();
+    return Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
+  }
+
+  // The axes a condition requires threadIdx to be zero along: a conjunction
+  // of `threadIdx.<axis> == 0` (either side) and `!threadIdx.<axis>`.
+  static unsigned zeroThreadAxes(const clang::Expr *Cond) {
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(Cond)) {
+      if (B->getOpcode() == clang::BO_LAnd)
+        return zeroThreadAxes(B->getLHS()) | zeroThreadAxes(B->getRHS());
+      if (B->getOpcode() != clang::BO_EQ)
+        return 0;
+      for (auto [Index, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                                  std::pair(B->getRHS(), B->getLHS())}) {
+        const auto *Zero = llvm::dyn_cast<clang::IntegerLiteral>(Other->IgnoreParenImpCasts());
+        int Axis = threadIndexAxis(Index);
+        if (Zero && Zero->getValue() == 0 && Axis >= 0)
+          return 1u << Axis;
+      }
+      return 0;
+    }
+    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
+      if (U->getOpcode() == clang::UO_LNot)
+        if (int Axis = threadIndexAxis(U->getSubExpr()); Axis >= 0)
+          return 1u << Axis;
+    return 0;
+  }
+
+  // Walks from the launch up to its function, noting loops, branches and the
+  // conditions that pin the thread index to zero.
   void classifyContext(LaunchSite &Site) {
     clang::DynTypedNode Node = clang::DynTypedNode::create(*Site.Call);
+    bool Coarsened = false;
     for (int Depth = 0; Depth < 256; ++Depth) {
       auto Parents = Ctx.getParents(Node);
       if (Parents.empty())
         return;
+      const clang::Stmt *From = Node.get<clang::Stmt>();
       Node = Parents[0];
       if (Node.get<clang::FunctionDecl>())
         return;
-      if (const auto *For = Node.get<clang::ForStmt>(); For && isCoarseningLoop(*For))
+      if (const auto *If = Node.get<clang::IfStmt>();
+          If && From && If->getThen() == From && !If->getConditionVariable() && !Coarsened)
+        Site.ZeroThreadAxes |= zeroThreadAxes(If->getCond());
+      if (const auto *For = Node.get<clang::ForStmt>(); For && isCoarseningLoop(*For)) {
+        // A coarsened block runs several original blocks: a guard on the
+        // thread index leaves one thread per original block, not per block.
+        Site.ZeroThreadAxes = 0;
+        Coarsened = true;
         continue;
+      }
       if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() ||
           Node.get<clang::DoStmt>() || Node.get<clang::CXXForRangeStmt>())
         Site.InLoop = true;
@@ -237,6 +293,23 @@ void markRecursion(LaunchAnalysis &A) {
   }
 }
 
+// A block's axis has one thread when every launch of the kernel seen here
+// passes a block that is a single integer (only x varies); otherwise the
+// launch must be guarded along y and z too.
+void markOneThreadPerBlock(LaunchAnalysis &A) {
+  for (LaunchSite &S : A.Sites) {
+    if (S.InLoop || !(S.ZeroThreadAxes & 1))
+      continue;
+    bool OneDimensional = true, Launched = false;
+    for (const LaunchSite &L : A.Sites)
+      if (L.Child == S.Parent || L.ChildName == S.ParentName) {
+        Launched = true;
+        OneDimensional &= L.Block && L.Block->getType()->isIntegerType();
+      }
+    S.OneThreadPerBlock = S.ZeroThreadAxes == 7 || (Launched && OneDimensional);
+  }
+}
+
 } // namespace
 
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
@@ -258,6 +331,7 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
       A.ChildFeatures[S.Child] = computeKernelFeatures(*S.Child);
   }
   markRecursion(A);
+  markOneThreadPerBlock(A);
   return A;
 }
 

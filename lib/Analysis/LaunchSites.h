@@ -46,6 +46,15 @@ struct LaunchSite {
   bool InBranch = false;
   // Whether the child can reach the parent again through launches.
   bool Recursive = false;
+  // At most one thread of a parent block reaches the launch, once: it is
+  // not in a loop, and an enclosing `if` requires threadIdx == 0 along x and
+  // along every axis of the block that some launch of the parent may give
+  // more than one thread (any axis, when the parent is launched elsewhere
+  // with a dim3 block or out of sight).
+  bool OneThreadPerBlock = false;
+  // Bit 0/1/2: an enclosing `if` requires threadIdx.x/y/z == 0 (the then
+  // branch of a condition `threadIdx.x == 0 && ...`).
+  unsigned ZeroThreadAxes = 0;
 };
 
 // A `<<<...>>>` launch Clang 19 could not build: a template kernel launched

@@ -115,7 +115,8 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
     S += In + "else // pool or scope full: launch as written\n";
   }
-  S += In + "  " + L.Callee + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
+  std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
+  S += In + "  " + Direct + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
        L.Arguments + ");\n";
   S += L.Indent + "}";
   return S;
@@ -132,80 +133,119 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     if (S.DeviceSide)
       LaunchedFromDevice.insert(S.ChildName);
 
-  std::vector<AcceptedSite> Accepted;
-  std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
+  // Each site is accepted or refused on its own first; then, at multi-block
+  // and grid granularity, a parent that is launched from device code keeps
+  // its sites only if every such launch of it is aggregated, since a grid of
+  // it launched as written would share the file-scope group scopes (an
+  // aggregated grid gets its own). Refusing one launch can refuse more.
+  struct Candidate {
+    LaunchText Text;
+    KernelCopy Child, Parent;
+    std::string TemplateArgs;
+  };
+  std::vector<std::optional<Candidate>> Candidates(Launches.Sites.size());
+  std::vector<std::string> Refusal(Launches.Sites.size());
   ShadowCallees Shadows(Ctx);
-  for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark = remarkFor(Site, "aggregate");
-    auto Skip = [&](const std::string &Why) {
-      Remark.Message = Why;
-      Result.Remarks.push_back(Remark);
-    };
+  for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    std::string &Why = Refusal[I];
     if (!Site.DeviceSide) {
-      Skip("host-side launch: aggregation applies to launches from device code");
+      Why = "host-side launch: aggregation applies to launches from device code";
       continue;
     }
     if (!Site.Child) {
-      Skip(Site.UnresolvedReason);
+      Why = Site.UnresolvedReason;
       continue;
     }
     if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>()) {
-      Skip("the launch is in a device function, not directly in a kernel");
+      Why = "the launch is in a device function, not directly in a kernel";
       continue;
     }
     if (llvm::StringRef(Site.ChildName).starts_with(AggregatedPrefix)) {
-      Skip("the child is already aggregated");
+      Why = "the child is already aggregated";
       continue;
     }
     if (Site.StreamKind == LaunchStream::TailLaunch) {
-      Skip("the child is tail-launched: it must run after the whole parent grid");
+      Why = "the child is tail-launched: it must run after the whole parent grid";
       continue;
     }
     if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site)) {
-      Skip(std::string("the parent thread launches other children into the same stream ") +
-           "before this one (in a loop or earlier); aggregating could reorder them (pass " +
-           "--assume-independent-children if they do not depend on each other)");
+      Why = std::string("the parent thread launches other children into the same stream ") +
+            "before this one (in a loop or earlier); aggregating could reorder them (pass " +
+            "--assume-independent-children if they do not depend on each other)";
       continue;
     }
-    std::string Unshadowable = Shadows.require(*Site.Child);
-    if (!Unshadowable.empty()) {
-      Skip(Unshadowable);
+    Why = Shadows.require(*Site.Child);
+    if (!Why.empty())
       continue;
-    }
-    if (GroupScopes && LaunchedFromDevice.count(Site.ParentName)) {
-      Skip("the parent is itself launched from device code: its grids may run at the same "
-           "time and would share one group scope (use warp or block granularity)");
-      continue;
-    }
     LaunchTextOrReason Text = readLaunchText(Ctx, Site);
     if (!Text.Text) {
-      Skip(Text.Reason);
+      Why = Text.Reason;
       continue;
     }
     KernelCopyOrReason Child = readKernel(Ctx, *Site.Child);
     KernelCopyOrReason Parent = readKernel(Ctx, *Site.Parent);
     if (!Child.Copy || !Parent.Copy) {
-      Skip(Child.Copy ? Parent.Reason : Child.Reason);
+      Why = Child.Copy ? Parent.Reason : Child.Reason;
       continue;
     }
     // A child defined after its parent gets its argument structs before the
     // parent, written with the parameter types as the child declares them.
     if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin &&
         !sameNamespace(Site)) {
-      Skip("the child is defined after the parent, in another namespace");
+      Why = "the child is defined after the parent, in another namespace";
       continue;
     }
     std::string TemplateArgs = explicitTemplateArguments(Ctx, Site);
     if (!Child.Copy->TemplateHeader.empty() && TemplateArgs.empty()) {
-      Skip("the launch leaves the child's template arguments to deduction");
+      Why = "the launch leaves the child's template arguments to deduction";
       continue;
     }
-    Kernels.emplace(Site.Child, *Child.Copy);
-    Kernels.emplace(Site.Parent, *Parent.Copy);
-    AcceptedSite A{&Site, *Text.Text, {}, Result.Remarks.size()};
+    Candidates[I] = Candidate{*Text.Text, *Child.Copy, *Parent.Copy, TemplateArgs};
+  }
+  for (bool Changed = GroupScopes; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+      const LaunchSite &Site = Launches.Sites[I];
+      if (!Refusal[I].empty() || !LaunchedFromDevice.count(Site.ParentName))
+        continue;
+      for (size_t J = 0; J < Launches.Sites.size(); ++J) {
+        const LaunchSite &Launch = Launches.Sites[J];
+        if (!Launch.DeviceSide || Launch.ChildName != Site.ParentName || Refusal[J].empty())
+          continue;
+        Refusal[I] = "the parent is also launched from device code at line " +
+                     std::to_string(Launch.Position.Line) +
+                     ", a launch that is not aggregated: its grids may run at the same time "
+                     "and would share one group scope (use warp or block granularity)";
+        Changed = true;
+        break;
+      }
+    }
+  }
+
+  std::vector<AcceptedSite> Accepted;
+  std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
+  // Parents whose sites use group scopes and that are launched from device
+  // code: launches of them that cannot be recorded go to direct copies.
+  std::set<std::string> NeedDirectCopy;
+  for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    LaunchRemark Remark = remarkFor(Site, "aggregate");
+    if (!Refusal[I].empty()) {
+      Remark.Message = Refusal[I];
+      Result.Remarks.push_back(Remark);
+      continue;
+    }
+    Candidate &C = *Candidates[I];
+    if (GroupScopes && LaunchedFromDevice.count(Site.ParentName))
+      NeedDirectCopy.insert(Site.ParentName);
+    Kernels.emplace(Site.Child, C.Child);
+    Kernels.emplace(Site.Parent, C.Parent);
+    AcceptedSite A{&Site, C.Text, {}, Result.Remarks.size()};
     A.Code.ScopeVar = "__lo_agg" + std::to_string(Site.Id);
     A.Code.ChildName = Site.ChildName;
-    A.Code.TemplateArgs = TemplateArgs;
+    A.Code.TemplateArgs = C.TemplateArgs;
+    A.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
     if (GroupScopes)
       A.Code.GroupArray = "__lo_groups_" + Site.ParentName + "_" + std::to_string(Site.Id);
     Accepted.push_back(A);
@@ -217,6 +257,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Remark.Parameters["aggregated-kernel"] = AggregatedPrefix + Site.ChildName;
     Result.Remarks.push_back(Remark);
   }
+  for (AcceptedSite &A : Accepted)
+    A.Code.DirectChild = NeedDirectCopy.count(A.Code.ChildName)
+                             ? directKernelName(A.Code.ChildName) + A.Code.TemplateArgs
+                             : "";
   if (Accepted.empty())
     return Result;
 
@@ -303,6 +347,16 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     }
     std::string Before, After;
     Before += groupArrays(Own);
+    // The part function launches a child's direct copy when it cannot record
+    // the launch; the wrapper calls the child's launcher.
+    std::set<std::string> Declared;
+    for (const AggregatedSite &S : Own)
+      for (const auto &[ChildDecl, ChildCopy] : Kernels)
+        if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second) {
+          Before += launcherPrototype(ChildCopy);
+          if (NeedDirectCopy.count(S.ChildName))
+            Before += directKernelPrototype(ChildCopy);
+        }
     // A recursive kernel's part function launches the kernel itself when it
     // cannot record the launch: it is defined after the kernel, declared before.
     bool Recursive = std::any_of(Own.begin(), Own.end(), [&](const AggregatedSite &S) {
@@ -314,11 +368,6 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     } else {
       Before += partFunction(Ctx, K, BodyEdits, Own);
     }
-    std::set<std::string> Declared;
-    for (const AggregatedSite &S : Own)
-      for (const auto &[ChildDecl, ChildCopy] : Kernels)
-        if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second)
-          Before += launcherPrototype(ChildCopy);
     Result.Edits.insert(K.Whole.Begin, Before);
     if (!Own.empty()) {
       // The wrapper passes every parameter on, so each needs a name.
@@ -326,8 +375,12 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin,
                            parentWrapper(K, Own, Options));
     }
+    bool Direct = NeedDirectCopy.count(K.Name) > 0;
+    if (Direct)
+      After += directKernel(K, Own);
     if (Children.count(Decl))
-      After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl]);
+      After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl],
+                                           Direct ? directKernelName(K.Name) : K.Name);
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);
   }

@@ -7,6 +7,7 @@ namespace launchopt {
 
 std::string argsStructName(const std::string &Child) { return "__lo_args_" + Child; }
 std::string uniformStructName(const std::string &Child) { return "__lo_uargs_" + Child; }
+std::string directKernelName(const std::string &Kernel) { return "__lo_direct_" + Kernel; }
 
 namespace {
 
@@ -134,15 +135,20 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
 }
 
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &In) {
+                          const AggregateOptions &Options, const std::string &In,
+                          bool InstanceScopes) {
   if (Sites.empty())
     return "";
   AggregationGranularity G = Options.Granularity;
   std::string S = In + "const unsigned __lo_thread = launchopt::linearThread();\n";
   S += In + "const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;\n";
   S += In + "(void)__lo_blockThreads;\n";
-  for (const AggregatedSite &Site : Sites) {
+  for (unsigned K = 0; K < Sites.size(); ++K) {
+    const AggregatedSite &Site = Sites[K];
     const std::string &V = Site.ScopeVar;
+    // Records a block may need: one per thread, or one when a single
+    // thread of the block launches.
+    std::string Launchers = Site.OneThreadPerBlock ? "1u" : "__lo_blockThreads";
     std::string Uniform =
         Site.UniformArguments
             ? "sizeof(" + uniformStructName(Site.ChildName) + Site.TemplateArgs + ")"
@@ -152,23 +158,30 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
       S += In + "if (__lo_thread < (__lo_blockThreads + 31) / 32) {\n" + In +
            "  launchopt::clearScope(&" + V + "_warps[__lo_thread]);\n" + In +
-           "  launchopt::openScope(&" + V + "_warps[__lo_thread], min(32u, __lo_blockThreads - " +
-           "32 * __lo_thread), " + Uniform + ");\n" + In + "}\n";
+           "  launchopt::openScope(&" + V + "_warps[__lo_thread], " +
+           (Site.OneThreadPerBlock ? std::string("1u")
+                                   : "min(32u, __lo_blockThreads - 32 * __lo_thread)") +
+           ", " + Uniform + ");\n" + In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[__lo_thread / 32];\n";
     } else if (G == AggregationGranularity::Block) {
       S += In + "__shared__ launchopt::AggregationScope " + V + "_block;\n";
       S += In + "if (__lo_thread == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
-           In + "  launchopt::openScope(&" + V + "_block, __lo_blockThreads, " + Uniform + ");\n" +
+           In + "  launchopt::openScope(&" + V + "_block, " + Launchers + ", " + Uniform + ");\n" +
            In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
       S += In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
-      S += In + "launchopt::AggregationScope *" + V + " = " + V +
-           "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V + "_group] : nullptr;\n";
+      if (InstanceScopes)
+        S += In + "launchopt::AggregationScope *" + V + " = launchopt::groupScope(__lo_launch, " +
+             std::to_string(K) + ", " + V + "_group);\n";
+      else
+        S += In + "launchopt::AggregationScope *" + V + " = " + V +
+             "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V +
+             "_group] : nullptr;\n";
       S += In + "if (__lo_thread == 0 && " + V + ")\n" + In + "  launchopt::openGroupScope(" + V +
-           ", (unsigned long long)" + GroupBlocks + " * __lo_blockThreads, " + Uniform + ");\n";
+           ", (unsigned long long)" + GroupBlocks + " * " + Launchers + ", " + Uniform + ");\n";
     }
   }
   S += In + "__syncthreads();\n";
@@ -217,14 +230,18 @@ std::string launcherPrototype(const KernelCopy &Child) {
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
                                         const AggregateOptions &Options,
-                                        const UniformParameters &Uniform) {
+                                        const UniformParameters &Uniform,
+                                        const std::string &DirectName) {
+  bool GroupScopes = !ChildSites.empty() &&
+                     (Options.Granularity == AggregationGranularity::MultiBlock ||
+                      Options.Granularity == AggregationGranularity::Grid);
   const std::string &N = Child.Name;
   std::string S = "\n\n// launchopt: '" + N +
                   "' aggregated: each block finds the launch it belongs to and runs\n"
                   "// as that launch's original block (disaggregation).\n";
   S += Child.TemplateHeader + "__global__ void __lo_agg_" + N +
        "(const launchopt::AggregatedLaunch *__lo_launch)\n{\n";
-  S += scopePrologue(ChildSites, Options, "  ");
+  S += scopePrologue(ChildSites, Options, "  ", GroupScopes);
   // Threads beyond their launch's block size exit rather than skip the body:
   // barriers wait only for threads that have not exited, so the child's own
   // __syncthreads and the epilogue's are met by the original block's threads
@@ -251,12 +268,40 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
        "      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];\n";
   S += argumentReferences(Child, "      ", "__lo_r.arguments", "__lo_s.launch->uniformArguments",
                           Uniform);
-  S += "      " + N + Child.TemplateArgs +
+  S += "      " + DirectName + Child.TemplateArgs +
        "<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(" +
        Fields + ");\n    }\n    return;\n  }\n";
+  if (GroupScopes) {
+    std::string Groups = Options.Granularity == AggregationGranularity::Grid
+                             ? std::string("1u")
+                             : "(__lo_s.blocks + " + std::to_string(Options.GroupBlocks - 1) +
+                                   "u) / " + std::to_string(Options.GroupBlocks) + "u";
+    S += "  // The grid's own scopes for its launches: other grids of '" + N +
+         "' may run at the same time.\n";
+    S += "  launchopt::attachGroupScopes(__lo_s.launch, " + std::to_string(ChildSites.size()) +
+         "u, " + Groups + ");\n";
+  }
   S += "  __lo_agg_" + N + Child.TemplateArgs +
        "<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);\n}";
   return S;
+}
+
+std::string directKernelPrototype(const KernelCopy &K) {
+  return K.TemplateHeader + "__global__ void " + directKernelName(K.Name) + "(" +
+         K.parameters() + ");\n\n";
+}
+
+std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
+  std::string S = "\n\n// launchopt: '" + K.Name +
+                  "' launched from device code where the launch could not be\n"
+                  "// recorded: its own launches are not aggregated either (no scopes).\n";
+  S += K.TemplateHeader + "__global__ void " + directKernelName(K.Name) + "(" + K.parameters() +
+       ")\n{\n";
+  S += "  __lo_part_" + K.Name + K.TemplateArgs + "(" + K.arguments(true) +
+       "blockIdx, threadIdx, blockDim, gridDim";
+  for (size_t I = 0; I < Sites.size(); ++I)
+    S += ", nullptr";
+  return S + ");\n}";
 }
 
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,

@@ -18,7 +18,16 @@ struct AggregatedSite {
   std::string TemplateArgs; // as written at the launch: "<T>" or ""
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
   bool UniformArguments = false; // the child has a struct of uniform arguments
+  // At most one thread of a parent block launches here (LaunchSite): a
+  // scope holds a record per block, not per thread.
+  bool OneThreadPerBlock = false;
+  // What a launch that cannot be recorded launches: the child, or the child's
+  // direct copy (directKernel) when the child aggregates at group granularity.
+  std::string DirectChild;
 };
+
+// The name of a kernel's direct copy (see directKernel).
+std::string directKernelName(const std::string &Kernel);
 
 // The names of a child's argument structs (see argumentStruct below).
 std::string argsStructName(const std::string &Child);
@@ -48,10 +57,21 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 
 // After the child: the aggregated kernel and the function that launches a
 // finished scope (aggregated, or one by one under the threshold).
+// A child that aggregates its own launches at multi-block or grid
+// granularity gives each aggregated grid its own group scopes; DirectName is
+// what the launcher launches one by one under the threshold.
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
                                         const AggregateOptions &Options,
-                                        const UniformParameters &Uniform);
+                                        const UniformParameters &Uniform,
+                                        const std::string &DirectName);
+
+// A copy of a parent kernel for launches from device code that could not be
+// recorded: it runs the part function with no scopes, so its own launches go
+// directly too (to direct copies). Its grids may run next to other grids of
+// the kernel, which must not share the file-scope group scopes.
+std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> &Sites);
+std::string directKernelPrototype(const KernelCopy &K);
 
 // A declaration of the launcher, for parents written before its definition.
 std::string launcherPrototype(const KernelCopy &Child);
@@ -61,9 +81,11 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
                           const AggregateOptions &Options);
 
 // The scopes and epilogue shared by a parent wrapper and an aggregated kernel
-// that is a parent too.
+// that is a parent too. The group scopes come from file-scope arrays, or
+// with InstanceScopes from the aggregated grid's launch (__lo_launch).
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &Indent);
+                          const AggregateOptions &Options, const std::string &Indent,
+                          bool InstanceScopes = false);
 std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options, const std::string &Indent);
 

@@ -1,12 +1,16 @@
 // Multi-level: parent -> child -> grandchild with block granularity; the
-// aggregated child aggregates its own launches of the grandchild. Multi-block
-// granularity refuses the inner launch: the child's grids may run at once.
+// aggregated child aggregates its own launches of the grandchild. At
+// multi-block granularity too: grids of the child may run at once, so each
+// aggregated grid of it gets its own group scopes from its launcher, and a
+// launch of the child that cannot be recorded goes to a direct copy whose
+// own launches are not aggregated.
 // RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %nvcc-compile %t.cu
 // RUN: %launchopt --aggregate=multiblock:4 %s -o %t.mb.cu 2> %t.mb.remarks
 // RUN: %FileCheck %s --check-prefix=MB < %t.mb.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.mb.cu | %FileCheck %s --check-prefix=MBCODE
 // RUN: %nvcc-compile %t.mb.cu
 
 __global__ void grandchild(int *d, int n) {
@@ -44,8 +48,23 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // CHECK-LABEL: __global__ void parent(int *d, const int *sizes, int m) {
 // CHECK: __lo_launch_child(__lo_agg2, cudaStreamFireAndForget, true);
 
-// REMARK: multi-level.cu:20:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block, uniform-arguments: d)
-// REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d, sizes)
+// REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block, uniform-arguments: d)
+// REMARK: multi-level.cu:28:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d, sizes)
 
-// MB: multi-level.cu:20:3: remark: not aggregated: the parent is itself launched from device code: its grids may run at the same time and would share one group scope (use warp or block granularity)
-// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks), uniform-arguments: d, sizes)
+// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: multi-block (4 blocks), uniform-arguments: d)
+// MB: multi-level.cu:28:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks), uniform-arguments: d, sizes)
+
+// MBCODE-LABEL: __global__ void child(int *d, const int *sizes) {
+// MBCODE: &__lo_groups_child_1[__lo_agg1_group]
+// MBCODE-LABEL: __global__ void __lo_direct_child(int *d, const int *sizes)
+// MBCODE-NEXT: {
+// MBCODE-NEXT: __lo_part_child(d, sizes, blockIdx, threadIdx, blockDim, gridDim, nullptr);
+// MBCODE-LABEL: __global__ void __lo_agg_child(
+// MBCODE: launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
+// MBCODE-LABEL: static __device__ void __lo_launch_child(
+// MBCODE: __lo_direct_child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_u.sizes);
+// MBCODE: launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 3u) / 4u);
+// MBCODE-NEXT: __lo_agg_child<<<
+// MBCODE-LABEL: static __device__ void __lo_part_parent(
+// MBCODE: else // pool or scope full: launch as written
+// MBCODE-NEXT: __lo_direct_child<<<__lo_agrid2, __lo_ablock2>>>(d, sizes);
