@@ -8,13 +8,16 @@
 #   test/gpu/stress_pool.sh [dir]     dir: transformed sources (default test/gpu/out)
 #
 # REPEAT (default 10) runs per build; RUN_TIMEOUT (default 60) seconds per run;
-# BUILDS: program.variant names (default: the builds that once hung).
+# BUILDS: program.variant names (default: the builds that once hung, and the
+# group-scope builds whose parents are launched from device code, where a
+# launch that cannot be recorded goes to a direct copy).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-$here/out}
 repeat=${REPEAT:-10}
 limit=${RUN_TIMEOUT:-60}
-builds=(${BUILDS:-bfs_skewed.A-grid nested_segments.A-block nested_segments.A-warp bfs_skewed.A-block})
+builds=(${BUILDS:-bfs_skewed.A-grid nested_segments.A-block nested_segments.A-warp bfs_skewed.A-block
+                  recursive_tiles.A-grid recursive_tiles.A-multiblock nested_segments.A-grid})
 if ! nvidia-smi -L >/dev/null 2>&1; then
   echo "no GPU on this machine: pool stress test skipped"
   exit 0

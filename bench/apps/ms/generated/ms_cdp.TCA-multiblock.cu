@@ -16,6 +16,8 @@
 // is full, the parent thread launches its child directly, as written.
 // Arguments that are the same for every launch of a scope are stored once,
 // after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
 
 #include <cuda_runtime.h>
 #include <new>
@@ -44,9 +46,15 @@ struct ChildRecord {
   const void *arguments;
 };
 
+struct AggregationScope;
+
 // What an aggregated grid receives.
 struct AggregatedLaunch {
   const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -105,6 +113,8 @@ __device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned 
     return failedLaunch();
   launch->uniformArguments =
       uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
   return launch;
 }
 
@@ -241,6 +251,31 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
 }
 
 // For multi-block and grid scopes: called by one thread per block after the
@@ -405,6 +440,11 @@ struct __lo_args___lo_coarse_ms_tile {
 // launchopt: aggregation scopes of the groups of parent blocks.
 static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_ms_tile_1[LAUNCHOPT_MAX_GROUPS];
 
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
+
 // launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
 static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
@@ -436,7 +476,7 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
             if (__lo_uniform1) // first record of the scope: the arguments all share
               ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
           } else // pool or scope full: launch as written
-            __lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1>>>(w, h, max_dwell, dwells, x0, y0,
+            __lo_direct___lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1>>>(w, h, max_dwell, dwells, x0, y0,
                                                                         size / kSubdiv, depth + 1, __lo_cgrid1);
         }
       }
@@ -449,9 +489,6 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
   }
 }
 }
-
-static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
-    bool __lo_allowDirect);
 
 __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
   // launchopt: this kernel's launches are aggregated (multi-block granularity).
@@ -474,10 +511,40 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
 // launchopt: 'ms_tile' coarsened: each block runs the original blocks
 // blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
 // blockIdx and gridDim with the original block's values.
+// launchopt: aggregation scopes of the groups of parent blocks.
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups___lo_coarse_ms_tile_2[LAUNCHOPT_MAX_GROUPS];
+
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
+
+static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2);
+
+__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
+{
+  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  const unsigned __lo_agg2_group = launchopt::linearBlock() / 8u;
+  launchopt::AggregationScope *__lo_agg2 = __lo_agg2_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups___lo_coarse_ms_tile_2[__lo_agg2_group] : nullptr;
+  if (__lo_thread == 0 && __lo_agg2)
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
+  __syncthreads();
+  __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg2 && launchopt::lastBlockOfScope(__lo_agg2, min(8u, launchopt::blocksPerGrid() - __lo_agg2_group * 8u))) {
+    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg2);
+  }
+}
+
 // launchopt: the body of '__lo_coarse_ms_tile' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
 static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -503,8 +570,19 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
       { // launchopt: coarsened launch of 'ms_tile'
         const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
         const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        __lo_coarse_ms_tile<<<__lo_coarse1, dim3(kBlockSide, kBlockSide)>>>(w, h, max_dwell, dwells, x0, y0,
+        { // launchopt: aggregated launch of '__lo_coarse_ms_tile'
+          const dim3 __lo_agrid2 = __lo_coarse1;
+          const dim3 __lo_ablock2 = dim3(kBlockSide, kBlockSide);
+          void *__lo_uniform2;
+          void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform2);
+          if (__lo_record2) {
+            ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            if (__lo_uniform2) // first record of the scope: the arguments all share
+              ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+          } else // pool or scope full: launch as written
+            __lo_direct___lo_coarse_ms_tile<<<__lo_agrid2, __lo_ablock2>>>(w, h, max_dwell, dwells, x0, y0,
                                                                         size / kSubdiv, depth + 1, __lo_cgrid1);
+        }
       }
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
@@ -520,53 +598,39 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
 }
 }
 
-__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
+
+
+// launchopt: '__lo_coarse_ms_tile' launched from device code where the launch could not be
+// recorded: its own launches are not aggregated either (no scopes).
+__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
 {
-  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
-    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
-        { // one original block
-          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
-          const dim3 gridDim = __lo_originalGrid;
-          (void)blockIdx; (void)gridDim;
-          {
-  const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
-  const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
-  if (common >= 0) {
-    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
-      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
-  } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
-    if (threadIdx.x == 0 && threadIdx.y == 0) {
-      { // launchopt: coarsened launch of 'ms_tile'
-        const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
-        const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        __lo_coarse_ms_tile<<<__lo_coarse1, dim3(kBlockSide, kBlockSide)>>>(w, h, max_dwell, dwells, x0, y0,
-                                                                        size / kSubdiv, depth + 1, __lo_cgrid1);
-      }
-      if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
-    }
-  } else {
-    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
-      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x)
-        dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
-  }
-}
-        }
-        __syncthreads();
-      }
+  __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, nullptr);
 }
 
 // launchopt: '__lo_coarse_ms_tile' aggregated: each block finds the launch it belongs to and runs
 // as that launch's original block (disaggregation).
 __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
 {
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  const unsigned __lo_agg2_group = launchopt::linearBlock() / 8u;
+  launchopt::AggregationScope *__lo_agg2 = launchopt::groupScope(__lo_launch, 0, __lo_agg2_group);
+  if (__lo_thread == 0 && __lo_agg2)
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
+  __syncthreads();
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
     return;
   const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
   __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
-      __lo_t.blockDim, __lo_t.gridDim);
+      __lo_t.blockDim, __lo_t.gridDim, __lo_agg2);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg2 && launchopt::lastBlockOfScope(__lo_agg2, min(8u, launchopt::blocksPerGrid() - __lo_agg2_group * 8u))) {
+    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg2);
+  }
 }
 
 // launchopt: launches the records of a finished scope: one aggregated grid,
@@ -582,10 +646,12 @@ static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationSco
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
-      __lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
+      __lo_direct___lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
     }
     return;
   }
+  // The grid's own scopes for its launches: other grids of '__lo_coarse_ms_tile' may run at the same time.
+  launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 7u) / 8u);
   __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
 }
 

@@ -16,6 +16,8 @@
 // is full, the parent thread launches its child directly, as written.
 // Arguments that are the same for every launch of a scope are stored once,
 // after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
 
 #include <cuda_runtime.h>
 #include <new>
@@ -44,9 +46,15 @@ struct ChildRecord {
   const void *arguments;
 };
 
+struct AggregationScope;
+
 // What an aggregated grid receives.
 struct AggregatedLaunch {
   const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -105,6 +113,8 @@ __device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned 
     return failedLaunch();
   launch->uniformArguments =
       uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
   return launch;
 }
 
@@ -241,6 +251,31 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
 }
 
 // For multi-block and grid scopes: called by one thread per block after the
@@ -456,11 +491,11 @@ struct __lo_args_qt_build {
       : nodes(nodes) {}
 };
 
-static __device__ void __lo_part_qt_build(QtQuad nodes, int depth, const float* x, const float* y, int* ids_even, int* ids_odd, int max_depth, int min_points, unsigned long long* keys, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1);
-
 static __device__ void __lo_launch_qt_build(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
     bool __lo_allowDirect);
+
+static __device__ void __lo_part_qt_build(QtQuad nodes, int depth, const float* x, const float* y, int* ids_even, int* ids_odd, int max_depth, int min_points, unsigned long long* keys, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1);
 
 __global__ void __launch_bounds__(kBlock) qt_build(QtQuad nodes, int depth, const float* x, const float* y,
                                                    int* ids_even, int* ids_odd, int max_depth, int min_points,
@@ -472,7 +507,7 @@ __global__ void __launch_bounds__(kBlock) qt_build(QtQuad nodes, int depth, cons
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
-    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs_qt_build));
+    launchopt::openScope(&__lo_agg1_block, 1u, sizeof(__lo_uargs_qt_build));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
   __syncthreads();
@@ -544,7 +579,7 @@ __global__ void __lo_agg_qt_build(const launchopt::AggregatedLaunch *__lo_launch
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
-    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs_qt_build));
+    launchopt::openScope(&__lo_agg1_block, 1u, sizeof(__lo_uargs_qt_build));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
   __syncthreads();

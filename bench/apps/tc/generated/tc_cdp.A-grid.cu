@@ -16,6 +16,8 @@
 // is full, the parent thread launches its child directly, as written.
 // Arguments that are the same for every launch of a scope are stored once,
 // after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
 
 #include <cuda_runtime.h>
 #include <new>
@@ -44,9 +46,15 @@ struct ChildRecord {
   const void *arguments;
 };
 
+struct AggregationScope;
+
 // What an aggregated grid receives.
 struct AggregatedLaunch {
   const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
   unsigned count;
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
@@ -105,6 +113,8 @@ __device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned 
     return failedLaunch();
   launch->uniformArguments =
       uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
   return launch;
 }
 
@@ -241,6 +251,31 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
 }
 
 // For multi-block and grid scopes: called by one thread per block after the
@@ -421,6 +456,9 @@ static __device__ void __lo_launch_tc_intersect(launchopt::AggregationScope *__l
 // launchopt: aggregation scopes of the groups of parent blocks.
 static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_tc_vertices_1[LAUNCHOPT_MAX_GROUPS];
 
+static __device__ void __lo_launch_tc_intersect(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
 // launchopt: the body of 'tc_vertices' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
 static __device__ void __lo_part_tc_vertices(GraphDev g, int first, unsigned long long* count, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
@@ -451,9 +489,6 @@ static __device__ void __lo_part_tc_vertices(GraphDev g, int first, unsigned lon
   if (cudaGetLastError() != cudaSuccess) atomicAdd(&tc_failed_launches, 1u);
 }
 }
-
-static __device__ void __lo_launch_tc_intersect(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
-    bool __lo_allowDirect);
 
 __global__ void tc_vertices(GraphDev g, int first, unsigned long long* count) {
   // launchopt: this kernel's launches are aggregated (grid granularity).
