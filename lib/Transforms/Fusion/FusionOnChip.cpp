@@ -1,5 +1,7 @@
 #include "FusionOnChip.h"
 
+#include "FusionRecompute.h"
+#include "FusionSites.h"
 #include "HaloTile.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
@@ -11,125 +13,6 @@ namespace launchopt {
 using namespace clang;
 
 namespace {
-
-bool isIdentifierChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
-
-bool mentionsWord(llvm::StringRef Text, llvm::StringRef Word) {
-  for (size_t At = Text.find(Word); At != llvm::StringRef::npos; At = Text.find(Word, At + 1)) {
-    bool Before = At > 0 && isIdentifierChar(Text[At - 1]);
-    bool After = At + Word.size() < Text.size() && isIdentifierChar(Text[At + Word.size()]);
-    if (!Before && !After)
-      return true;
-  }
-  return false;
-}
-
-// Which built-in thread index an atom of an index polynomial is: 0, 1, 2 for
-// threadIdx.x/y/z, -1 for none, -2 for an opaque expression using one.
-int threadAxis(llvm::StringRef Factor) {
-  llvm::StringRef Bare = Factor;
-  if (Bare.starts_with("(") && Bare.ends_with(")"))
-    Bare = Bare.drop_front().drop_back();
-  for (int Axis = 0; Axis < 3; ++Axis)
-    if (Bare == std::string("threadIdx.") + "xyz"[Axis])
-      return Axis;
-  return Factor.contains("threadIdx") ? -2 : -1;
-}
-
-// The site with the kernel's scalar parameters replaced by the launch's
-// argument text, so that sites of different kernels compare; nothing when an
-// opaque part of it uses a parameter.
-std::optional<std::string> canonicalSite(const ASTContext &Ctx, const ExtractedLaunch &L) {
-  const FunctionDecl &K = *L.Site->Child;
-  std::map<std::string, std::string> Argument;
-  for (unsigned A = 0; A < K.getNumParams() && A < L.Site->Arguments.size(); ++A) {
-    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[A]->getSourceRange());
-    if (!R)
-      return std::nullopt;
-    Argument[K.getParamDecl(A)->getNameAsString()] = "{" + textOf(Ctx, *R) + "}";
-  }
-  IndexPolynomial Site;
-  for (const auto &[Monomial, Coefficient] : L.Access.Site) {
-    IndexMonomial M;
-    for (const std::string &Factor : Monomial) {
-      auto It = Argument.find(Factor);
-      if (It != Argument.end()) {
-        M.push_back(It->second);
-        continue;
-      }
-      if (Factor.front() == '(')
-        for (const auto &[Name, Text] : Argument)
-          if (mentionsWord(Factor, Name))
-            return std::nullopt;
-      M.push_back(Factor);
-    }
-    std::sort(M.begin(), M.end());
-    Site[M] += Coefficient;
-  }
-  return indexText(Site);
-}
-
-// The pitch of a site `pitch * threadIdx.y + threadIdx.x + (no other thread
-// index)`: the monomial an offset along y is a multiple of. Empty for a
-// one-dimensional site; nothing when the site has another shape.
-std::optional<IndexMonomial> sitePitch(const IndexPolynomial &Site) {
-  bool HasX = false;
-  IndexMonomial Pitch;
-  for (const auto &[Monomial, Coefficient] : Site) {
-    int Axes = 0, Axis = -1;
-    for (const std::string &F : Monomial)
-      if (int A = threadAxis(F); A != -1) {
-        ++Axes;
-        Axis = A;
-      }
-    if (!Axes)
-      continue;
-    if (Axes > 1 || Axis < 0 || Axis == 2 || Coefficient != 1)
-      return std::nullopt;
-    if (Axis == 0) {
-      if (Monomial.size() != 1)
-        return std::nullopt;
-      HasX = true;
-      continue;
-    }
-    for (const std::string &F : Monomial)
-      if (threadAxis(F) != 1)
-        Pitch.push_back(F);
-    if (Pitch.empty())
-      return std::nullopt;
-  }
-  if (!HasX)
-    return std::nullopt;
-  return Pitch;
-}
-
-// An offset as (dx, dy) over a site of the given pitch.
-std::optional<std::pair<long long, long long>> planarOffset(const IndexPolynomial &Offset,
-                                                            const IndexMonomial &Pitch) {
-  long long Dx = 0, Dy = 0;
-  for (const auto &[Monomial, Coefficient] : Offset) {
-    if (Monomial.empty())
-      Dx += Coefficient;
-    else if (!Pitch.empty() && Monomial == Pitch)
-      Dy += Coefficient;
-    else
-      return std::nullopt;
-  }
-  return std::make_pair(Dx, Dy);
-}
-
-std::string sourceText(const ASTContext &Ctx, const Expr *E) {
-  std::optional<FileRange> R = writtenRange(Ctx, E->getSourceRange());
-  return R ? textOf(Ctx, *R) : std::string();
-}
-
-// One subscript of an array of F by a member, with what code generation
-// needs to redirect it.
-struct MemberSubscript {
-  unsigned Member = 0; // position in F
-  const SubscriptAccess *Access = nullptr;
-  std::string Element;
-};
 
 // The plan that keeps every chosen array in GMEM, for the reason given.
 OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
@@ -192,101 +75,6 @@ RingSides ringNeeded(unsigned I, const NewKernelProjection &F, const unsigned Bl
   return Out;
 }
 
-// Whether producer W can be recomputed at the sites its results are read
-// at instead of filling tiles, and those sites (its own first): every array
-// it writes that a later member reads is one of its tiles, read only by
-// members that run once at their own site, at no more than MaxRecomputed
-// neighbour offsets; and W reads nothing an earlier member writes, so that
-// it can run at a neighbour's site without waiting for anyone.
-std::optional<std::vector<SiteOffset>>
-recomputeSites(unsigned W, const NewKernelProjection &F, unsigned MaxRecomputed,
-               const std::map<unsigned, OnChipArray> &Chosen,
-               const std::map<unsigned, std::vector<MemberSubscript>> &Subscripts,
-               const std::vector<std::optional<IndexMonomial>> &Pitch) {
-  std::set<SiteOffset> Neighbours;
-  for (const auto &[Alloc, Uses] : Subscripts) {
-    bool Writes = false, EarlierWrites = false, ReadsHere = false, LaterReads = false;
-    for (const MemberSubscript &U : Uses) {
-      Writes |= U.Member == W && U.Access->Writes;
-      ReadsHere |= U.Member == W && U.Access->Reads;
-      EarlierWrites |= U.Member < W && U.Access->Writes;
-      LaterReads |= U.Member > W && U.Access->Reads;
-    }
-    if (ReadsHere && EarlierWrites)
-      return std::nullopt;
-    if (!Writes || !LaterReads)
-      continue;
-    auto It = Chosen.find(Alloc);
-    if (It == Chosen.end() || It->second.Path != OnChipPath::SharedTile)
-      return std::nullopt;
-    for (const MemberSubscript &U : Uses) {
-      if (U.Member <= W || !U.Access->Reads)
-        continue;
-      if (F.MemberHalo[U.Member] > 0)
-        return std::nullopt;
-      // The tile path checked that the offset is planar.
-      auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
-      if (D.first || D.second)
-        Neighbours.insert({D.first, D.second});
-    }
-  }
-  if (!MaxRecomputed || Neighbours.size() > MaxRecomputed)
-    return std::nullopt;
-  std::vector<SiteOffset> Sites = {SiteOffset{}};
-  Sites.insert(Sites.end(), Neighbours.begin(), Neighbours.end());
-  return Sites;
-}
-
-// The registers of a recomputed array, one per site its producer runs at,
-// and the edits: the producer writes the register it is given (its own
-// site also to GMEM); a later member reads the register of the offset it
-// reads at, or GMEM where the producer did not write (outside its guard).
-// The producer's parameters go to ProducerParams, to be placed last.
-bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
-                     const std::vector<MemberSubscript> &Uses,
-                     const std::vector<std::optional<IndexMonomial>> &Pitch, OnChipPlan &Plan,
-                     std::vector<std::string> &ProducerParams) {
-  unsigned W = std::find_if(Uses.begin(), Uses.end(), [](const MemberSubscript &U) {
-                 return U.Access->Writes;
-               })->Member;
-  auto Reg = [&A](const SiteOffset &S) { return "__lo_nb_" + A.Name + "_" + S.tag(); };
-  auto Set = [&A](const SiteOffset &S) { return "__lo_nbset_" + A.Name + "_" + S.tag(); };
-  std::string Val = "__lo_val_" + A.Name, ValSet = "__lo_valset_" + A.Name;
-  for (const SiteOffset &S : Plan.RecomputeSites[W])
-    Plan.Declarations += "  " + A.Element + " " + Reg(S) + ";\n  bool " + Set(S) + " = false;\n";
-  ProducerParams[W] += A.Element + " &" + Val + ", bool &" + ValSet + ", ";
-  Plan.Recomputed[W].push_back(A.Name);
-  for (unsigned I : A.Members) {
-    if (I == W)
-      continue;
-    for (const SiteOffset &S : Plan.RecomputeSites[W]) {
-      Plan.ExtraParams[I] += A.Element + " " + Reg(S) + ", bool " + Set(S) + ", ";
-      Plan.ExtraArgs[I] += Reg(S) + ", " + Set(S) + ", ";
-    }
-  }
-  for (const MemberSubscript &U : Uses) {
-    std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
-    if (!R)
-      return false;
-    std::string Original = textOf(Ctx, *R);
-    std::vector<BodyEdit> &E = Plan.Edits[U.Member];
-    if (U.Access->Writes) {
-      std::optional<FileRange> Store = writtenRange(Ctx, U.Access->PlainStore->getSourceRange());
-      if (!Store)
-        return false;
-      E.push_back({R->Begin, R->End, Val});
-      E.push_back({Store->End, Store->End,
-                   ", " + ValSet + " = true, __lo_own ? (void)(" + Original + " = " + Val +
-                       ") : (void)0"});
-      continue;
-    }
-    auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
-    SiteOffset S{D.first, D.second};
-    E.push_back({R->Begin, R->End, "(" + Set(S) + " ? " + Reg(S) + " : " + Original + ")"});
-  }
-  return true;
-}
-
 } // namespace
 
 OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
@@ -296,13 +84,6 @@ OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
   A.Name = "all arrays";
   A.Why = std::move(Why);
   Arrays.push_back(A);
-}
-
-std::string SiteOffset::tag() const {
-  auto Part = [](char Axis, long long V) {
-    return std::string(1, Axis) + (V < 0 ? "m" : "") + std::to_string(std::llabs(V));
-  };
-  return Part('x', X) + "_" + Part('y', Y);
 }
 
 OnChipPath OnChipPlan::pathOf(unsigned Allocation) const {
