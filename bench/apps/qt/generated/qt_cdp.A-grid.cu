@@ -56,6 +56,7 @@ struct AggregatedLaunch {
   AggregationScope *scopes;
   unsigned groups;
   unsigned count;
+  unsigned blocks; // of all records together
   ChildRecord records[1]; // `count` of them, allocated past the struct's end
 };
 
@@ -234,11 +235,12 @@ __device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
     return false;
   if (count > capacity)
     count = capacity;
-  launch->count = count;
   const ChildRecord &last = launch->records[count - 1];
+  launch->count = count;
+  launch->blocks = last.firstBlock + last.blocks;
   out->launch = launch;
   out->count = count;
-  out->blocks = last.firstBlock + last.blocks;
+  out->blocks = launch->blocks;
   out->maxThreads = scope->maxThreads;
   out->maxSharedMemory = scope->maxSharedMemory;
   return true;
@@ -303,6 +305,17 @@ struct OriginalThread {
 __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
   unsigned block = blockIdx.x;
   unsigned lo = 0, hi = launch->count - 1;
+  // First guess: the record `block` falls in if every child grid had the
+  // same size, which they often have (a recursive kernel's fixed fan-out);
+  // each step of the search is a dependent load, so a hit saves all of them.
+  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
+  const ChildRecord &g = launch->records[guess];
+  if (block < g.firstBlock)
+    hi = guess - 1; // guess > 0: record 0 starts at block 0
+  else if (block >= g.firstBlock + g.blocks)
+    lo = guess + 1;
+  else
+    lo = hi = guess;
   while (lo < hi) { // first record whose range ends after `block`
     unsigned mid = (lo + hi) / 2;
     const ChildRecord &r = launch->records[mid];
