@@ -49,6 +49,10 @@ cl::opt<std::string> Granularities("granularities",
                                             "warp,block,multiblock:8,grid)"),
                                    cl::value_desc("list"), cl::init("warp,block,multiblock:8,grid"),
                                    cl::sub(Tune));
+cl::opt<std::string> AggThresholds(
+    "agg-thresholds",
+    cl::desc("LAUNCHOPT_AGG_THRESHOLD values, tried at warp and block granularity (default 2)"),
+    cl::value_desc("list"), cl::init("2"), cl::sub(Tune));
 cl::opt<unsigned> GuidedRuns("guided-runs",
                              cl::desc("Runs of the guided search (coordinate descent from "
                                       "threshold 256, factor 4, block; default 10)"),
@@ -203,7 +207,8 @@ int runTuneCommand(int Argc, const char **Argv) {
   std::string Problem =
       parseTuneSpace(ListOf(Thresholds, formatList(Plan.Space.Thresholds)),
                      ListOf(CoarsenFactors, formatList(Plan.Space.CoarsenFactors)),
-                     ListOf(Granularities, formatList(Plan.Space.Granularities)), Options.Space);
+                     ListOf(Granularities, formatList(Plan.Space.Granularities)), Options.Space,
+                     ListOf(AggThresholds, formatList(Plan.Space.AggThresholds)));
   if (!Problem.empty())
     return fail(ExitUsageError, Problem);
 

@@ -5,12 +5,30 @@
 
 namespace launchopt {
 
+bool aggThresholdApplies(const std::string &Granularity) {
+  return Granularity == "warp" || Granularity == "block";
+}
+
+namespace {
+
+// The aggregation thresholds a granularity is tried with.
+std::vector<unsigned> aggThresholdsFor(const TuneSpace &Space, const std::string &Granularity) {
+  if (Space.AggThresholds.empty())
+    return {DefaultAggThreshold};
+  if (!aggThresholdApplies(Granularity))
+    return {Space.AggThresholds.front()};
+  return Space.AggThresholds;
+}
+
+} // namespace
+
 std::vector<TuneConfig> TuneSpace::configs() const {
   std::vector<TuneConfig> All;
   for (const std::string &G : Granularities)
     for (unsigned T : Thresholds)
       for (unsigned F : CoarsenFactors)
-        All.push_back(TuneConfig{T, F, G});
+        for (unsigned A : aggThresholdsFor(*this, G))
+          All.push_back(TuneConfig{T, F, G, A});
   return All;
 }
 
@@ -19,10 +37,11 @@ bool TuneSpace::contains(const TuneConfig &C) const {
     return std::find(Values.begin(), Values.end(), V) != Values.end();
   };
   return Has(Thresholds, C.Threshold) && Has(CoarsenFactors, C.CoarsenFactor) &&
-         Has(Granularities, C.Granularity);
+         Has(Granularities, C.Granularity) &&
+         Has(aggThresholdsFor(*this, C.Granularity), C.AggThreshold);
 }
 
-TuneConfig defaultTuneConfig() { return TuneConfig{256, 4, "block"}; }
+TuneConfig defaultTuneConfig() { return TuneConfig{256, 4, "block", DefaultAggThreshold}; }
 
 std::string granularityFileName(const std::string &Granularity) {
   std::string Name;
@@ -34,12 +53,16 @@ std::string granularityFileName(const std::string &Granularity) {
 
 std::string configName(const TuneConfig &C) {
   return "t" + std::to_string(C.Threshold) + "_c" + std::to_string(C.CoarsenFactor) + "_" +
-         granularityFileName(C.Granularity);
+         granularityFileName(C.Granularity) +
+         (C.AggThreshold == DefaultAggThreshold ? "" : "_a" + std::to_string(C.AggThreshold));
 }
 
 std::string configDefines(const TuneConfig &C) {
   return "-DLAUNCHOPT_THRESHOLD=" + std::to_string(C.Threshold) +
-         " -DLAUNCHOPT_CFACTOR=" + std::to_string(C.CoarsenFactor);
+         " -DLAUNCHOPT_CFACTOR=" + std::to_string(C.CoarsenFactor) +
+         (C.AggThreshold == DefaultAggThreshold
+              ? ""
+              : " -DLAUNCHOPT_AGG_THRESHOLD=" + std::to_string(C.AggThreshold));
 }
 
 namespace {
@@ -114,7 +137,8 @@ std::string formatList(const std::vector<std::string> &Names) {
 }
 
 std::string parseTuneSpace(const std::string &Thresholds, const std::string &CoarsenFactors,
-                           const std::string &Granularities, TuneSpace &Space) {
+                           const std::string &Granularities, TuneSpace &Space,
+                           const std::string &AggThresholds) {
   auto T = parseUnsignedList(Thresholds);
   if (!T)
     return "--thresholds takes a list of positive numbers (e.g. 32,128,256,1024), got '" +
@@ -131,7 +155,11 @@ std::string parseTuneSpace(const std::string &Thresholds, const std::string &Coa
   for (const std::string &Name : *G)
     if (!isValidGranularity(Name))
       return "unknown granularity '" + Name + "' (warp, block, multiblock:<N> or grid)";
-  Space = TuneSpace{*T, *F, *G};
+  auto A = parseUnsignedList(AggThresholds);
+  if (!A)
+    return "--agg-thresholds takes a list of positive numbers (e.g. 2,8,32), got '" +
+           AggThresholds + "'";
+  Space = TuneSpace{*T, *F, *G, *A};
   return "";
 }
 
@@ -178,18 +206,27 @@ TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, u
   while (Improved && Result.Runs < Budget) {
     Improved = false;
     // Granularity first: it changes the generated code, the macros only tune it.
-    for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    for (unsigned Axis = 0; Axis < 4; ++Axis) {
+      std::vector<unsigned> Aggs = aggThresholdsFor(Space, Current.Granularity);
       size_t Count = Axis == 0   ? Space.Granularities.size()
                      : Axis == 1 ? Space.Thresholds.size()
-                                 : Space.CoarsenFactors.size();
+                     : Axis == 2 ? Space.CoarsenFactors.size()
+                                 : Aggs.size();
       for (size_t I = 0; I < Count; ++I) {
         TuneConfig C = Current;
-        if (Axis == 0)
+        if (Axis == 0) {
           C.Granularity = Space.Granularities[I];
-        else if (Axis == 1)
+          // A granularity the aggregation threshold does not apply to has one.
+          std::vector<unsigned> Allowed = aggThresholdsFor(Space, C.Granularity);
+          if (std::find(Allowed.begin(), Allowed.end(), C.AggThreshold) == Allowed.end())
+            C.AggThreshold = Allowed.front();
+        } else if (Axis == 1) {
           C.Threshold = Space.Thresholds[I];
-        else
+        } else if (Axis == 2) {
           C.CoarsenFactor = Space.CoarsenFactors[I];
+        } else {
+          C.AggThreshold = Aggs[I];
+        }
         Improved |= Try(C);
       }
     }

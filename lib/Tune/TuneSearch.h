@@ -12,16 +12,22 @@
 
 namespace launchopt {
 
-// One point of the space: the LAUNCHOPT_THRESHOLD and LAUNCHOPT_CFACTOR macro
-// values and the --aggregate granularity of the transformed file.
+// launchopt's default LAUNCHOPT_AGG_THRESHOLD: a warp or block scope with
+// fewer records launches them one by one.
+constexpr unsigned DefaultAggThreshold = 2;
+
+// One point of the space: the LAUNCHOPT_THRESHOLD, LAUNCHOPT_CFACTOR and
+// LAUNCHOPT_AGG_THRESHOLD macro values and the --aggregate granularity of the
+// transformed file.
 struct TuneConfig {
   unsigned Threshold = 256;
   unsigned CoarsenFactor = 4;
   std::string Granularity = "block";
+  unsigned AggThreshold = DefaultAggThreshold;
 
   bool operator==(const TuneConfig &O) const {
     return Threshold == O.Threshold && CoarsenFactor == O.CoarsenFactor &&
-           Granularity == O.Granularity;
+           Granularity == O.Granularity && AggThreshold == O.AggThreshold;
   }
   bool operator!=(const TuneConfig &O) const { return !(*this == O); }
 };
@@ -30,21 +36,30 @@ struct TuneSpace {
   std::vector<unsigned> Thresholds;
   std::vector<unsigned> CoarsenFactors;
   std::vector<std::string> Granularities;
+  // Swept at warp and block granularity only, where it applies; the other
+  // granularities take the first value.
+  std::vector<unsigned> AggThresholds = {DefaultAggThreshold};
 
   // Every configuration, granularity outermost (one transformed file each).
   std::vector<TuneConfig> configs() const;
   bool contains(const TuneConfig &C) const;
 };
 
+// Whether LAUNCHOPT_AGG_THRESHOLD changes the code of a granularity: only
+// warp and block scopes may launch their records one by one.
+bool aggThresholdApplies(const std::string &Granularity);
+
 // launchopt's own defaults (threshold 256, factor 4, block aggregation).
 TuneConfig defaultTuneConfig();
 
-// "t256_c4_block"; a granularity's ':' is dropped (multiblock:8 -> multiblock8)
-// so the name can be a file name.
+// "t256_c4_block", with "_a<N>" for an aggregation threshold other than the
+// default; a granularity's ':' is dropped (multiblock:8 -> multiblock8) so the
+// name can be a file name.
 std::string configName(const TuneConfig &C);
 // The granularity as a file-name part (multiblock:8 -> multiblock8).
 std::string granularityFileName(const std::string &Granularity);
-// "-DLAUNCHOPT_THRESHOLD=256 -DLAUNCHOPT_CFACTOR=4".
+// "-DLAUNCHOPT_THRESHOLD=256 -DLAUNCHOPT_CFACTOR=4", and
+// "-DLAUNCHOPT_AGG_THRESHOLD=<N>" for a threshold other than the default.
 std::string configDefines(const TuneConfig &C);
 
 // Granularity as --aggregate takes it: warp, block, grid or multiblock:N (N > 0).
@@ -59,10 +74,11 @@ std::optional<std::vector<std::string>> parseNameList(const std::string &Text);
 std::string formatList(const std::vector<unsigned> &Values);
 std::string formatList(const std::vector<std::string> &Names);
 
-// Fills Space from the three comma-separated lists; returns "" or the usage
-// error (an empty list, a bad number, an unknown granularity).
+// Fills Space from the comma-separated lists; returns "" or the usage error
+// (an empty list, a bad number, an unknown granularity).
 std::string parseTuneSpace(const std::string &Thresholds, const std::string &CoarsenFactors,
-                           const std::string &Granularities, TuneSpace &Space);
+                           const std::string &Granularities, TuneSpace &Space,
+                           const std::string &AggThresholds = "2");
 
 // Measures one configuration: its time in milliseconds, or nullopt when it
 // failed (build, run, verification, or no time in the output).
@@ -77,8 +93,9 @@ struct TuneSearchResult {
 // Every configuration once, in TuneSpace::configs() order.
 TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measure);
 
-// Coordinate descent from Start: in turn for granularity, threshold and
-// coarsening factor, measure each untried value of that one parameter with
+// Coordinate descent from Start: in turn for granularity, threshold,
+// coarsening factor and (at warp and block granularity) aggregation
+// threshold, measure each untried value of that one parameter with
 // the others at the current best, move to the fastest; repeat while a sweep
 // improves. Never measures a configuration twice nor more than Budget in all;
 // a failed configuration is never chosen. Start must be in Space (else the

@@ -263,11 +263,13 @@ public:
   // Rewritten after every run, so that what ran survives an interrupted tune.
   void writeCsv() const {
     std::ofstream Csv(Options.Dir + "/tune.csv");
-    Csv << "search,run,config,threshold,cfactor,granularity,status,time_ms,wall_s,log,note\n";
+    Csv << "search,run,config,threshold,cfactor,granularity,agg_threshold,status,time_ms,wall_s,"
+           "log,note\n";
     unsigned Run = 0;
     for (const RunRecord &R : Records)
       Csv << R.Search << "," << ++Run << "," << configName(R.Config) << "," << R.Config.Threshold
-          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << "," << R.Status << ","
+          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << ","
+          << R.Config.AggThreshold << "," << R.Status << ","
           << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
           << R.WallSeconds << std::defaultfloat << "," << R.Log << "," << R.Note << "\n";
   }
@@ -296,6 +298,8 @@ std::string formatPlan(const TunePlan &Plan) {
   Text += "thresholds " + formatList(Plan.Space.Thresholds) + "\n";
   Text += "cfactors " + formatList(Plan.Space.CoarsenFactors) + "\n";
   Text += "granularities " + formatList(Plan.Space.Granularities) + "\n";
+  if (Plan.Space.AggThresholds != std::vector<unsigned>{DefaultAggThreshold})
+    Text += "agg-thresholds " + formatList(Plan.Space.AggThresholds) + "\n";
   for (const std::string &G : Plan.Space.Granularities)
     if (Plan.Sources.count(G))
       Text += "source " + G + " " + Plan.Sources.at(G) + "\n";
@@ -317,11 +321,13 @@ bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
     bool Ok = true;
     if (Key == "input") {
       Plan.Input = Value;
-    } else if (Key == "thresholds" || Key == "cfactors") {
+    } else if (Key == "thresholds" || Key == "cfactors" || Key == "agg-thresholds") {
       auto Values = parseUnsignedList(Value);
       Ok = Values.has_value();
       if (Ok)
-        (Key == "thresholds" ? Plan.Space.Thresholds : Plan.Space.CoarsenFactors) = *Values;
+        (Key == "thresholds"   ? Plan.Space.Thresholds
+         : Key == "cfactors"   ? Plan.Space.CoarsenFactors
+                               : Plan.Space.AggThresholds) = *Values;
     } else if (Key == "granularities") {
       auto Names = parseNameList(Value);
       Ok = Names.has_value();
@@ -466,7 +472,12 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
   std::vector<TuneConfig> All = Space.configs();
   Out << "# launchopt tune: " << All.size() << " configurations (thresholds "
       << formatList(Space.Thresholds) << "; cfactors " << formatList(Space.CoarsenFactors)
-      << "; granularities " << formatList(Space.Granularities) << ")\n";
+      << "; granularities " << formatList(Space.Granularities)
+      << (Space.AggThresholds == std::vector<unsigned>{DefaultAggThreshold}
+              ? std::string()
+              : "; aggregation thresholds " + formatList(Space.AggThresholds) +
+                    " at warp and block")
+      << ")\n";
   TuneSession Session(Options, Out);
   if (Options.BuildOnly) {
     Session.build(All);

@@ -152,5 +152,47 @@ TEST(TuneSearch, Lists) {
             "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
 }
 
+TEST(TuneSearch, AggregationThresholdIsSweptAtWarpAndBlockOnly) {
+  TuneSpace Space{{256}, {4}, {"warp", "block", "multiblock:8", "grid"}, {2, 8, 32}};
+  std::vector<TuneConfig> All = Space.configs();
+  // Three each at warp and block, one each at the group granularities.
+  ASSERT_EQ(All.size(), 8u);
+  std::set<std::string> Names;
+  for (const TuneConfig &C : All) {
+    EXPECT_TRUE(Space.contains(C)) << configName(C);
+    Names.insert(configName(C));
+  }
+  EXPECT_EQ(Names.size(), 8u);
+  EXPECT_TRUE(Names.count("t256_c4_block_a32"));
+  EXPECT_TRUE(Names.count("t256_c4_grid"));
+  EXPECT_FALSE(Space.contains(TuneConfig{256, 4, "grid", 8}));
+  EXPECT_EQ(configDefines(TuneConfig{32, 8, "warp", 8}),
+            "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8 -DLAUNCHOPT_AGG_THRESHOLD=8");
+  EXPECT_TRUE(aggThresholdApplies("warp"));
+  EXPECT_FALSE(aggThresholdApplies("multiblock:8"));
+}
+
+TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
+  TuneSpace Space{{256}, {4}, {"block", "grid"}, {2, 8, 32}};
+  std::vector<TuneConfig> Log;
+  // Fastest at block with threshold 8; grid is slower than any block point.
+  MeasureFn Cost = [&Log](const TuneConfig &C) -> std::optional<double> {
+    Log.push_back(C);
+    if (C.Granularity == "grid")
+      return 10.0;
+    return C.AggThreshold == 8 ? 1.0 : 2.0;
+  };
+  TuneSearchResult R = guidedSearch(Space, defaultTuneConfig(), 10, Cost);
+  ASSERT_TRUE(R.Best);
+  EXPECT_EQ(configName(*R.Best), "t256_c4_block_a8");
+  for (const TuneConfig &C : Log)
+    EXPECT_TRUE(Space.contains(C)) << "tried outside the space: " << configName(C);
+  TuneSpace Parsed;
+  EXPECT_EQ(parseTuneSpace("256", "4", "block", Parsed, "2,8"), "");
+  EXPECT_EQ(Parsed.AggThresholds, (std::vector<unsigned>{2, 8}));
+  EXPECT_NE(parseTuneSpace("256", "4", "block", Parsed, "0").find("--agg-thresholds"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace launchopt

@@ -38,6 +38,11 @@ TEST(TuneSession, PlanRoundTrip) {
   EXPECT_EQ(Read.Space.Thresholds, Plan.Space.Thresholds);
   EXPECT_EQ(Read.Space.CoarsenFactors, Plan.Space.CoarsenFactors);
   EXPECT_EQ(Read.Space.Granularities, Plan.Space.Granularities);
+  EXPECT_EQ(Read.Space.AggThresholds, std::vector<unsigned>{DefaultAggThreshold});
+  // A swept aggregation threshold survives the plan file too.
+  Plan.Space.AggThresholds = {2, 16};
+  ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
+  EXPECT_EQ(Read.Space.AggThresholds, Plan.Space.AggThresholds);
   EXPECT_EQ(Read.Sources, Plan.Sources);
   EXPECT_FALSE(parsePlan("thresholds 1,,2\nsource block b.cu\n", Read, Error));
   EXPECT_NE(Error.find("line 1"), std::string::npos);

@@ -24,6 +24,8 @@ const char *const Usage =
     "  --thresholds LIST       LAUNCHOPT_THRESHOLD values (default: the plan's)\n"
     "  --cfactors LIST         LAUNCHOPT_CFACTOR values (default: the plan's)\n"
     "  --granularities LIST    granularities, each with a file in the plan (default: the plan's)\n"
+    "  --agg-thresholds LIST   LAUNCHOPT_AGG_THRESHOLD values, tried at warp and block\n"
+    "                          granularity (default: the plan's, else 2)\n"
     "  --guided-runs N         runs of the guided search (default 10)\n"
     "  --no-exhaustive         skip the exhaustive sweep\n"
     "  --out DIR               where bin/, logs/ and tune.csv go (default: the --from folder)\n"
@@ -52,7 +54,8 @@ bool parseCount(const std::string &Text, unsigned &Value) {
 int main(int Argc, char **Argv) {
   static const char *const Valued[] = {
       "--from",          "--build",       "--run", "--time-regex", "--thresholds", "--cfactors",
-      "--granularities", "--guided-runs", "--out", "--jobs",       "--timeout"};
+      "--granularities", "--guided-runs", "--out", "--jobs",       "--timeout",
+      "--agg-thresholds"};
   static const char *const Flags[] = {"--no-exhaustive", "--build-only", "--no-build"};
   std::map<std::string, std::string> Values;
   std::map<std::string, bool> Set;
@@ -117,7 +120,8 @@ int main(int Argc, char **Argv) {
       ListOr("--thresholds", launchopt::formatList(Options.Plan.Space.Thresholds)),
       ListOr("--cfactors", launchopt::formatList(Options.Plan.Space.CoarsenFactors)),
       ListOr("--granularities", launchopt::formatList(Options.Plan.Space.Granularities)),
-      Options.Space);
+      Options.Space,
+      ListOr("--agg-thresholds", launchopt::formatList(Options.Plan.Space.AggThresholds)));
   if (!Problem.empty())
     return usageError(Problem);
   return launchopt::runTuneSession(Options, std::cout, std::cerr);
