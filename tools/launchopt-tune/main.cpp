@@ -10,8 +10,9 @@
 namespace {
 
 const char *const Usage =
-    "launchopt-tune: builds, runs and searches launchopt's threshold, coarsening factor\n"
-    "and aggregation granularity from files `launchopt tune --transform-only` wrote.\n\n"
+    "launchopt-tune: builds, runs and searches launchopt's threshold, coarsening factor,\n"
+    "aggregation granularity and aggregation threshold from files `launchopt tune\n"
+    "--transform-only` wrote.\n\n"
     "  launchopt-tune --from DIR --build '<command>' --run '<command>' [options]\n\n"
     "  --from DIR              folder with plan.txt and the transformed files\n"
     "  --build '<command>'     shell command building one configuration; {src} the\n"
