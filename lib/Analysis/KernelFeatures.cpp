@@ -18,6 +18,14 @@ bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
   return D->getDeclContext()->isFileContext();
 }
 
+const clang::DeclRefExpr *builtinIndexBase(const clang::MSPropertyRefExpr &Property) {
+  const clang::Expr *Base = Property.getBaseExpr()->IgnoreImplicit();
+  if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr()->IgnoreImplicit();
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Base);
+  return Ref && isBuiltinIndexVariable(Ref->getDecl()) ? Ref : nullptr;
+}
+
 namespace {
 
 bool isBarrierName(llvm::StringRef Name) {
@@ -49,11 +57,8 @@ public:
   }
 
   bool VisitMSPropertyRefExpr(clang::MSPropertyRefExpr *E) {
-    const clang::Expr *BaseExpr = E->getBaseExpr()->IgnoreImplicit();
-    if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(BaseExpr))
-      BaseExpr = Opaque->getSourceExpr()->IgnoreImplicit();
-    auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(BaseExpr);
-    if (!Base || !isBuiltinIndexVariable(Base->getDecl()))
+    const clang::DeclRefExpr *Base = builtinIndexBase(*E);
+    if (!Base)
       return true;
     llvm::StringRef Member = E->getPropertyDecl()->getName();
     DimensionMask Bit = Member == "x" ? 1 : Member == "y" ? 2 : Member == "z" ? 4 : 7;

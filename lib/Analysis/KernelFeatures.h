@@ -2,6 +2,7 @@
 #define LAUNCHOPT_ANALYSIS_KERNELFEATURES_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include <map>
 #include <set>
 #include <string>
@@ -36,6 +37,11 @@ KernelFeatures computeKernelFeatures(const clang::FunctionDecl &Kernel);
 // (declared at namespace scope by the CUDA headers), not a local of the same
 // name such as the shadowing copies launchopt writes.
 bool isBuiltinIndexVariable(const clang::ValueDecl *D);
+
+// The built-in variable a member access such as `threadIdx.x` (an MS
+// property reference in Clang's CUDA headers) reads, or null when its base is
+// anything else.
+const clang::DeclRefExpr *builtinIndexBase(const clang::MSPropertyRefExpr &Property);
 
 // "x", "xy", "xyz" for a mask.
 std::string dimensionString(DimensionMask Mask);

@@ -202,11 +202,8 @@ private:
     const auto *Ref = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
     if (!Ref)
       return -1;
-    const clang::Expr *Base = Ref->getBaseExpr()->IgnoreImplicit();
-    if (const auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
-      Base = Opaque->getSourceExpr()->IgnoreImplicit();
-    const auto *Var = llvm::dyn_cast<clang::DeclRefExpr>(Base);
-    if (!Var || !isBuiltinIndexVariable(Var->getDecl()) || Var->getDecl()->getName() != "threadIdx")
+    const clang::DeclRefExpr *Var = builtinIndexBase(*Ref);
+    if (!Var || Var->getDecl()->getName() != "threadIdx")
       return -1;
     llvm::StringRef Member = Ref->getPropertyDecl()->getName();
     return Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;

@@ -87,11 +87,8 @@ private:
     auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(Syntactic);
     if (!Property)
       return false;
-    const clang::Expr *Base = Property->getBaseExpr()->IgnoreImplicit();
-    if (auto *Opaque = llvm::dyn_cast<clang::OpaqueValueExpr>(Base))
-      Base = Opaque->getSourceExpr()->IgnoreImplicit();
-    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Base);
-    if (!Ref || !isBuiltinIndexVariable(Ref->getDecl()))
+    const clang::DeclRefExpr *Ref = builtinIndexBase(*Property);
+    if (!Ref)
       return false;
     llvm::StringRef Name = Ref->getDecl()->getName();
     if (Name == "gridDim" || Name == "blockDim")

@@ -126,8 +126,7 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
 
 PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
-  bool GroupScopes = Options.Granularity == AggregationGranularity::MultiBlock ||
-                     Options.Granularity == AggregationGranularity::Grid;
+  bool GroupScopes = usesGroupScopes(Options.Granularity);
   std::set<std::string> LaunchedFromDevice;
   for (const LaunchSite &S : Launches.Sites)
     if (S.DeviceSide)

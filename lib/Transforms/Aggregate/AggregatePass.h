@@ -20,6 +20,12 @@ struct AggregateOptions {
 
 const char *granularityName(AggregationGranularity G);
 
+// Multi-block and grid granularity: scopes span several blocks and live in
+// global memory (file-scope arrays, or an aggregated grid's own).
+inline bool usesGroupScopes(AggregationGranularity G) {
+  return G == AggregationGranularity::MultiBlock || G == AggregationGranularity::Grid;
+}
+
 // Launch aggregation for CDP2: the child grids of a scope of parent threads
 // become one launch of an aggregated child, issued at the end of the parent
 // block (warp, block) or by the last block of the group or grid.

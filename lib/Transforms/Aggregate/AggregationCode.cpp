@@ -232,9 +232,7 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const AggregateOptions &Options,
                                         const UniformParameters &Uniform,
                                         const std::string &DirectName) {
-  bool GroupScopes = !ChildSites.empty() &&
-                     (Options.Granularity == AggregationGranularity::MultiBlock ||
-                      Options.Granularity == AggregationGranularity::Grid);
+  bool GroupScopes = !ChildSites.empty() && usesGroupScopes(Options.Granularity);
   const std::string &N = Child.Name;
   std::string S = "\n\n// launchopt: '" + N +
                   "' aggregated: each block finds the launch it belongs to and runs\n"

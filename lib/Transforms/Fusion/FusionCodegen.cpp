@@ -1,6 +1,7 @@
 #include "FusionCodegen.h"
 
 #include "FusionOnChip.h"
+#include "FusionRecompute.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
 #include <algorithm>
@@ -197,7 +198,7 @@ std::string recomputedCalls(const std::string &Name, const std::string &Call,
     bool Own = !S.X && !S.Y;
     Code += "  " + Call;
     for (const std::string &A : Arrays)
-      Code += "__lo_nb_" + A + "_" + S.tag() + ", __lo_nbset_" + A + "_" + S.tag() + ", ";
+      Code += recomputedRegister(A, S) + ", " + recomputedFlag(A, S) + ", ";
     Code += std::string(Own ? "true" : "false") + ", blockIdx, " +
             (Own ? std::string("threadIdx")
                  : "make_uint3(" + Shifted("x", S.X) + ", " + Shifted("y", S.Y) +

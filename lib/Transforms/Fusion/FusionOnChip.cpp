@@ -17,14 +17,7 @@ namespace {
 // The plan that keeps every chosen array in GMEM, for the reason given.
 OnChipPlan globalPlan(unsigned Members, const unsigned Block[3],
                       std::map<unsigned, OnChipArray> &Chosen, const std::string &Why) {
-  OnChipPlan Plan;
-  Plan.Edits.resize(Members);
-  Plan.ExtraParams.resize(Members);
-  Plan.ExtraArgs.resize(Members);
-  Plan.TilesWritten.resize(Members);
-  Plan.RingNeeded.resize(Members);
-  Plan.RecomputeSites.resize(Members);
-  Plan.Recomputed.resize(Members);
+  OnChipPlan Plan(Members);
   std::copy(Block, Block + 3, Plan.Block);
   for (auto &[Alloc, A] : Chosen) {
     A.Path = OnChipPath::Global;
@@ -77,9 +70,11 @@ RingSides ringNeeded(unsigned I, const NewKernelProjection &F, const unsigned Bl
 
 } // namespace
 
-OnChipPlan::OnChipPlan(unsigned Members, std::string Why)
+OnChipPlan::OnChipPlan(unsigned Members)
     : Edits(Members), ExtraParams(Members), ExtraArgs(Members), TilesWritten(Members),
-      RingNeeded(Members), RecomputeSites(Members), Recomputed(Members) {
+      RingNeeded(Members), RecomputeSites(Members), Recomputed(Members) {}
+
+OnChipPlan::OnChipPlan(unsigned Members, std::string Why) : OnChipPlan(Members) {
   OnChipArray A;
   A.Name = "all arrays";
   A.Why = std::move(Why);
@@ -128,15 +123,8 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
                             const NewKernelProjection &F,
                             const std::map<unsigned, std::string> &KeepGlobal,
                             unsigned MaxRecomputed) {
-  OnChipPlan Plan;
   unsigned N = F.Members.size();
-  Plan.Edits.resize(N);
-  Plan.ExtraParams.resize(N);
-  Plan.ExtraArgs.resize(N);
-  Plan.TilesWritten.resize(N);
-  Plan.RingNeeded.resize(N);
-  Plan.RecomputeSites.resize(N);
-  Plan.Recomputed.resize(N);
+  OnChipPlan Plan(N);
   const OriginalKernel &First = X.Problem.Kernels[F.Members.front()];
   std::copy(std::begin(First.BlockDim), std::end(First.BlockDim), Plan.Block);
 

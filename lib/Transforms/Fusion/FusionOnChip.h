@@ -81,6 +81,8 @@ struct OnChipPlan {
   unsigned Block[3] = {1, 1, 1};
 
   OnChipPlan() = default;
+  // No arrays yet, and room for the per-member fields of Members members.
+  explicit OnChipPlan(unsigned Members);
   // Every array of a new kernel with Members members in GMEM.
   OnChipPlan(unsigned Members, std::string Why);
 

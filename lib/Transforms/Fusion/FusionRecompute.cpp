@@ -15,6 +15,14 @@ std::string SiteOffset::tag() const {
   return Part('x', X) + "_" + Part('y', Y);
 }
 
+std::string recomputedRegister(const std::string &Array, const SiteOffset &Site) {
+  return "__lo_nb_" + Array + "_" + Site.tag();
+}
+
+std::string recomputedFlag(const std::string &Array, const SiteOffset &Site) {
+  return "__lo_nbset_" + Array + "_" + Site.tag();
+}
+
 // Whether producer W can be recomputed at the sites its results are read
 // at instead of filling tiles, and those sites (its own first): every array
 // it writes that a later member reads is one of its tiles, read only by
@@ -72,8 +80,8 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
   unsigned W = std::find_if(Uses.begin(), Uses.end(), [](const MemberSubscript &U) {
                  return U.Access->Writes;
                })->Member;
-  auto Reg = [&A](const SiteOffset &S) { return "__lo_nb_" + A.Name + "_" + S.tag(); };
-  auto Set = [&A](const SiteOffset &S) { return "__lo_nbset_" + A.Name + "_" + S.tag(); };
+  auto Reg = [&A](const SiteOffset &S) { return recomputedRegister(A.Name, S); };
+  auto Set = [&A](const SiteOffset &S) { return recomputedFlag(A.Name, S); };
   std::string Val = "__lo_val_" + A.Name, ValSet = "__lo_valset_" + A.Name;
   for (const SiteOffset &S : Plan.RecomputeSites[W])
     Plan.Declarations += "  " + A.Element + " " + Reg(S) + ";\n  bool " + Set(S) + " = false;\n";

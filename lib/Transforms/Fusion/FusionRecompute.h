@@ -11,6 +11,11 @@ namespace launchopt {
 
 // The OnChipPath::Recomputed path of a new kernel's plan (FusionOnChip.h).
 
+// The register, and its written flag, holding a recomputed array's value at
+// one site its producer runs at.
+std::string recomputedRegister(const std::string &Array, const SiteOffset &Site);
+std::string recomputedFlag(const std::string &Array, const SiteOffset &Site);
+
 // Whether producer W can be recomputed at the sites its results are read
 // at instead of filling tiles, and those sites (its own first).
 std::optional<std::vector<SiteOffset>>
