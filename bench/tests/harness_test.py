@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Unit tests of bench/harness's variant selection (no GPU, no nvcc)."""
+import importlib.machinery
+import importlib.util
+import os
+import unittest
+
+HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness")
+loader = importlib.machinery.SourceFileLoader("harness", HARNESS)
+spec = importlib.util.spec_from_loader("harness", loader)
+harness = importlib.util.module_from_spec(spec)
+loader.exec_module(harness)
+
+
+def variant(app, name, data=None):
+    return {"app": app, "variant": name + (f"@{data}" if data else ""), "name": name, "dataset": data,
+            "src": "x.cu", "cdp": True, "defines": []}
+
+
+class VariantsFor(unittest.TestCase):
+    VARIANTS = [variant("bfs", "cdp"), variant("bfs", "TCA-ds"), variant("bfs", "TCA-ds", "rmat12"),
+                variant("bfs", "flat"), variant("sssp", "cdp"), variant("sssp", "TCA-ds", "rmat12")]
+
+    def names(self, app, dataset):
+        return [(v["name"], v["dataset"]) for v in harness.variants_for(self.VARIANTS, app, dataset)]
+
+    def test_data_set_line_replaces_the_plain_one(self):
+        self.assertEqual(self.names("bfs", "rmat12"), [("cdp", None), ("TCA-ds", "rmat12"), ("flat", None)])
+
+    def test_plain_line_runs_elsewhere(self):
+        self.assertEqual(self.names("bfs", "kron20"), [("cdp", None), ("TCA-ds", None), ("flat", None)])
+
+    def test_no_line_for_a_data_set_means_not_run(self):
+        self.assertEqual(self.names("sssp", "kron20"), [("cdp", None)])
+
+    def test_generated_inputs_take_plain_lines_only(self):
+        self.assertEqual(self.names("bfs", None), [("cdp", None), ("TCA-ds", None), ("flat", None)])
+
+    def test_committed_variants_parse(self):
+        rows = harness.read_variants()
+        self.assertTrue(any(v["name"] == "cdp" for v in rows))
+        for v in rows:
+            self.assertTrue(v["dataset"] is None or v["dataset"] in harness.DATASETS, v["variant"])
+
+
+if __name__ == "__main__":
+    unittest.main()
