@@ -79,14 +79,12 @@ run() {
   done | xargs -P "$(nproc)" -I{} sh -c '{} || echo "BUILD FAILED: {}"'
 
   local failures=0
-  # The device runtime's own checks (each prints one line and exits 1 on a failure).
-  for check in allocation_runtime pool_gate; do
-    if ! "$nvcc" -arch=sm_90 -rdc=true -std=c++17 -I"$root/runtime/include" "$here/$check.cu" \
-         -lcudadevrt -o "$bin/$check" || ! timeout "${RUN_TIMEOUT:-120}" "$bin/$check"; then
-      echo "$check: FAILED"
-      failures=$((failures + 1))
-    fi
-  done
+  # The device runtime's own check (prints one line; exits 1 on a failure).
+  if ! "$nvcc" -arch=sm_90 -rdc=true -std=c++17 -I"$root/runtime/include" "$here/allocation_runtime.cu" \
+       -lcudadevrt -o "$bin/allocation_runtime" || ! timeout "${RUN_TIMEOUT:-120}" "$bin/allocation_runtime"; then
+    echo "allocation_runtime: FAILED"
+    failures=$((failures + 1))
+  fi
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
   for p in "${programs[@]}"; do
     local seed=$(( $(date +%s%N) % 1000000007 ))

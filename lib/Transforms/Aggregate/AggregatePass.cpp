@@ -337,13 +337,6 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (const auto &[Child, At] : StructsAt)
     Result.Edits.insert(At, argumentStruct(Kernels.at(Child), UniformOf[Child]));
 
-  // A parent that no device code launches (by its name) resets the pool
-  // from its own first block; the host then needs no reset launch for it.
-  std::set<std::string> ResetsOwnPool;
-  for (const auto &[Parent, Sites] : SitesOf)
-    if (!LaunchedFromDevice.count(Parent->getNameAsString()))
-      ResetsOwnPool.insert(Parent->getNameAsString());
-
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
     std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
@@ -379,9 +372,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       // The wrapper passes every parameter on, so each needs a name.
       nameUnnamedParameters(K, Result.Edits);
       Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin,
-                           parentWrapper(K, Own, Options,
-                                         ResetsOwnPool.count(K.Name) ? PoolReset::ByFirstBlock
-                                                                     : PoolReset::ByHost));
+                           parentWrapper(K, Own, Options));
     }
     bool Direct = NeedDirectCopy.count(K.Name) > 0;
     if (Direct)
@@ -393,9 +384,8 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Result.Edits.insert(K.Whole.End, After);
   }
 
-  // Other top-level kernels that reach an aggregated parent: the host resets
-  // the record pool before each launch, when every earlier grid of the stream
-  // and its children have finished.
+  // Top-level parents: the host resets the record pool before each launch,
+  // when every earlier grid of the stream and its children have finished.
   std::set<std::string> Reaching;
   for (const auto &[Parent, Sites] : SitesOf)
     Reaching.insert(Parent->getNameAsString());
@@ -406,7 +396,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         Grew = true;
   }
   for (const LaunchSite &S : Launches.Sites) {
-    if (S.DeviceSide || !Reaching.count(S.ChildName) || ResetsOwnPool.count(S.ChildName))
+    if (S.DeviceSide || !Reaching.count(S.ChildName))
       continue;
     LaunchTextOrReason Text = readLaunchText(Ctx, S);
     if (!Text.Text)

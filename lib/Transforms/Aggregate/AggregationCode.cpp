@@ -136,21 +136,13 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
 
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options, const std::string &In,
-                          bool InstanceScopes, PoolReset Reset) {
+                          bool InstanceScopes) {
   if (Sites.empty())
     return "";
   AggregationGranularity G = Options.Granularity;
   std::string S = In + "const unsigned __lo_thread = launchopt::linearThread();\n";
   S += In + "const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;\n";
   S += In + "(void)__lo_blockThreads;\n";
-  if (Reset == PoolReset::ByFirstBlock) {
-    // Before any thread of the block allocates: at warp granularity other
-    // threads than thread 0 open scopes, so they wait at a barrier.
-    S += In + "if (__lo_thread == 0) // only the host launches this kernel: it resets the pool\n" +
-         In + "  launchopt::enterLaunchTree(launchopt::blocksPerGrid());\n";
-    if (G == AggregationGranularity::Warp)
-      S += In + "__syncthreads();\n";
-  }
   for (unsigned K = 0; K < Sites.size(); ++K) {
     const AggregatedSite &Site = Sites[K];
     const std::string &V = Site.ScopeVar;
@@ -311,10 +303,10 @@ std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> 
 }
 
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, PoolReset Reset) {
+                          const AggregateOptions &Options) {
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
                   std::string(granularityName(Options.Granularity)) + " granularity).\n";
-  S += scopePrologue(Sites, Options, "  ", /*InstanceScopes=*/false, Reset);
+  S += scopePrologue(Sites, Options, "  ");
   S += "  __lo_part_" + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
        "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ");\n";
   S += scopeEpilogue(Sites, Options, "  ");

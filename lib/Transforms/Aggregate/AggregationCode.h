@@ -76,22 +76,16 @@ std::string directKernelPrototype(const KernelCopy &K);
 // A declaration of the launcher, for parents written before its definition.
 std::string launcherPrototype(const KernelCopy &Child);
 
-// Who resets the record pool before a parent's grid allocates from it.
-enum class PoolReset {
-  ByHost,    // the host, before each launch (launchopt::resetPool)
-  ByFirstBlock // the grid itself: only the host launches this parent
-};
-
 // The new body of a parent kernel: open scopes, run the part, launch.
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, PoolReset Reset);
+                          const AggregateOptions &Options);
 
 // The scopes and epilogue shared by a parent wrapper and an aggregated kernel
 // that is a parent too. The group scopes come from file-scope arrays, or
 // with InstanceScopes from the aggregated grid's launch (__lo_launch).
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options, const std::string &Indent,
-                          bool InstanceScopes = false, PoolReset Reset = PoolReset::ByHost);
+                          bool InstanceScopes = false);
 std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options, const std::string &Indent);
 

@@ -74,8 +74,6 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: const unsigned __lo_thread = launchopt::linearThread();
 // CHECK-NEXT: const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
 // CHECK-NEXT: (void)__lo_blockThreads;
-// CHECK-NEXT: if (__lo_thread == 0) // only the host launches this kernel: it resets the pool
-// CHECK-NEXT: launchopt::enterLaunchTree(launchopt::blocksPerGrid());
 // CHECK-NEXT: __shared__ launchopt::AggregationScope __lo_agg1_block;
 // CHECK-NEXT: if (__lo_thread == 0) {
 // CHECK-NEXT: launchopt::clearScope(&__lo_agg1_block);
@@ -94,8 +92,7 @@ void host(float *d, const int *sizes) {
 }
 
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: parent<<<4, 256>>>(d, sizes);
-// CHECK-NOT: resetPool
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: block.cu:69:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d)
-// REMARK: block.cu:93:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code
+// REMARK: block.cu:91:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

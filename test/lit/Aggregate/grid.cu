@@ -19,9 +19,7 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-LABEL: static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_parent_1[LAUNCHOPT_MAX_GROUPS];
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity).
-// CHECK: if (__lo_thread == 0) // only the host launches this kernel: it resets the pool
-// CHECK-NEXT: launchopt::enterLaunchTree(launchopt::blocksPerGrid());
-// CHECK-NEXT: const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
+// CHECK: const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
 // CHECK: launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_child));
 // CHECK: if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
 // CHECK-NEXT: __lo_launch_child(__lo_agg1, cudaStreamTailLaunch, false);
@@ -33,7 +31,6 @@ void host(float *d, const int *sizes) {
 }
 
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: parent<<<4, 256>>>(d, sizes);
-// CHECK-NOT: resetPool
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: grid.cu:16:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: grid, uniform-arguments: d)

@@ -38,7 +38,6 @@ void host(float *d, const int *sizes) {
 }
 
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: parent<<<4, 256>>>(d, sizes);
-// CHECK-NOT: resetPool
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: multiblock.cu:17:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks), uniform-arguments: d)

@@ -25,10 +25,7 @@ void host(int *nodes) {
 // CHECK-NEXT: __device__ __lo_args_tree() {}
 // CHECK: static __device__ void __lo_part_tree(int *nodes, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
 // CHECK-NEXT: const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1);
-// 'tree' is launched from device code too, where the pool is in use: the host
-// resets it, not the kernel's first block.
 // CHECK-LABEL: __global__ void tree(int *nodes, int depth) {
-// CHECK-NOT: enterLaunchTree
 // CHECK: __lo_part_tree(nodes, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 // CHECK: __lo_launch_tree(__lo_agg1, cudaStreamFireAndForget, true);
 // CHECK: static __device__ void __lo_part_tree(int *nodes, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,

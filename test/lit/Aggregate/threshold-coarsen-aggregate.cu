@@ -42,8 +42,7 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK: __lo_launch___lo_coarse_child(__lo_agg{{[0-9]+}}, cudaStreamFireAndForget, true);
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: parent<<<4, 256>>>(d, sizes);
-// CHECK-NOT: resetPool
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: remark: threshold applied to launch of 'child'
 // REMARK: remark: coarsen applied to launch of 'child'

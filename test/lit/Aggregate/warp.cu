@@ -18,12 +18,7 @@ __global__ void parent(float *d, const int *sizes) {
 
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (warp granularity).
-// Only the host launches 'parent': its first block resets the record pool,
-// before the other threads of each block open their warps' scopes.
-// CHECK: if (__lo_thread == 0) // only the host launches this kernel: it resets the pool
-// CHECK-NEXT: launchopt::enterLaunchTree(launchopt::blocksPerGrid());
-// CHECK-NEXT: __syncthreads();
-// CHECK-NEXT: __shared__ launchopt::AggregationScope __lo_agg1_warps[32];
+// CHECK: __shared__ launchopt::AggregationScope __lo_agg1_warps[32];
 // CHECK-NEXT: if (__lo_thread < (__lo_blockThreads + 31) / 32) {
 // CHECK-NEXT: launchopt::clearScope(&__lo_agg1_warps[__lo_thread]);
 // CHECK-NEXT: launchopt::openScope(&__lo_agg1_warps[__lo_thread], min(32u, __lo_blockThreads - 32 * __lo_thread), sizeof(__lo_uargs_child));
@@ -41,7 +36,6 @@ void host(float *d, const int *sizes) {
 }
 
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: parent<<<4, 256>>>(d, sizes);
-// CHECK-NOT: resetPool
+// CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: warp.cu:16:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: warp, uniform-arguments: d)

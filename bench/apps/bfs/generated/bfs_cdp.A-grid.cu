@@ -9,13 +9,11 @@
 // launches a single aggregated grid for the whole scope. Each block of the
 // aggregated grid finds the record it belongs to by a binary search over the
 // running sums of the child grid sizes and runs as that record's original
-// block. Records live in a pool of device memory that is reset before each
-// top-level parent launch (by the host, or by the parent's first block when
-// only the host launches it: enterLaunchTree); a scope's record array is
-// allocated when the scope opens, so a parent thread never waits for a thread
-// of its own warp (which can hang under independent thread scheduling). When
-// the pool or a scope is full, the parent thread launches its child directly,
-// as written.
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
 // Arguments that are the same for every launch of a scope are stored once,
 // after the scope's records, by the thread that reserves the first record.
 // The multi-block and grid scopes of a host-launched parent are file-scope
@@ -95,30 +93,6 @@ __global__ void resetPoolKernel() { poolCursor = 0; }
 // Called by the host before a top-level parent launch, in its stream: every
 // earlier grid of that stream, and everything it launched, has finished.
 inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
-
-// The same reset without a kernel launch of its own, for a parent that only
-// the host launches: thread 0 of each of its `blocks` blocks calls this
-// before the block's first allocation. The first block to arrive resets the
-// cursor (the stream's earlier grids have finished, as for resetPool); the
-// others wait for it, which never waits on them in turn; the last block to
-// leave clears the gate for the stream's next grid.
-__device__ unsigned treeArrived, treeDeparted, treeReady;
-
-__device__ inline void enterLaunchTree(unsigned blocks) {
-  if (atomicAdd(&treeArrived, 1u) == 0) {
-    poolCursor = 0;
-    __threadfence();
-    atomicExch(&treeReady, 1u);
-  } else {
-    while (*static_cast<volatile unsigned *>(&treeReady) == 0)
-      ;
-  }
-  if (atomicAdd(&treeDeparted, 1u) + 1 == blocks) {
-    treeArrived = 0;
-    treeDeparted = 0;
-    treeReady = 0;
-  }
-}
 
 __device__ inline unsigned linearThread() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -520,8 +494,6 @@ __global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, 
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
-  if (__lo_thread == 0) // only the host launches this kernel: it resets the pool
-    launchopt::enterLaunchTree(launchopt::blocksPerGrid());
   const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_bfs_expand_frontier_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
@@ -561,8 +533,8 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < frontier_size; first += kMaxPending) {
       int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
-      bfs_expand_frontier<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
-          g, frontier, first, frontier_size, level + 1, d_levels, next, next_size);
+      { launchopt::resetPool(0); bfs_expand_frontier<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); }
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = frontier;

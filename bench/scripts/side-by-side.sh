@@ -1,0 +1,47 @@
+#!/bin/bash
+# GPU machine script: an app's TCA-tuned output against the same output at an
+# earlier commit, side by side in one call, with the flat version as the
+# reference. Each round runs flat, then the earlier output, then the current
+# one, on every listed data set; rounds repeat so that drift between processes
+# shows. Nothing but the listed rows is built.
+#   PREV=<commit> APPS="bfs:rmat12,kron20 sssp:rmat12" bench/scripts/side-by-side.sh prepare
+#   APPS="bfs:rmat12,kron20 sssp:rmat12" ROUNDS=3 bench/scripts/side-by-side.sh run
+# prepare (where the git history is) writes the earlier outputs next to the
+# current ones as <output>.prev.cu; run (on the GPU machine) builds and times.
+# Output under $OUT: side-by-side.log (RESULT lines) and build.log.
+set -o pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-.build/out}
+mkdir -p "$OUT"
+export PATH=/usr/local/cuda/bin:$PATH
+tuned_source() { grep -E "^$1 +TCA-tuned " variants.txt | awk '{print $3}'; }
+if [ "$1" = prepare ]; then
+  : "${PREV:?PREV=<commit> names the earlier outputs}"
+  for entry in $APPS; do
+    src=$(tuned_source "${entry%%:*}")
+    git show "$PREV:bench/$src" > "${src%.cu}.prev.cu" && echo "wrote bench/${src%.cu}.prev.cu"
+  done
+  exit
+fi
+rows=
+for entry in $APPS; do
+  app=${entry%%:*}
+  line=$(grep -E "^$app +TCA-tuned " variants.txt)
+  src=$(tuned_source "$app")
+  rows+="$(grep -E "^$app +flat " variants.txt)"$'\n'"$line"$'\n'
+  rows+="$(echo "$line" | sed "s/TCA-tuned/TCA-tuned-prev/; s|$src|${src%.cu}.prev.cu|")"$'\n'
+done
+printf '%s' "$rows" > variants.txt  # a copy of the tree: not kept
+python3 harness build --jobs "$(nproc)" > "$OUT/build.log" 2>&1 || { tail "$OUT/build.log"; exit 1; }
+for round in $(seq "${ROUNDS:-3}"); do
+  for entry in $APPS; do
+    app=${entry%%:*}
+    for data in $(echo "${entry#*:}" | tr , ' '); do
+      file=$(python3 -c "import importlib.machinery as m; h=m.SourceFileLoader('h','harness').load_module();
+print(h.dataset_file(h.os.path.abspath('.build'), '$data'))" | tail -1)
+      for v in flat TCA-tuned-prev TCA-tuned; do
+        .build/bin/${app}_$v --variant "$v" --reps 20 --budget 1 --input "$file" | grep '^RESULT'
+      done
+    done
+  done
+done | tee "$OUT/side-by-side.log"
