@@ -58,6 +58,14 @@ cl::opt<unsigned> GuidedRuns("guided-runs",
                                       "threshold 256, factor 4, block; default 10)"),
                              cl::init(10), cl::sub(Tune));
 cl::opt<bool> NoExhaustive("no-exhaustive", cl::desc("Skip the exhaustive sweep"), cl::sub(Tune));
+cl::opt<unsigned> Confirm("confirm",
+                          cl::desc("Then run the N fastest configurations again, in turn, and "
+                                   "pick the lowest median (default 0: don't)"),
+                          cl::value_desc("N"), cl::init(0), cl::sub(Tune));
+cl::opt<unsigned> ConfirmRounds("confirm-rounds",
+                                cl::desc("Runs of each configuration in the confirmation "
+                                         "(default 3)"),
+                                cl::value_desc("N"), cl::init(3), cl::sub(Tune));
 cl::opt<std::string> OutDir("out",
                             cl::desc("Folder for the transformed files, plan.txt, bin/, logs/ "
                                      "and tune.csv (default: launchopt-tune, or the --from "
@@ -182,6 +190,8 @@ int runTuneCommand(int Argc, const char **Argv) {
   Options.TimeRegex = TimeRegex;
   Options.GuidedRuns = GuidedRuns;
   Options.Exhaustive = !NoExhaustive;
+  Options.Confirm = Confirm;
+  Options.ConfirmRounds = ConfirmRounds;
   Options.Jobs = Jobs;
   Options.TimeoutSeconds = Timeout;
   Options.BuildOnly = BuildOnly;

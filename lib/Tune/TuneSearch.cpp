@@ -234,4 +234,55 @@ TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, u
   return Result;
 }
 
+double ConfirmedTimes::median() const {
+  if (Ms.empty())
+    return 0;
+  std::vector<double> Sorted = Ms;
+  std::sort(Sorted.begin(), Sorted.end());
+  size_t Mid = Sorted.size() / 2;
+  return Sorted.size() % 2 ? Sorted[Mid] : (Sorted[Mid - 1] + Sorted[Mid]) / 2;
+}
+
+std::vector<TuneConfig> fastestConfigs(const std::vector<std::pair<TuneConfig, double>> &Times,
+                                       unsigned Count) {
+  std::vector<std::pair<TuneConfig, double>> Lowest;
+  for (const auto &[Config, Ms] : Times) {
+    auto It = std::find_if(Lowest.begin(), Lowest.end(),
+                           [&](const auto &P) { return P.first == Config; });
+    if (It == Lowest.end())
+      Lowest.push_back({Config, Ms});
+    else
+      It->second = std::min(It->second, Ms);
+  }
+  std::stable_sort(Lowest.begin(), Lowest.end(),
+                   [](const auto &A, const auto &B) { return A.second < B.second; });
+  std::vector<TuneConfig> Result;
+  for (size_t I = 0; I < Lowest.size() && I < Count; ++I)
+    Result.push_back(Lowest[I].first);
+  return Result;
+}
+
+ConfirmResult confirmBest(const std::vector<TuneConfig> &Candidates, unsigned Rounds,
+                          const MeasureFn &Measure) {
+  ConfirmResult R;
+  for (const TuneConfig &C : Candidates)
+    R.Candidates.push_back({C, {}, false});
+  for (unsigned Round = 0; Round < Rounds; ++Round)
+    for (ConfirmedTimes &T : R.Candidates) {
+      if (T.Failed)
+        continue;
+      ++R.Runs;
+      if (std::optional<double> Ms = Measure(T.Config))
+        T.Ms.push_back(*Ms);
+      else
+        T.Failed = true;
+    }
+  for (const ConfirmedTimes &T : R.Candidates)
+    if (!T.Failed && !T.Ms.empty() && (!R.Best || T.median() < R.BestMs)) {
+      R.Best = T.Config;
+      R.BestMs = T.median();
+    }
+  return R;
+}
+
 } // namespace launchopt

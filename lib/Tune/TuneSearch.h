@@ -103,6 +103,33 @@ TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measu
 TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, unsigned Budget,
                               const MeasureFn &Measure);
 
+// A configuration and the times of its confirmation runs.
+struct ConfirmedTimes {
+  TuneConfig Config;
+  std::vector<double> Ms; // one per round while every run succeeded
+  bool Failed = false;    // a run failed: it cannot be chosen
+  double median() const;
+};
+
+struct ConfirmResult {
+  std::vector<ConfirmedTimes> Candidates; // in the order given
+  std::optional<TuneConfig> Best;         // lowest median; none when all failed
+  double BestMs = 0;
+  unsigned Runs = 0;
+};
+
+// The Count configurations with the lowest times, each once (a configuration
+// measured twice counts with its lower time); ties keep the first seen.
+std::vector<TuneConfig> fastestConfigs(const std::vector<std::pair<TuneConfig, double>> &Times,
+                                       unsigned Count);
+
+// Runs every candidate once per round, the rounds one after another, so that
+// a slow spell of the machine (or a slow process) hits them alike; the best
+// is the lowest median. A search's single run of a configuration cannot tell
+// apart configurations closer than the spread between processes.
+ConfirmResult confirmBest(const std::vector<TuneConfig> &Candidates, unsigned Rounds,
+                          const MeasureFn &Measure);
+
 } // namespace launchopt
 
 #endif

@@ -445,6 +445,8 @@ std::string checkTuneCommands(const TuneSessionOptions &Options) {
   }
   if (Options.GuidedRuns == 0)
     return "--guided-runs must be at least 1";
+  if (Options.Confirm > 0 && Options.ConfirmRounds == 0)
+    return "--confirm-rounds must be at least 1";
   try {
     std::regex Check(Options.TimeRegex);
   } catch (const std::regex_error &E) {
@@ -520,17 +522,47 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
           << *Swept / ExhaustiveResult->BestMs << "x the exhaustive best)";
     Out << std::defaultfloat << "\n";
   }
-  Out << "runs: " << Options.Dir << "/tune.csv\n";
   const TuneSearchResult &Final =
       ExhaustiveResult && ExhaustiveResult->Best ? *ExhaustiveResult : GuidedResult;
   if (!Final.Best) {
+    Out << "runs: " << Options.Dir << "/tune.csv\n";
     Err << "launchopt tune: error: every configuration failed (logs in " << Options.Dir
         << "/logs)\n";
     return 1;
   }
-  Out << "best: " << configName(*Final.Best) << " (" << formatMs(Final.BestMs) << " ms, "
-      << (&Final == &GuidedResult ? "guided" : "exhaustive")
-      << "): " << reproduceFlags(Options.Plan, *Final.Best) << "\n";
+  std::optional<TuneConfig> Best = Final.Best;
+  double BestMs = Final.BestMs;
+  std::string How = &Final == &GuidedResult ? "guided" : "exhaustive";
+  if (Options.Confirm > 0) {
+    std::vector<std::pair<TuneConfig, double>> Times;
+    for (const RunRecord &R : Session.records())
+      if (R.Ms)
+        Times.push_back({R.Config, *R.Ms});
+    MeasureFn Confirm = [&](const TuneConfig &C) { return Session.measure(C, "confirm"); };
+    std::vector<TuneConfig> Fastest = fastestConfigs(Times, Options.Confirm);
+    Out << "\n# confirming the " << Fastest.size() << " fastest, " << Options.ConfirmRounds
+        << " run(s) each in turn\n";
+    ConfirmResult Confirmed = confirmBest(Fastest, Options.ConfirmRounds, Confirm);
+    Out << "\n"
+        << std::left << std::setw(24) << "confirmed" << std::setw(30) << "runs (ms, in turn)"
+        << std::right << std::setw(12) << "median" << "\n";
+    for (const ConfirmedTimes &T : Confirmed.Candidates) {
+      std::string List;
+      for (double Ms : T.Ms)
+        List += (List.empty() ? "" : " ") + formatMs(Ms);
+      Out << std::left << std::setw(24) << configName(T.Config) << std::setw(30)
+          << (T.Failed ? List + (List.empty() ? "" : " ") + "failed" : List) << std::right
+          << std::setw(12) << (T.Failed ? std::string("-") : formatMs(T.median())) << "\n";
+    }
+    if (Confirmed.Best) {
+      Best = Confirmed.Best;
+      BestMs = Confirmed.BestMs;
+      How = "median of " + std::to_string(Options.ConfirmRounds) + " confirmation runs";
+    }
+  }
+  Out << "runs: " << Options.Dir << "/tune.csv\n";
+  Out << "best: " << configName(*Best) << " (" << formatMs(BestMs) << " ms, " << How
+      << "): " << reproduceFlags(Options.Plan, *Best) << "\n";
   return 0;
 }
 

@@ -51,6 +51,10 @@ struct TuneSessionOptions {
   std::string BuildCommand, RunCommand, TimeRegex = DefaultTimeRegex;
   unsigned GuidedRuns = 10;
   bool Exhaustive = true;
+  // After the searches, run the Confirm fastest configurations again,
+  // ConfirmRounds times each in turn, and pick the lowest median (0: don't).
+  unsigned Confirm = 0;
+  unsigned ConfirmRounds = 3;
   unsigned Jobs = 1;         // parallel builds
   double TimeoutSeconds = 0; // per build or run; 0: none
   bool BuildOnly = false;    // build every configuration, run nothing

@@ -1,6 +1,7 @@
 #include "Tune/TuneSearch.h"
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
 #include <set>
 
 namespace launchopt {
@@ -192,6 +193,63 @@ TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
   EXPECT_EQ(Parsed.AggThresholds, (std::vector<unsigned>{2, 8}));
   EXPECT_NE(parseTuneSpace("256", "4", "block", Parsed, "0").find("--agg-thresholds"),
             std::string::npos);
+}
+
+TuneConfig config(unsigned Threshold, const std::string &Granularity) {
+  TuneConfig C;
+  C.Threshold = Threshold;
+  C.Granularity = Granularity;
+  return C;
+}
+
+TEST(TuneSearch, FastestConfigsTakeEachConfigurationOnceAtItsLowestTime) {
+  TuneConfig A = config(32, "grid"), B = config(256, "grid"), C = config(1024, "block");
+  std::vector<TuneConfig> Top = fastestConfigs({{A, 5.0}, {B, 3.0}, {A, 1.0}, {C, 4.0}}, 2);
+  ASSERT_EQ(Top.size(), 2u);
+  EXPECT_EQ(Top[0], A); // its second run, 1.0, counts
+  EXPECT_EQ(Top[1], B);
+  EXPECT_EQ(fastestConfigs({{A, 2.0}}, 3).size(), 1u);
+}
+
+TEST(TuneSearch, ConfirmationPicksTheLowestMedianNotTheLuckiestRun) {
+  // A was fastest once by luck (its first run); B is steadily faster after.
+  TuneConfig A = config(32, "grid"), B = config(256, "grid");
+  std::map<std::string, std::vector<double>> Planned{{configName(A), {1.0, 9.0, 8.0}},
+                                                     {configName(B), {3.0, 3.5, 2.5}}};
+  std::vector<std::string> Order;
+  MeasureFn Measure = [&](const TuneConfig &C) -> std::optional<double> {
+    Order.push_back(configName(C));
+    std::vector<double> &Left = Planned[configName(C)];
+    double Ms = Left.front();
+    Left.erase(Left.begin());
+    return Ms;
+  };
+  ConfirmResult R = confirmBest({A, B}, 3, Measure);
+  ASSERT_TRUE(R.Best);
+  EXPECT_EQ(*R.Best, B);
+  EXPECT_DOUBLE_EQ(R.BestMs, 3.0);
+  EXPECT_EQ(R.Runs, 6u);
+  EXPECT_DOUBLE_EQ(R.Candidates[0].median(), 8.0);
+  // In turn: a slow spell of the machine hits every candidate alike.
+  std::vector<std::string> InTurn{configName(A), configName(B), configName(A),
+                                  configName(B), configName(A), configName(B)};
+  EXPECT_EQ(Order, InTurn);
+}
+
+TEST(TuneSearch, ConfirmationNeverPicksAConfigurationWithAFailedRun) {
+  TuneConfig A = config(32, "grid"), B = config(256, "grid");
+  unsigned RunsOfA = 0;
+  MeasureFn Measure = [&](const TuneConfig &C) -> std::optional<double> {
+    if (C == A)
+      return ++RunsOfA == 2 ? std::nullopt : std::optional<double>(1.0);
+    return 5.0;
+  };
+  ConfirmResult R = confirmBest({A, B}, 3, Measure);
+  ASSERT_TRUE(R.Best);
+  EXPECT_EQ(*R.Best, B);
+  EXPECT_TRUE(R.Candidates[0].Failed);
+  EXPECT_EQ(RunsOfA, 2u); // not run again once it failed
+  EXPECT_FALSE(confirmBest({A}, 0, Measure).Best);
 }
 
 } // namespace

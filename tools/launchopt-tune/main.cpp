@@ -29,6 +29,10 @@ const char *const Usage =
     "                          granularity (default: the plan's, else 2)\n"
     "  --guided-runs N         runs of the guided search (default 10)\n"
     "  --no-exhaustive         skip the exhaustive sweep\n"
+    "  --confirm N             then run the N fastest configurations again, in turn,\n"
+    "                          and pick the lowest median (default 0: don't); for\n"
+    "                          timings that move between processes\n"
+    "  --confirm-rounds N      runs of each in the confirmation (default 3)\n"
     "  --out DIR               where bin/, logs/ and tune.csv go (default: the --from folder)\n"
     "  --jobs N                parallel builds (default 1)\n"
     "  --timeout SECONDS       per build or run (default: none)\n"
@@ -56,7 +60,7 @@ int main(int Argc, char **Argv) {
   static const char *const Valued[] = {
       "--from",          "--build",       "--run", "--time-regex", "--thresholds", "--cfactors",
       "--granularities", "--guided-runs", "--out", "--jobs",       "--timeout",
-      "--agg-thresholds"};
+      "--agg-thresholds", "--confirm", "--confirm-rounds"};
   static const char *const Flags[] = {"--no-exhaustive", "--build-only", "--no-build"};
   std::map<std::string, std::string> Values;
   std::map<std::string, bool> Set;
@@ -96,6 +100,11 @@ int main(int Argc, char **Argv) {
     Options.TimeRegex = Values["--time-regex"];
   if (Values.count("--guided-runs") && !parseCount(Values["--guided-runs"], Options.GuidedRuns))
     return usageError("--guided-runs takes a positive number");
+  if (Values.count("--confirm") && !parseCount(Values["--confirm"], Options.Confirm))
+    return usageError("--confirm takes a positive number");
+  if (Values.count("--confirm-rounds") &&
+      !parseCount(Values["--confirm-rounds"], Options.ConfirmRounds))
+    return usageError("--confirm-rounds takes a positive number");
   if (Values.count("--jobs") && !parseCount(Values["--jobs"], Options.Jobs))
     return usageError("--jobs takes a positive number");
   unsigned Timeout = 0;
