@@ -8,6 +8,9 @@
 #   APPS="bfs:rmat12,kron20 sssp:rmat12" ROUNDS=3 bench/scripts/side-by-side.sh run
 # prepare (where the git history is) writes the earlier outputs next to the
 # current ones as <output>.prev.cu; run (on the GPU machine) builds and times.
+# EXTRA=<file> adds variants.txt lines of its own (e.g. tuned.txt of run_gpu_tune.sh) and
+# VARIANTS the names to run, in order (default: flat TCA-tuned-prev TCA-tuned); a NAME@DATA
+# line runs as NAME on DATA only.
 # Output under $OUT: side-by-side.log (RESULT lines) and build.log.
 set -o pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +32,9 @@ for entry in $APPS; do
   line=$(grep -E "^$app +TCA-tuned " variants.txt)
   src=$(tuned_source "$app")
   rows+="$(grep -E "^$app +flat " variants.txt)"$'\n'"$line"$'\n'
-  rows+="$(echo "$line" | sed "s/TCA-tuned/TCA-tuned-prev/; s|$src|${src%.cu}.prev.cu|")"$'\n'
+  [ -f "${src%.cu}.prev.cu" ] &&
+    rows+="$(echo "$line" | sed "s/TCA-tuned/TCA-tuned-prev/; s|$src|${src%.cu}.prev.cu|")"$'\n'
+  [ -n "$EXTRA" ] && rows+="$(grep -E "^$app " "$EXTRA")"$'\n'
 done
 printf '%s' "$rows" > variants.txt  # a copy of the tree: not kept
 python3 harness build --jobs "$(nproc)" > "$OUT/build.log" 2>&1 || { tail "$OUT/build.log"; exit 1; }
@@ -39,8 +44,11 @@ for round in $(seq "${ROUNDS:-3}"); do
     for data in $(echo "${entry#*:}" | tr , ' '); do
       file=$(python3 -c "import importlib.machinery as m; h=m.SourceFileLoader('h','harness').load_module();
 print(h.dataset_file(h.os.path.abspath('.build'), '$data'))" | tail -1)
-      for v in flat TCA-tuned-prev TCA-tuned; do
-        .build/bin/${app}_$v --variant "$v" --reps 20 --budget 1 --input "$file" | grep '^RESULT'
+      for v in ${VARIANTS:-flat TCA-tuned-prev TCA-tuned}; do
+        exe=.build/bin/${app}_$v
+        [ -x "$exe@$data" ] && exe=$exe@$data
+        [ -x "$exe" ] || continue
+        $exe --variant "$v" --reps 20 --budget 1 --input "$file" | grep '^RESULT'
       done
     done
   done
