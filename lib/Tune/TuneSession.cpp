@@ -289,6 +289,35 @@ std::string reproduceFlags(const TunePlan &Plan, const TuneConfig &C) {
          " -o <output.cu>; nvcc " + configDefines(C) + " <output.cu> ...";
 }
 
+// Runs the Options.Confirm fastest configurations measured so far again, in
+// turn, and prints each one's runs and median.
+ConfirmResult confirmFastest(TuneSession &Session, const TuneSessionOptions &Options,
+                             std::ostream &Out) {
+  std::vector<std::pair<TuneConfig, double>> Times;
+  for (const RunRecord &R : Session.records())
+    if (R.Ms)
+      Times.push_back({R.Config, *R.Ms});
+  std::vector<TuneConfig> Fastest = fastestConfigs(Times, Options.Confirm);
+  Out << "\n# confirming the " << Fastest.size() << " fastest, " << Options.ConfirmRounds
+      << " run(s) each in turn\n";
+  MeasureFn Confirm = [&](const TuneConfig &C) { return Session.measure(C, "confirm"); };
+  ConfirmResult Confirmed = confirmBest(Fastest, Options.ConfirmRounds, Confirm);
+  Out << "\n"
+      << std::left << std::setw(24) << "confirmed" << std::setw(30) << "runs (ms, in turn)"
+      << std::right << std::setw(12) << "median" << "\n";
+  for (const ConfirmedTimes &T : Confirmed.Candidates) {
+    std::string List;
+    for (double Ms : T.Ms)
+      List += (List.empty() ? "" : " ") + formatMs(Ms);
+    if (T.Failed)
+      List += (List.empty() ? "" : " ") + std::string("failed");
+    Out << std::left << std::setw(24) << configName(T.Config) << std::setw(30) << List
+        << std::right << std::setw(12) << (T.Failed ? std::string("-") : formatMs(T.median()))
+        << "\n";
+  }
+  return Confirmed;
+}
+
 } // namespace
 
 std::string formatPlan(const TunePlan &Plan) {
@@ -534,26 +563,7 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
   double BestMs = Final.BestMs;
   std::string How = &Final == &GuidedResult ? "guided" : "exhaustive";
   if (Options.Confirm > 0) {
-    std::vector<std::pair<TuneConfig, double>> Times;
-    for (const RunRecord &R : Session.records())
-      if (R.Ms)
-        Times.push_back({R.Config, *R.Ms});
-    MeasureFn Confirm = [&](const TuneConfig &C) { return Session.measure(C, "confirm"); };
-    std::vector<TuneConfig> Fastest = fastestConfigs(Times, Options.Confirm);
-    Out << "\n# confirming the " << Fastest.size() << " fastest, " << Options.ConfirmRounds
-        << " run(s) each in turn\n";
-    ConfirmResult Confirmed = confirmBest(Fastest, Options.ConfirmRounds, Confirm);
-    Out << "\n"
-        << std::left << std::setw(24) << "confirmed" << std::setw(30) << "runs (ms, in turn)"
-        << std::right << std::setw(12) << "median" << "\n";
-    for (const ConfirmedTimes &T : Confirmed.Candidates) {
-      std::string List;
-      for (double Ms : T.Ms)
-        List += (List.empty() ? "" : " ") + formatMs(Ms);
-      Out << std::left << std::setw(24) << configName(T.Config) << std::setw(30)
-          << (T.Failed ? List + (List.empty() ? "" : " ") + "failed" : List) << std::right
-          << std::setw(12) << (T.Failed ? std::string("-") : formatMs(T.median())) << "\n";
-    }
+    ConfirmResult Confirmed = confirmFastest(Session, Options, Out);
     if (Confirmed.Best) {
       Best = Confirmed.Best;
       BestMs = Confirmed.BestMs;

@@ -100,8 +100,9 @@ int main(int Argc, char **Argv) {
     Options.TimeRegex = Values["--time-regex"];
   if (Values.count("--guided-runs") && !parseCount(Values["--guided-runs"], Options.GuidedRuns))
     return usageError("--guided-runs takes a positive number");
-  if (Values.count("--confirm") && !parseCount(Values["--confirm"], Options.Confirm))
-    return usageError("--confirm takes a positive number");
+  if (Values.count("--confirm") && Values["--confirm"] != "0" &&
+      !parseCount(Values["--confirm"], Options.Confirm))
+    return usageError("--confirm takes a number (0: no confirmation)");
   if (Values.count("--confirm-rounds") &&
       !parseCount(Values["--confirm-rounds"], Options.ConfirmRounds))
     return usageError("--confirm-rounds takes a positive number");
