@@ -520,7 +520,10 @@ __global__ void gc_init(int n, int* colors) {
 }  // namespace
 
 int gc_run(const GraphDev& g, int* d_colors) {
-  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(g.num_nodes < kMaxPending ? g.num_nodes : kMaxPending) + 1024, have = 0;
   if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
   if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
     return -static_cast<int>(cudaGetLastError());

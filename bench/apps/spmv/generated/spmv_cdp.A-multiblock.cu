@@ -505,7 +505,10 @@ __global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
 
 // Entry: parent grids over the rows, kMaxPending rows each.
 int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
-  size_t need = static_cast<size_t>(kMaxPending) + 1024, have = 0;
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(a.num_nodes < kMaxPending ? a.num_nodes : kMaxPending) + 1024, have = 0;
   if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
   if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
     return -static_cast<int>(cudaGetLastError());
