@@ -37,7 +37,7 @@ std::string pastTense(const std::string &Pass) {
 void printRemarks(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Remarks) {
   for (const LaunchRemark &R : Remarks) {
     OS << location(R) << ": remark: ";
-    if (R.Applied && !R.Subject.empty())
+    if ((R.Applied || R.Note) && !R.Subject.empty())
       OS << R.Pass << ": " << R.Message << generatedNote(R) << "\n";
     else if (R.Applied)
       OS << R.Pass << " applied to launch of '" << R.Child << "' (" << parameterList(R) << ")"
@@ -57,7 +57,7 @@ void printReportText(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
          << R.Child << "'): ";
     else
       OS << "'" << R.Subject << "' at " << location(R) << " ('" << R.Parent << "'): ";
-    OS << R.Pass << ": " << (R.Applied ? "applied" : "not applied");
+    OS << R.Pass << ": " << (R.Note ? "note" : R.Applied ? "applied" : "not applied");
     if (!R.Applied || !R.Subject.empty())
       OS << ": " << R.Message;
     OS << "\n";
@@ -92,6 +92,7 @@ void printReportJson(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
     if (!R.Subject.empty()) {
       Entry["call"] = R.Subject;
       Entry["message"] = R.Message;
+      Entry["note"] = R.Note;
     }
     Entries.push_back(std::move(Entry));
   }

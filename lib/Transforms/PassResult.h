@@ -25,6 +25,9 @@ struct LaunchRemark {
   // Empty for a launch; else the name of what the remark is about (a call
   // such as "cudaMalloc"), and Message says what was done to it.
   std::string Subject;
+  // Advice about code the pass leaves as written (with a Subject): neither
+  // applied nor refused.
+  bool Note = false;
   std::map<std::string, std::string> Parameters;
   std::vector<std::string> Warnings;
 };

@@ -2,6 +2,7 @@
 
 #include "AggregationCode.h"
 #include "AllocationAggregation.h"
+#include "PendingLaunchLimit.h"
 #include "Analysis/Uniformity.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/ShadowCallees.h"
@@ -321,6 +322,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   }
   Result.Remarks.insert(Result.Remarks.end(), Allocations.Remarks.begin(),
                         Allocations.Remarks.end());
+  if (!Accepted.empty()) {
+    std::vector<LaunchRemark> Notes = pendingLaunchLimitNotes(Ctx);
+    Result.Remarks.insert(Result.Remarks.end(), Notes.begin(), Notes.end());
+  }
 
   // Each child's argument structs go before its definition or before the
   // first parent that records its launches, whichever comes first; children
