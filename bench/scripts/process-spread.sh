@@ -20,8 +20,7 @@ python3 harness build --jobs "$(nproc)" > "$OUT/build.log" 2>&1 || { tail "$OUT/
 for i in $(seq "${PROCESSES:-8}"); do
   for entry in $APPS; do
     app=${entry%%:*}
-    file=$(python3 -c "import importlib.machinery as m; h=m.SourceFileLoader('h','harness').load_module();
-print(h.dataset_file(h.os.path.abspath('.build'), '${entry#*:}'))" | tail -1)
+    file=$(python3 harness data "${entry#*:}")
     for v in TCA-tuned TCA-tuned-pool16M; do
       .build/bin/${app}_$v --variant "$v" --reps 20 --budget 1 --input "$file" | grep '^RESULT'
     done

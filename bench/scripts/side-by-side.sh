@@ -42,8 +42,7 @@ for round in $(seq "${ROUNDS:-3}"); do
   for entry in $APPS; do
     app=${entry%%:*}
     for data in $(echo "${entry#*:}" | tr , ' '); do
-      file=$(python3 -c "import importlib.machinery as m; h=m.SourceFileLoader('h','harness').load_module();
-print(h.dataset_file(h.os.path.abspath('.build'), '$data'))" | tail -1)
+      file=$(python3 harness data "$data")
       for v in ${VARIANTS:-flat TCA-tuned-prev TCA-tuned}; do
         exe=.build/bin/${app}_$v
         [ -x "$exe@$data" ] && exe=$exe@$data

@@ -3,6 +3,8 @@
 import importlib.machinery
 import importlib.util
 import os
+import subprocess
+import sys
 import unittest
 
 HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "harness")
@@ -41,6 +43,20 @@ class VariantsFor(unittest.TestCase):
         self.assertTrue(any(v["name"] == "cdp" for v in rows))
         for v in rows:
             self.assertTrue(v["dataset"] is None or v["dataset"] in harness.DATASETS, v["variant"])
+
+
+class DataCommand(unittest.TestCase):
+    def test_prints_the_path_of_a_file_data_set(self):
+        out = subprocess.run([sys.executable, HARNESS, "data", "rmat12"], capture_output=True, text=True)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertTrue(out.stdout.strip().endswith(os.path.join("data", "rmat12.sym.gr")), out.stdout)
+
+    def test_a_generated_data_set_without_a_build_is_a_clear_error(self):
+        out = subprocess.run([sys.executable, HARNESS, "data", "kron14", "--build-dir", "/nonexistent"],
+                             capture_output=True, text=True)
+        self.assertNotEqual(out.returncode, 0)
+        self.assertIn("run `bench/harness build` first", out.stderr)
+        self.assertNotIn("Traceback", out.stderr)
 
 
 if __name__ == "__main__":
