@@ -9,14 +9,16 @@ set -o pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build/out}
 mkdir -p "$OUT"
+rows_file=$(mktemp)  # the variants to build, in place of variants.txt
 export PATH=/usr/local/cuda/bin:$PATH
 rows=
 for entry in $APPS; do
   line=$(grep -E "^${entry%%:*} +TCA-tuned " variants.txt)
   rows+="$line"$'\n'"${line/TCA-tuned/TCA-tuned-pool16M} -DLAUNCHOPT_POOL_BYTES=16777216"$'\n'
 done
-printf '%s' "$rows" > variants.txt  # a copy of the tree: not kept
-python3 harness build --jobs "$(nproc)" > "$OUT/build.log" 2>&1 || { tail "$OUT/build.log"; exit 1; }
+printf '%s' "$rows" > "$rows_file"
+python3 harness build --variants "$rows_file" --jobs "$(nproc)" > "$OUT/build.log" 2>&1 ||
+  { tail "$OUT/build.log"; exit 1; }
 for i in $(seq "${PROCESSES:-8}"); do
   for entry in $APPS; do
     app=${entry%%:*}

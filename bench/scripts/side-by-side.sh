@@ -16,6 +16,7 @@ set -o pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build/out}
 mkdir -p "$OUT"
+rows_file=$(mktemp)  # the variants to build, in place of variants.txt
 export PATH=/usr/local/cuda/bin:$PATH
 tuned_source() { grep -E "^$1 +TCA-tuned " variants.txt | awk '{print $3}'; }
 if [ "$1" = prepare ]; then
@@ -36,8 +37,9 @@ for entry in $APPS; do
     rows+="$(echo "$line" | sed "s/TCA-tuned/TCA-tuned-prev/; s|$src|${src%.cu}.prev.cu|")"$'\n'
   [ -n "$EXTRA" ] && rows+="$(grep -E "^$app " "$EXTRA")"$'\n'
 done
-printf '%s' "$rows" > variants.txt  # a copy of the tree: not kept
-python3 harness build --jobs "$(nproc)" > "$OUT/build.log" 2>&1 || { tail "$OUT/build.log"; exit 1; }
+printf '%s' "$rows" > "$rows_file"
+python3 harness build --variants "$rows_file" --jobs "$(nproc)" > "$OUT/build.log" 2>&1 ||
+  { tail "$OUT/build.log"; exit 1; }
 for round in $(seq "${ROUNDS:-3}"); do
   for entry in $APPS; do
     app=${entry%%:*}

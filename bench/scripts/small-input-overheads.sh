@@ -16,15 +16,15 @@ set -o pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build/out}
 mkdir -p "$OUT"
+rows_file=$(mktemp)  # the variants to build, in place of variants.txt
 export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
 INF=-DLAUNCHOPT_THRESHOLD=1073741824
-# Only the rows above are built (a copy of the tree: variants.txt is not kept).
-grep -E '^(bfs|sssp) +(flat|T|TCA-grid|TCA-tuned) ' variants.txt > variants.rows
-mv variants.rows variants.txt
+# Only the rows above are built.
+grep -E '^(bfs|sssp) +(flat|T|TCA-grid|TCA-tuned) ' variants.txt > "$rows_file"
 for app in bfs sssp; do
   g=apps/$app/generated/${app}_cdp
   sed 's/launchopt::resetPool(0); //' $g.TCA-grid.cu > $g.TCA-grid-noreset.cu
-  cat >> variants.txt <<V
+  cat >> "$rows_file" <<V
 $app flat-rdc     apps/$app/${app}_flat.cu  cdp
 $app T-inf        $g.T.cu  cdp $INF
 $app TCAg-inf     $g.TCA-grid.cu  cdp $INF
@@ -33,7 +33,7 @@ V
 done
 GRID="--thresholds 16,32,64,128,256 --cfactors 1,8 --granularities block,multiblock:8,grid"
 {
-  python3 harness build --apps bfs,sssp --jobs 8 > "$OUT/build.log" 2>&1 &
+  python3 harness build --variants "$rows_file" --jobs 8 > "$OUT/build.log" 2>&1 &
   for app in bfs sssp; do
     python3 tune --app $app --dataset rmat12 --out /tmp/tune-$app --build-only --jobs 4 $GRID \
       > "$OUT/tune-build-$app.log" 2>&1 &

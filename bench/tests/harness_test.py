@@ -45,6 +45,25 @@ class VariantsFor(unittest.TestCase):
             self.assertTrue(v["dataset"] is None or v["dataset"] in harness.DATASETS, v["variant"])
 
 
+class VariantList(unittest.TestCase):
+    def write(self, text):
+        import tempfile
+        f = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        f.write(text)
+        f.close()
+        self.addCleanup(os.unlink, f.name)
+        return f.name
+
+    def test_another_list_than_variants_txt(self):
+        rows = harness.read_variants(path=self.write("bfs flat apps/bfs/bfs_flat.cu plain\n"
+                                                     "bfs TCA-ds@rmat12 x.cu cdp -DLAUNCHOPT_THRESHOLD=1\n"))
+        self.assertEqual([(v["name"], v["dataset"]) for v in rows], [("flat", None), ("TCA-ds", "rmat12")])
+
+    def test_unknown_data_set_is_an_error(self):
+        with self.assertRaises(SystemExit):
+            harness.read_variants(path=self.write("bfs TCA-ds@nowhere x.cu cdp\n"))
+
+
 class DataCommand(unittest.TestCase):
     def test_prints_the_path_of_a_file_data_set(self):
         out = subprocess.run([sys.executable, HARNESS, "data", "rmat12"], capture_output=True, text=True)
