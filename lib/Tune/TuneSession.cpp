@@ -3,17 +3,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <fcntl.h>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <regex>
-#include <signal.h>
 #include <sstream>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <thread>
-#include <unistd.h>
 
 namespace launchopt {
 
@@ -21,133 +15,6 @@ const char *const DefaultTimeRegex =
     "^RESULT,[^,]*,[^,]*,[^,]*,OK,[0-9]*,([0-9.eE+-]+)|time_ms=([0-9.eE+-]+)";
 
 namespace {
-
-std::string joinPath(const std::string &Dir, const std::string &Path) {
-  if (Path.empty() || Path[0] == '/' || Dir.empty() || Dir == ".")
-    return Path;
-  return Dir + "/" + Path;
-}
-
-bool makeDirs(const std::string &Path) {
-  std::string Prefix;
-  std::stringstream Parts(Path);
-  std::string Part;
-  if (!Path.empty() && Path[0] == '/')
-    Prefix = "/";
-  while (std::getline(Parts, Part, '/')) {
-    if (Part.empty())
-      continue;
-    Prefix += Part + "/";
-    if (mkdir(Prefix.c_str(), 0777) != 0 && errno != EEXIST)
-      return false;
-  }
-  return true;
-}
-
-bool fileExists(const std::string &Path) {
-  struct stat S;
-  return stat(Path.c_str(), &S) == 0;
-}
-
-// How one shell command ended.
-struct CommandStatus {
-  int ExitCode = -1; // -1: did not start or was killed
-  bool TimedOut = false;
-};
-
-struct PendingCommand {
-  std::string Command, LogPath;
-};
-
-pid_t startCommand(const PendingCommand &C) {
-  pid_t Pid = fork();
-  if (Pid != 0)
-    return Pid;
-  // Its own process group, so a timeout ends whatever the shell started.
-  setpgid(0, 0);
-  int Log = open(C.LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  if (Log >= 0) {
-    dup2(Log, 1);
-    dup2(Log, 2);
-    close(Log);
-  }
-  int Null = open("/dev/null", O_RDONLY);
-  if (Null >= 0)
-    dup2(Null, 0);
-  execl("/bin/sh", "sh", "-c", C.Command.c_str(), static_cast<char *>(nullptr));
-  _exit(127);
-}
-
-// Runs the commands, at most Jobs at a time; output of each goes to its log.
-std::vector<CommandStatus> runCommands(const std::vector<PendingCommand> &Commands, unsigned Jobs,
-                                       double TimeoutSeconds) {
-  using Clock = std::chrono::steady_clock;
-  std::vector<CommandStatus> Status(Commands.size());
-  struct Running {
-    pid_t Pid;
-    size_t Index;
-    Clock::time_point Start;
-  };
-  std::vector<Running> Active;
-  size_t Next = 0;
-  while (Next < Commands.size() || !Active.empty()) {
-    while (Next < Commands.size() && Active.size() < std::max(1u, Jobs)) {
-      pid_t Pid = startCommand(Commands[Next]);
-      if (Pid < 0)
-        Status[Next].ExitCode = -1;
-      else
-        Active.push_back({Pid, Next, Clock::now()});
-      ++Next;
-    }
-    bool Reaped = false;
-    for (size_t I = 0; I < Active.size();) {
-      int WaitStatus = 0;
-      pid_t Done = waitpid(Active[I].Pid, &WaitStatus, WNOHANG);
-      CommandStatus &S = Status[Active[I].Index];
-      if (Done == Active[I].Pid) {
-        S.ExitCode = WIFEXITED(WaitStatus) ? WEXITSTATUS(WaitStatus) : -1;
-      } else if (TimeoutSeconds > 0 &&
-                 std::chrono::duration<double>(Clock::now() - Active[I].Start).count() >
-                     TimeoutSeconds) {
-        kill(-Active[I].Pid, SIGKILL);
-        waitpid(Active[I].Pid, &WaitStatus, 0);
-        S.ExitCode = -1;
-        S.TimedOut = true;
-      } else {
-        ++I;
-        continue;
-      }
-      Active.erase(Active.begin() + static_cast<long>(I));
-      Reaped = true;
-    }
-    if (!Reaped && !Active.empty())
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return Status;
-}
-
-std::string readFile(const std::string &Path) {
-  std::ifstream In(Path);
-  std::stringstream Text;
-  Text << In.rdbuf();
-  return Text.str();
-}
-
-std::string lastLines(const std::string &Text, unsigned Count) {
-  size_t End = Text.find_last_not_of("\n");
-  if (End == std::string::npos)
-    return "";
-  size_t Start = End + 1;
-  for (unsigned I = 0; I < Count && Start > 0; ++I) {
-    size_t NewLine = Text.rfind('\n', Start - 1);
-    Start = NewLine == std::string::npos ? 0 : NewLine;
-  }
-  std::string Tail = Text.substr(Start, End + 1 - Start);
-  for (char &Ch : Tail)
-    if (Ch == '\n' || Ch == ',' || Ch == '"')
-      Ch = Ch == '\n' ? '|' : ' ';
-  return Tail.substr(Tail.find_first_not_of("| "));
-}
 
 std::string formatMs(double Ms) {
   std::ostringstream S;
@@ -320,81 +187,6 @@ ConfirmResult confirmFastest(TuneSession &Session, const TuneSessionOptions &Opt
 
 } // namespace
 
-std::string formatPlan(const TunePlan &Plan) {
-  std::string Text = "# launchopt tune plan: the input, the space, and the transformed file of\n"
-                     "# each granularity (relative to this folder). Read by --from.\n";
-  Text += "input " + Plan.Input + "\n";
-  Text += "thresholds " + formatList(Plan.Space.Thresholds) + "\n";
-  Text += "cfactors " + formatList(Plan.Space.CoarsenFactors) + "\n";
-  Text += "granularities " + formatList(Plan.Space.Granularities) + "\n";
-  if (Plan.Space.AggThresholds != std::vector<unsigned>{DefaultAggThreshold})
-    Text += "agg-thresholds " + formatList(Plan.Space.AggThresholds) + "\n";
-  for (const std::string &G : Plan.Space.Granularities)
-    if (Plan.Sources.count(G))
-      Text += "source " + G + " " + Plan.Sources.at(G) + "\n";
-  return Text;
-}
-
-bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
-  std::stringstream Lines(Text);
-  std::string Line;
-  unsigned Number = 0;
-  Plan = TunePlan();
-  while (std::getline(Lines, Line)) {
-    ++Number;
-    if (Line.empty() || Line[0] == '#')
-      continue;
-    size_t Space = Line.find(' ');
-    std::string Key = Line.substr(0, Space);
-    std::string Value = Space == std::string::npos ? "" : Line.substr(Space + 1);
-    bool Ok = true;
-    if (Key == "input") {
-      Plan.Input = Value;
-    } else if (Key == "thresholds" || Key == "cfactors" || Key == "agg-thresholds") {
-      auto Values = parseUnsignedList(Value);
-      Ok = Values.has_value();
-      if (Ok)
-        (Key == "thresholds"   ? Plan.Space.Thresholds
-         : Key == "cfactors"   ? Plan.Space.CoarsenFactors
-                               : Plan.Space.AggThresholds) = *Values;
-    } else if (Key == "granularities") {
-      auto Names = parseNameList(Value);
-      Ok = Names.has_value();
-      if (Ok)
-        Plan.Space.Granularities = *Names;
-    } else if (Key == "source") {
-      size_t Split = Value.find(' ');
-      Ok = Split != std::string::npos && Split + 1 < Value.size();
-      if (Ok)
-        Plan.Sources[Value.substr(0, Split)] = Value.substr(Split + 1);
-    } else {
-      Ok = false;
-    }
-    if (!Ok) {
-      Error = "line " + std::to_string(Number) + ": cannot read '" + Line + "'";
-      return false;
-    }
-  }
-  if (Plan.Sources.empty()) {
-    Error = "no 'source <granularity> <file>' line";
-    return false;
-  }
-  return true;
-}
-
-bool loadPlan(const std::string &Dir, TunePlan &Plan, std::string &Error) {
-  std::string Path = Dir + "/plan.txt";
-  if (!fileExists(Path)) {
-    Error = "cannot read '" + Path + "' (write it with launchopt tune --transform-only)";
-    return false;
-  }
-  if (!parsePlan(readFile(Path), Plan, Error)) {
-    Error = Path + ": " + Error;
-    return false;
-  }
-  return true;
-}
-
 std::optional<double> extractTime(const std::string &Output, const std::string &Regex) {
   std::regex Pattern(Regex);
   std::stringstream Lines(Output);
@@ -418,41 +210,6 @@ std::optional<double> extractTime(const std::string &Output, const std::string &
       Time = Value;
   }
   return Time;
-}
-
-std::string expandPlaceholders(const std::string &Command,
-                               const std::map<std::string, std::string> &Values) {
-  std::string Result;
-  size_t Cursor = 0;
-  while (Cursor < Command.size()) {
-    size_t Open = Command.find('{', Cursor);
-    size_t Close = Open == std::string::npos ? Open : Command.find('}', Open);
-    if (Close == std::string::npos) {
-      Result += Command.substr(Cursor);
-      break;
-    }
-    auto It = Values.find(Command.substr(Open + 1, Close - Open - 1));
-    Result += Command.substr(Cursor, Open - Cursor);
-    if (It == Values.end()) {
-      Result += '{';
-      Cursor = Open + 1;
-    } else {
-      Result += It->second;
-      Cursor = Close + 1;
-    }
-  }
-  return Result;
-}
-
-std::string shellQuote(const std::string &Text) {
-  static const std::string Safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                  "0123456789_-./:=+,@%";
-  if (!Text.empty() && Text.find_first_not_of(Safe) == std::string::npos)
-    return Text;
-  std::string Quoted = "'";
-  for (char Ch : Text)
-    Quoted += Ch == '\'' ? std::string("'\\''") : std::string(1, Ch);
-  return Quoted + "'";
 }
 
 std::string checkTuneCommands(const TuneSessionOptions &Options) {

@@ -6,28 +6,14 @@
 // POSIX (no LLVM or Clang), so that launchopt-tune runs on a GPU machine that
 // has a host compiler and nvcc but no Clang.
 
+#include "ShellCommands.h"
+#include "TunePlan.h"
 #include "TuneSearch.h"
 #include <iosfwd>
-#include <map>
+#include <optional>
 #include <string>
-#include <vector>
 
 namespace launchopt {
-
-// What `launchopt tune --transform-only` leaves in its directory (plan.txt):
-// the input it transformed and one transformed file per granularity.
-struct TunePlan {
-  std::string Input;
-  TuneSpace Space;
-  std::map<std::string, std::string> Sources; // granularity -> file, relative to the plan's folder
-};
-
-std::string formatPlan(const TunePlan &Plan);
-// Parses plan.txt text; on failure returns false with Error set.
-bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error);
-
-// Reads DIR/plan.txt; on failure returns false with Error set.
-bool loadPlan(const std::string &Dir, TunePlan &Plan, std::string &Error);
 
 // The default --time-regex: the median of an OK line of the bench harness
 // ("RESULT,app,dataset,variant,OK,reps,median_ms,...") or "time_ms=<number>".
@@ -36,12 +22,6 @@ extern const char *const DefaultTimeRegex;
 // The time in a run's output: from the last line the regex matches, its first
 // capture group that matched (the whole match when it has none), as a number.
 std::optional<double> extractTime(const std::string &Output, const std::string &Regex);
-
-// Replaces {name} with Values[name]; unknown {...} are left as written.
-std::string expandPlaceholders(const std::string &Command,
-                               const std::map<std::string, std::string> &Values);
-// A path made safe for /bin/sh (single-quoted when it needs to be).
-std::string shellQuote(const std::string &Text);
 
 struct TuneSessionOptions {
   std::string Dir;     // bin/, logs/ and tune.csv go here

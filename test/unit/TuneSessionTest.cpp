@@ -17,16 +17,7 @@ TEST(TuneSession, TimeOfTheLastMatchingLine) {
   EXPECT_FALSE(extractTime("t=1\nt=x\n", "t=(.*)"));
 }
 
-TEST(TuneSession, Placeholders) {
-  EXPECT_EQ(expandPlaceholders("nvcc {defines} {src} -o {exe} {other}",
-                               {{"src", "a.cu"}, {"exe", "a"}, {"defines", "-DX=1"}}),
-            "nvcc -DX=1 a.cu -o a {other}");
-  EXPECT_EQ(expandPlaceholders("awk '{print $1}' {exe", {{"exe", "e"}}), "awk '{print $1}' {exe");
-  EXPECT_EQ(shellQuote("dir/a.cu"), "dir/a.cu");
-  EXPECT_EQ(shellQuote("my dir/it's"), "'my dir/it'\\''s'");
-}
-
-TEST(TuneSession, PlanRoundTrip) {
+TEST(TunePlan, RoundTrip) {
   TunePlan Plan;
   Plan.Input = "apps/bfs/bfs_cdp.cu";
   Plan.Space = TuneSpace{{32, 256}, {1, 4}, {"block", "multiblock:8"}};
