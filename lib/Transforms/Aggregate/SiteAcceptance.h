@@ -1,0 +1,42 @@
+#ifndef LAUNCHOPT_TRANSFORMS_AGGREGATE_SITEACCEPTANCE_H
+#define LAUNCHOPT_TRANSFORMS_AGGREGATE_SITEACCEPTANCE_H
+
+// Which launch sites the aggregation pass takes, and why it leaves the others.
+
+#include "AggregatePass.h"
+#include "Transforms/Common/KernelCopy.h"
+#include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/ShadowCallees.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// The name prefix of aggregated kernels.
+extern const char *const AggregatedPrefix;
+
+// What the pass needs of a site it takes.
+struct SiteCandidate {
+  LaunchText Text;
+  KernelCopy Child, Parent;
+  std::string TemplateArgs; // as written at the launch: "<T>" or ""
+};
+
+// One entry per site of the analysis: a candidate, or the reason it is refused.
+struct SiteDecisions {
+  std::vector<std::optional<SiteCandidate>> Candidates;
+  std::vector<std::string> Refusals; // "" where the site is taken
+};
+
+// Each site is taken or refused on its own first. Then, at multi-block and
+// grid granularity, a parent that is launched from device code keeps its
+// sites only if every such launch of it is taken. A grid of it launched as
+// written would share the file-scope group scopes, while an aggregated grid
+// gets its own. Refusing one launch can refuse more.
+SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                          const AggregateOptions &Options, ShadowCallees &Shadows);
+
+} // namespace launchopt
+
+#endif

@@ -1,0 +1,85 @@
+#include "SiteRewrite.h"
+
+#include "Analysis/Uniformity.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace launchopt {
+
+namespace {
+
+UniformityScope uniformityScopeOf(AggregationGranularity G) {
+  switch (G) {
+  case AggregationGranularity::Warp:
+    return UniformityScope::Warp;
+  case AggregationGranularity::Block:
+    return UniformityScope::Block;
+  case AggregationGranularity::MultiBlock:
+  case AggregationGranularity::Grid:
+    return UniformityScope::Grid;
+  }
+  return UniformityScope::Grid;
+}
+
+// The written arguments whose Uniform entry equals Wanted, comma-separated.
+std::string argumentsWhere(const LaunchText &L, const UniformParameters &Uniform, bool Wanted) {
+  std::vector<std::string> Picked;
+  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I)
+    if ((I < Uniform.size() && Uniform[I]) == Wanted)
+      Picked.push_back(L.ArgumentTexts[I]);
+  return llvm::join(Picked, ", ");
+}
+
+} // namespace
+
+UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
+                                     AggregationGranularity G) {
+  const LaunchSite &Site = *A.Site;
+  UniformParameters Uniform(Site.Arguments.size(), false);
+  if (A.Text.ArgumentTexts.size() != Site.Arguments.size())
+    return Uniform;
+  for (size_t I = 0; I < Site.Arguments.size(); ++I)
+    Uniform[I] = isUniform(Ctx, *Site.Arguments[I], *Site.Parent, uniformityScopeOf(G));
+  return Uniform;
+}
+
+std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform) {
+  const LaunchText &L = A.Text;
+  std::string Id = A.Code.ScopeVar.substr(std::string("__lo_agg").size());
+  std::string Grid = "__lo_agrid" + Id, Block = "__lo_ablock" + Id, Record = "__lo_record" + Id;
+  std::string UniformCopy = "__lo_uniform" + Id;
+  std::string Args = argsStructName(A.Code.ChildName) + A.Code.TemplateArgs;
+  std::string UArgs = uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
+  bool SomeUniform = anyUniform(Uniform);
+  std::string In = L.Indent + "  ";
+  std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
+  S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
+  S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
+  if (SomeUniform)
+    S += In + "void *" + UniformCopy + ";\n";
+  S += In + "void *" + Record + " = launchopt::reserveRecord(" + A.Code.ScopeVar + ", " + Grid +
+       ", " + Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" +
+       Args + ")" + (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
+  if (SomeUniform) {
+    // The uniform copy is written before the scope's epilogue like any
+    // record, so the barrier (and, for group scopes, the fence of
+    // lastBlockOfScope) that orders the records before the aggregated launch
+    // orders it too.
+    S += In + "if (" + Record + ") {\n";
+    S += In + "  ::new (" + Record + ") " + Args + "(" + argumentsWhere(L, Uniform, false) + ");\n";
+    S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
+    S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
+         ");\n";
+    S += In + "} else // pool or scope full: launch as written\n";
+  } else {
+    S += In + "if (" + Record + ")\n";
+    S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
+    S += In + "else // pool or scope full: launch as written\n";
+  }
+  std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
+  S += In + "  " + Direct + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
+       L.Arguments + ");\n";
+  S += L.Indent + "}";
+  return S;
+}
+
+} // namespace launchopt

@@ -1,0 +1,32 @@
+#ifndef LAUNCHOPT_TRANSFORMS_AGGREGATE_SITEREWRITE_H
+#define LAUNCHOPT_TRANSFORMS_AGGREGATE_SITEREWRITE_H
+
+// The text that replaces an aggregated launch in its parent's body: reserve
+// a record, store the arguments, or launch as written when that fails.
+
+#include "AggregatePass.h"
+#include "AggregationCode.h"
+#include "Transforms/Common/LaunchText.h"
+
+namespace launchopt {
+
+// A launch the pass aggregates.
+struct AcceptedSite {
+  const LaunchSite *Site;
+  LaunchText Text;
+  AggregatedSite Code;
+  size_t RemarkIndex; // its remark in the pass's result
+};
+
+// Which arguments of the launch every parent thread of one scope computes
+// alike.
+UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
+                                     AggregationGranularity G);
+
+// The replacement of the launch statement; Uniform: the child's arguments
+// passed once per scope.
+std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform);
+
+} // namespace launchopt
+
+#endif
