@@ -1,5 +1,6 @@
 #include "FusionCodegen.h"
 
+#include "FusionHostCode.h"
 #include "FusionOnChip.h"
 #include "FusionRecompute.h"
 #include "clang/AST/ASTContext.h"
@@ -208,49 +209,144 @@ std::string recomputedCalls(const std::string &Name, const std::string &Call,
   return Code;
 }
 
-// The launch statement as written, with the arguments that get a renamed
-// buffer replaced.
-std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
-                       const std::map<unsigned, std::string> *Buffers) {
-  if (!Buffers || Buffers->empty())
-    return textOf(Ctx, L.Statement);
-  std::string Out;
-  unsigned At = L.Statement.Begin;
-  for (const auto &[Argument, Buffer] : *Buffers) {
-    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[Argument]->getSourceRange());
-    Out += textOf(Ctx, FileRange{At, R->Begin}) + Buffer;
-    At = R->End;
-  }
-  return Out + textOf(Ctx, FileRange{At, L.Statement.End});
+// The renamed buffers of launch K's arguments (argument -> buffer), or null.
+const std::map<unsigned, std::string> *renamedBuffers(const FusionCodegenOptions &Options,
+                                                      unsigned K) {
+  return Options.Renaming ? &Options.Renaming->ArgumentBuffer[K] : nullptr;
 }
 
-// The renamed buffers of one segment around its new launches (paper §II-B1
-// c): each version but the last gets a copy of the user's allocation, and the
-// original launches run when a buffer cannot be had.
-std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
-                            const std::string &Launches, const std::string &Original,
-                            unsigned Segment) {
-  unsigned Buffers = 0;
-  for (const SegmentRenaming::Array &A : S.Arrays)
-    Buffers += A.LastVersion - A.FirstVersion;
-  std::string Set = "__lo_renamed_" + std::to_string(Segment);
-  std::string Out = "{\n    // launchopt fuse: renamed buffers of expandable arrays.\n"
-                    "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
-                    "(" + S.Stream + ");\n";
-  for (const SegmentRenaming::Array &A : S.Arrays)
-    for (unsigned V = A.FirstVersion; V < A.LastVersion; ++V)
-      Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " +
-             Set + ".rename(" + A.User + ");\n";
-  // The launches move two levels in.
-  auto Indent = [](const std::string &Text) {
-    std::string Out;
-    for (char C : Text)
-      Out += C == '\n' ? std::string("\n    ") : std::string(1, C);
-    return Out;
-  };
-  Out += "    if (" + Set + ".ok()) {\n      " + Indent(Launches) + "\n";
-  Out += "    } else {\n      " + Indent(Original) + "\n    }\n  }";
-  return Out;
+// The buffer an argument of launch K gets: "" for its own text, or a renamed one.
+std::string bufferOf(const FusionCodegenOptions &Options, unsigned K, unsigned A) {
+  const std::map<unsigned, std::string> *B = renamedBuffers(Options, K);
+  auto It = B ? B->find(A) : std::map<unsigned, std::string>::const_iterator();
+  return B && It != B->end() ? It->second : "";
+}
+
+// Where new kernel N keeps its shared arrays. On-chip paths follow an
+// allocation, not a version: an array whose versions meet in one new kernel
+// keeps the GMEM path.
+OnChipPlan onChipPlanFor(const ASTContext &Ctx, const FusionExtraction &X,
+                         const NewKernelProjection &N, const FusionCodegenOptions &Options) {
+  if (!Options.OnChip)
+    return OnChipPlan(N.Members.size(), "the GMEM path was asked for");
+  std::map<int, std::set<std::string>> VersionsHere;
+  for (unsigned M : N.Members)
+    for (unsigned A = 0; A < X.Launches[M].ArgumentAllocation.size(); ++A)
+      if (X.Launches[M].ArgumentAllocation[A] >= 0)
+        VersionsHere[X.Launches[M].ArgumentAllocation[A]].insert(bufferOf(Options, M, A));
+  std::map<unsigned, std::string> KeepGlobal;
+  for (const auto &[Alloc, Versions] : VersionsHere)
+    if (Versions.size() > 1)
+      KeepGlobal[Alloc] = "two versions of a renamed array";
+  return planOnChipMemory(Ctx, X, N, KeepGlobal, Options.MaxRecomputedNeighbours);
+}
+
+// Complex fusion (§II-D2): member I waits for every value it reads from
+// another thread of the block.
+bool needsBarrier(const FusionProblem &P, const NewKernelProjection &N, const OnChipPlan &OnChip,
+                  unsigned I) {
+  bool Barrier = false;
+  for (unsigned J = 0; J < I; ++J)
+    for (const ArrayUse &W : P.Kernels[N.Members[J]].Uses)
+      if (W.Writes && OnChip.pathOf(W.Array) != OnChipPath::Recomputed)
+        if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
+          Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
+  return Barrier;
+}
+
+// A member that runs over R halo layers because later members read its
+// results at neighbours: its call (ending in the arguments before the
+// indices) for every site of the widened block.
+std::string haloLoop(const std::string &Name, const std::string &Call, unsigned R) {
+  std::string Radius = std::to_string(R);
+  return "  {\n"
+         "    // " + Name + " over " + Radius +
+         " halo layer(s): its results are read at neighbours below.\n"
+         "    const unsigned __lo_rx = blockDim.x > 1 ? " + Radius + " : 0, __lo_ry = blockDim.y > 1 ? " +
+         Radius + " : 0, __lo_rz = blockDim.z > 1 ? " + Radius + " : 0;\n"
+         "    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,\n"
+         "                   __lo_wz = blockDim.z + 2 * __lo_rz;\n"
+         "    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
+         "         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)\n"
+         "      " + Call + "blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,\n"
+         "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
+         "  }\n";
+}
+
+// The new kernel's parameters and its launch's arguments: one pointer per
+// array (per renamed version) that the members using it share, and each
+// member's other parameters under names of its own.
+struct FusedParameters {
+  std::string Params, Args;
+  std::map<std::pair<int, std::string>, std::string> AllocationParam; // (array, buffer) -> name
+};
+
+const char *separator(const std::string &List) { return List.empty() ? "" : ", "; }
+
+// What member I passes to its body copy; its parameters join Out.
+std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const FusionExtraction &X,
+                                             const NewKernelProjection &N,
+                                             const FusionCodegenOptions &Options, unsigned I,
+                                             FusedParameters &Out) {
+  const FusionProblem &P = X.Problem;
+  const ExtractedLaunch &L = X.Launches[N.Members[I]];
+  const FunctionDecl &K = *L.Site->Child;
+  std::vector<std::string> CallArgs;
+  for (unsigned A = 0; A < K.getNumParams(); ++A) {
+    const ParmVarDecl *PD = K.getParamDecl(A);
+    int Alloc = A < L.ArgumentAllocation.size() ? L.ArgumentAllocation[A] : -1;
+    if (Alloc >= 0) {
+      std::string Buffer = bufferOf(Options, N.Members[I], A);
+      auto [It, Fresh] = Out.AllocationParam.try_emplace(
+          {Alloc, Buffer}, Buffer.empty() ? "__lo_" + P.Arrays[Alloc].Name : Buffer);
+      if (Fresh) {
+        bool Written = false;
+        // Every use: a launch may pass the array to several parameters.
+        for (unsigned M : N.Members)
+          for (const ArrayUse &U : P.Kernels[M].Uses)
+            Written |= U.Array == unsigned(Alloc) && U.Writes;
+        QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
+        Out.Params += separator(Out.Params) + std::string(Written ? "" : "const ") +
+                      Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
+        Out.Args += separator(Out.Args) +
+                    (Buffer.empty() ? argumentText(Ctx, L.Site->Arguments[A]) : Buffer);
+      }
+      CallArgs.push_back(It->second);
+      continue;
+    }
+    std::string Name = "__lo_m" + std::to_string(I) + "_" + PD->getNameAsString();
+    Out.Params +=
+        separator(Out.Params) + PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
+    Out.Args += separator(Out.Args) + argumentText(Ctx, L.Site->Arguments[A]);
+    CallArgs.push_back(Name);
+  }
+  return CallArgs;
+}
+
+// The __device__ copies of the members' bodies (Body: each member's copy),
+// specialised for this kernel where the on-chip plan edits them; a copy
+// without edits serves every new kernel (Copied). False when a body cannot
+// be copied.
+bool copyMemberBodies(const ASTContext &Ctx, const FusionExtraction &X,
+                      const NewKernelProjection &N, const OnChipPlan &OnChip,
+                      const std::string &Kernel, std::set<const FunctionDecl *> &Copied,
+                      std::string &Device, std::vector<std::string> &Body) {
+  bool Copyable = true;
+  for (unsigned I = 0; I < N.Members.size(); ++I) {
+    const FunctionDecl *K = X.Launches[N.Members[I]].Site->Child;
+    bool Specialised = !OnChip.Edits[I].empty() || !OnChip.ExtraParams[I].empty();
+    Body[I] = bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(5) : "");
+    if (!Specialised && Copied.count(K))
+      continue;
+    std::optional<std::string> Copy =
+        deviceBodyCopy(Ctx, *K, Body[I], OnChip.ExtraParams[I], OnChip.Edits[I]);
+    Copyable &= Copy.has_value();
+    if (Copy)
+      Device += *Copy;
+    if (Copy && !Specialised)
+      Copied.insert(K);
+  }
+  return Copyable;
 }
 
 } // namespace
@@ -267,15 +363,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
   std::vector<std::string> &Summary = OnChipSummary;
   Summary.assign(Plan.NewKernels.size(), "");
   unsigned Fused = 0;
-  auto Buffers = [&](unsigned K) -> const std::map<unsigned, std::string> * {
-    return Options.Renaming ? &Options.Renaming->ArgumentBuffer[K] : nullptr;
-  };
-  // The buffer an argument of launch K gets: its own text, or a renamed one.
-  auto BufferOf = [&](unsigned K, unsigned A) -> std::string {
-    const std::map<unsigned, std::string> *B = Buffers(K);
-    auto It = B ? B->find(A) : std::map<unsigned, std::string>::const_iterator();
-    return B && It != B->end() ? It->second : "";
-  };
+  auto Buffers = [&](unsigned K) { return renamedBuffers(Options, K); };
 
   for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
     const NewKernelProjection &N = Plan.NewKernels[F];
@@ -288,38 +376,9 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       continue;
     }
     std::string Kernel = "__lo_fused_" + std::to_string(Fused);
-    // On-chip paths follow an allocation, not a version: an array whose
-    // versions meet in one new kernel keeps the GMEM path.
-    std::map<int, std::set<std::string>> VersionsHere;
-    for (unsigned M : N.Members)
-      for (unsigned A = 0; A < X.Launches[M].ArgumentAllocation.size(); ++A)
-        if (X.Launches[M].ArgumentAllocation[A] >= 0)
-          VersionsHere[X.Launches[M].ArgumentAllocation[A]].insert(BufferOf(M, A));
-    std::map<unsigned, std::string> KeepGlobal;
-    for (const auto &[Alloc, Versions] : VersionsHere)
-      if (Versions.size() > 1)
-        KeepGlobal[Alloc] = "two versions of a renamed array";
-    OnChipPlan OnChip =
-        planOnChipMemory(Ctx, X, N, KeepGlobal, Options.MaxRecomputedNeighbours);
-    if (!Options.OnChip)
-      OnChip = OnChipPlan(N.Members.size(), "the GMEM path was asked for");
+    OnChipPlan OnChip = onChipPlanFor(Ctx, X, N, Options);
     std::vector<std::string> Body(N.Members.size());
-    bool Copyable = true;
-    for (unsigned I = 0; I < N.Members.size(); ++I) {
-      const FunctionDecl *K = X.Launches[N.Members[I]].Site->Child;
-      bool Specialised = !OnChip.Edits[I].empty() || !OnChip.ExtraParams[I].empty();
-      Body[I] = bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(5) : "");
-      if (!Specialised && Copied.count(K))
-        continue;
-      std::optional<std::string> Copy = deviceBodyCopy(Ctx, *K, Body[I], OnChip.ExtraParams[I],
-                                                       OnChip.Edits[I]);
-      Copyable &= Copy.has_value();
-      if (Copy)
-        Device += *Copy;
-      if (Copy && !Specialised)
-        Copied.insert(K);
-    }
-    if (!Copyable) {
+    if (!copyMemberBodies(Ctx, X, N, OnChip, Kernel, Copied, Device, Body)) {
       std::string Kept;
       for (unsigned M : N.Members) {
         Kept += launchText(Ctx, X.Launches[M], Buffers(M)) + "\n  ";
@@ -330,9 +389,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     }
 
     ++Fused;
-    std::string Params, Args, Code = OnChip.Declarations;
-    std::map<std::pair<int, std::string>, std::string> AllocationParam;
-    auto Separator = [](std::string &S) { return S.empty() ? "" : ", "; };
+    FusedParameters Parameters;
+    std::string Code = OnChip.Declarations;
     // Tile producers not emitted yet: consecutive ones share one walk.
     std::vector<TileProducer> Pending;
     unsigned PendingRadius = 0;
@@ -341,45 +399,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Pending.clear();
     };
     for (unsigned I = 0; I < N.Members.size(); ++I) {
-      const ExtractedLaunch &L = X.Launches[N.Members[I]];
-      const FunctionDecl &K = *L.Site->Child;
-      std::vector<std::string> CallArgs;
-      for (unsigned A = 0; A < K.getNumParams(); ++A) {
-        const ParmVarDecl *PD = K.getParamDecl(A);
-        int Alloc = A < L.ArgumentAllocation.size() ? L.ArgumentAllocation[A] : -1;
-        if (Alloc >= 0) {
-          std::string Buffer = BufferOf(N.Members[I], A);
-          auto [It, Fresh] = AllocationParam.try_emplace(
-              {Alloc, Buffer}, Buffer.empty() ? "__lo_" + P.Arrays[Alloc].Name : Buffer);
-          if (Fresh) {
-            bool Written = false;
-            // Every use: a launch may pass the array to several parameters.
-            for (unsigned M : N.Members)
-              for (const ArrayUse &U : P.Kernels[M].Uses)
-                Written |= U.Array == unsigned(Alloc) && U.Writes;
-            QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
-            Params += Separator(Params) + std::string(Written ? "" : "const ") +
-                      Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
-            Args += Separator(Args) +
-                    (Buffer.empty() ? argumentText(Ctx, L.Site->Arguments[A]) : Buffer);
-          }
-          CallArgs.push_back(It->second);
-          continue;
-        }
-        std::string Name = "__lo_m" + std::to_string(I) + "_" + PD->getNameAsString();
-        Params += Separator(Params) +
-                  PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
-        Args += Separator(Args) + argumentText(Ctx, L.Site->Arguments[A]);
-        CallArgs.push_back(Name);
-      }
-      // Complex fusion (§II-D2): wait for every value this member reads
-      // from another thread of the block.
-      bool Barrier = false;
-      for (unsigned J = 0; J < I; ++J)
-        for (const ArrayUse &W : P.Kernels[N.Members[J]].Uses)
-          if (W.Writes && OnChip.pathOf(W.Array) != OnChipPath::Recomputed)
-            if (const ArrayUse *R = P.Kernels[N.Members[I]].use(W.Array))
-              Barrier |= R->Reads && (R->HaloRadius > 0 || N.MemberHalo[J] > 0);
+      std::vector<std::string> CallArgs = bindMemberArguments(Ctx, X, N, Options, I, Parameters);
+      bool Barrier = needsBarrier(P, N, OnChip, I);
       std::string Call = Body[I] + "(";
       for (const std::string &A : CallArgs)
         Call += A + ", ";
@@ -404,113 +425,33 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
         Code += "  " + Call + "blockIdx, threadIdx);\n";
         continue;
       }
-      std::string Radius = std::to_string(R);
-      Code += "  {\n"
-              "    // " + P.Kernels[N.Members[I]].Name + " over " + Radius +
-              " halo layer(s): its results are read at neighbours below.\n"
-              "    const unsigned __lo_rx = blockDim.x > 1 ? " + Radius + " : 0, __lo_ry = blockDim.y > 1 ? " +
-              Radius + " : 0, __lo_rz = blockDim.z > 1 ? " + Radius + " : 0;\n"
-              "    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,\n"
-              "                   __lo_wz = blockDim.z + 2 * __lo_rz;\n"
-              "    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
-              "         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)\n"
-              "      " + Call + "blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,\n"
-              "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
-              "  }\n";
+      Code += haloLoop(P.Kernels[N.Members[I]].Name, Call, R);
     }
     if (!Pending.empty())
       FlushTileProducers();
     Summary[F] = OnChip.summary();
     Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
               " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +
-              "(" + Params + ") {\n" + Code + "}\n\n";
+              "(" + Parameters.Params + ") {\n" + Code + "}\n\n";
     Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
-                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Args + ");";
+                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" +
+                Parameters.Args + ");";
     for (unsigned M : N.Members)
       Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
                    " fusion of " + Names[F] + "; " + Summary[F] + ")";
   }
 
-  if (Options.TimingHooks) {
-    Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n"
-             "static const char *const __lo_fusion_names[] = {";
-    for (const std::string &Name : Names)
-      Timing += "\"" + Name + "\", ";
-    std::string Count = std::to_string(Names.size());
-    Timing += "};\nstatic cudaEvent_t __lo_fusion_events[2 * " + Count +
-              "];\nstatic double __lo_fusion_ms[" + Count +
-              "];\n"
-              "static void __lo_fusion_begin(int I) {\n"
-              "  if (!__lo_fusion_events[0])\n"
-              "    for (cudaEvent_t &E : __lo_fusion_events)\n"
-              "      cudaEventCreate(&E);\n"
-              "  cudaEventRecord(__lo_fusion_events[2 * I]);\n}\n"
-              "static void __lo_fusion_end(int I) {\n"
-              "  float Ms = 0;\n"
-              "  cudaEventRecord(__lo_fusion_events[2 * I + 1]);\n"
-              "  cudaEventSynchronize(__lo_fusion_events[2 * I + 1]);\n"
-              "  cudaEventElapsedTime(&Ms, __lo_fusion_events[2 * I], __lo_fusion_events[2 * I + 1]);\n"
-              "  __lo_fusion_ms[I] += Ms;\n}\n"
-              "static void __lo_fusion_timing_report(int Runs) {\n"
-              "  for (int I = 0; I < " + Count + "; ++I)\n"
-              "    printf(\"launch %d %s: %.4f ms\\n\", I, __lo_fusion_names[I], __lo_fusion_ms[I] / Runs);\n}\n"
-              "#else\n#define __lo_fusion_begin(I)\n#define __lo_fusion_end(I)\n#endif\n\n";
-    for (unsigned F = 0; F < Launch.size(); ++F)
-      Launch[F] = "__lo_fusion_begin(" + std::to_string(F) + ");\n  " + Launch[F] +
-                  "\n  __lo_fusion_end(" + std::to_string(F) + ");";
-  }
+  if (Options.TimingHooks)
+    Timing = addTimingHooks(Names, Launch);
 
-  // Each segment's new launches replace its first launch statement; the
-  // other launch statements of the segment go.
-  std::map<unsigned, std::string> SegmentText;
-  for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
-    std::string &S = SegmentText[P.Kernels[Plan.NewKernels[F].Members.front()].Segment];
-    S += (S.empty() ? "" : "\n  ") + Launch[F];
-  }
-  if (Options.Renaming)
-    for (const auto &[Segment, Renaming] : Options.Renaming->Segments) {
-      std::string Original;
-      for (unsigned K = 0; K < X.Launches.size(); ++K)
-        if (P.Kernels[K].Segment == Segment)
-          Original += (Original.empty() ? "" : "\n  ") + textOf(Ctx, X.Launches[K].Statement);
-      SegmentText[Segment] = renamedSequence(P, Renaming, SegmentText[Segment], Original, Segment);
-    }
-  std::set<unsigned> Placed;
-  for (unsigned K = 0; K < X.Launches.size(); ++K) {
-    const FileRange &R = X.Launches[K].Statement;
-    if (Placed.insert(P.Kernels[K].Segment).second) {
-      Result.Edits.replace(R.Begin, R.End - R.Begin, SegmentText[P.Kernels[K].Segment]);
-      continue;
-    }
-    // A removed launch takes its line with it.
-    llvm::StringRef Text = Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
-    unsigned Begin = R.Begin, End = R.End;
-    while (Begin > 0 && (Text[Begin - 1] == ' ' || Text[Begin - 1] == '\t'))
-      --Begin;
-    if (End < Text.size() && Text[End] == '\n')
-      ++End;
-    Result.Edits.replace(Begin, End - Begin, "");
-  }
+  replaceLaunchSequence(Ctx, X, Plan, Options, Launch, Result.Edits);
   std::optional<FileRange> HostRange = writtenRange(Ctx, X.Host->getSourceRange());
   if (HostRange && (!Device.empty() || !Timing.empty()))
     Result.Edits.insert(HostRange->Begin, Timing + Device);
   if (Options.Renaming && !Options.Renaming->Segments.empty())
     Result.Edits.insert(0, "#include <launchopt/renaming.cuh>\n");
 
-  for (unsigned K = 0; K < X.Launches.size(); ++K) {
-    const LaunchSite &S = *X.Launches[K].Site;
-    LaunchRemark R = remarkFor(S, "fuse");
-    R.Applied = Message[K].rfind("fused into", 0) == 0;
-    if (R.Applied)
-      R.Parameters["new kernel"] = Message[K].substr(strlen("fused into "));
-    else
-      R.Message = Message[K];
-    Result.Remarks.push_back(R);
-  }
-  if (Options.Renaming)
-    Result.Remarks.insert(Result.Remarks.end(), Options.Renaming->Remarks.begin(),
-                          Options.Renaming->Remarks.end());
-  Result.Remarks.insert(Result.Remarks.end(), X.Remarks.begin(), X.Remarks.end());
+  Result.Remarks = fusionRemarks(X, Message, Options);
   return Result;
 }
 

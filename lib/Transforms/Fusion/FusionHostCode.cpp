@@ -1,0 +1,151 @@
+#include "FusionHostCode.h"
+
+#include "clang/AST/ASTContext.h"
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace launchopt {
+
+using namespace clang;
+
+// The launch statement as written, with the arguments that get a renamed
+// buffer replaced.
+std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
+                       const std::map<unsigned, std::string> *Buffers) {
+  if (!Buffers || Buffers->empty())
+    return textOf(Ctx, L.Statement);
+  std::string Out;
+  unsigned At = L.Statement.Begin;
+  for (const auto &[Argument, Buffer] : *Buffers) {
+    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[Argument]->getSourceRange());
+    Out += textOf(Ctx, FileRange{At, R->Begin}) + Buffer;
+    At = R->End;
+  }
+  return Out + textOf(Ctx, FileRange{At, L.Statement.End});
+}
+
+// Event timing around every new launch, compiled in with
+// -DLAUNCHOPT_FUSION_TIMING: the definitions the launches need, placed
+// before the host function, and the launches wrapped.
+std::string addTimingHooks(const std::vector<std::string> &Names,
+                           std::vector<std::string> &Launch) {
+std::string Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n"
+           "static const char *const __lo_fusion_names[] = {";
+  for (const std::string &Name : Names)
+    Timing += "\"" + Name + "\", ";
+  std::string Count = std::to_string(Names.size());
+  Timing += "};\nstatic cudaEvent_t __lo_fusion_events[2 * " + Count +
+            "];\nstatic double __lo_fusion_ms[" + Count +
+            "];\n"
+            "static void __lo_fusion_begin(int I) {\n"
+            "  if (!__lo_fusion_events[0])\n"
+            "    for (cudaEvent_t &E : __lo_fusion_events)\n"
+            "      cudaEventCreate(&E);\n"
+            "  cudaEventRecord(__lo_fusion_events[2 * I]);\n}\n"
+            "static void __lo_fusion_end(int I) {\n"
+            "  float Ms = 0;\n"
+            "  cudaEventRecord(__lo_fusion_events[2 * I + 1]);\n"
+            "  cudaEventSynchronize(__lo_fusion_events[2 * I + 1]);\n"
+            "  cudaEventElapsedTime(&Ms, __lo_fusion_events[2 * I], __lo_fusion_events[2 * I + 1]);\n"
+            "  __lo_fusion_ms[I] += Ms;\n}\n"
+            "static void __lo_fusion_timing_report(int Runs) {\n"
+            "  for (int I = 0; I < " + Count + "; ++I)\n"
+            "    printf(\"launch %d %s: %.4f ms\\n\", I, __lo_fusion_names[I], __lo_fusion_ms[I] / Runs);\n}\n"
+            "#else\n#define __lo_fusion_begin(I)\n#define __lo_fusion_end(I)\n#endif\n\n";
+  for (unsigned F = 0; F < Launch.size(); ++F)
+    Launch[F] = "__lo_fusion_begin(" + std::to_string(F) + ");\n  " + Launch[F] +
+                "\n  __lo_fusion_end(" + std::to_string(F) + ");";
+  return Timing;
+}
+
+namespace {
+
+// The renamed buffers of one segment around its new launches (paper §II-B1
+// c): each version but the last gets a copy of the user's allocation, and the
+// original launches run when a buffer cannot be had.
+std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
+                            const std::string &Launches, const std::string &Original,
+                            unsigned Segment) {
+  unsigned Buffers = 0;
+  for (const SegmentRenaming::Array &A : S.Arrays)
+    Buffers += A.LastVersion - A.FirstVersion;
+  std::string Set = "__lo_renamed_" + std::to_string(Segment);
+  std::string Out = "{\n    // launchopt fuse: renamed buffers of expandable arrays.\n"
+                    "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
+                    "(" + S.Stream + ");\n";
+  for (const SegmentRenaming::Array &A : S.Arrays)
+    for (unsigned V = A.FirstVersion; V < A.LastVersion; ++V)
+      Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " +
+             Set + ".rename(" + A.User + ");\n";
+  // The launches move two levels in.
+  auto Indent = [](const std::string &Text) {
+    std::string Out;
+    for (char C : Text)
+      Out += C == '\n' ? std::string("\n    ") : std::string(1, C);
+    return Out;
+  };
+  Out += "    if (" + Set + ".ok()) {\n      " + Indent(Launches) + "\n";
+  Out += "    } else {\n      " + Indent(Original) + "\n    }\n  }";
+  return Out;
+}
+
+} // namespace
+
+void replaceLaunchSequence(ASTContext &Ctx, const FusionExtraction &X, const FusionPlan &Plan,
+                           const FusionCodegenOptions &Options,
+                           const std::vector<std::string> &Launch, SourceEdits &Edits) {
+  const FusionProblem &P = X.Problem;
+  std::map<unsigned, std::string> SegmentText;
+  for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
+    std::string &S = SegmentText[P.Kernels[Plan.NewKernels[F].Members.front()].Segment];
+    S += (S.empty() ? "" : "\n  ") + Launch[F];
+  }
+  if (Options.Renaming)
+    for (const auto &[Segment, Renaming] : Options.Renaming->Segments) {
+      std::string Original;
+      for (unsigned K = 0; K < X.Launches.size(); ++K)
+        if (P.Kernels[K].Segment == Segment)
+          Original += (Original.empty() ? "" : "\n  ") + textOf(Ctx, X.Launches[K].Statement);
+      SegmentText[Segment] = renamedSequence(P, Renaming, SegmentText[Segment], Original, Segment);
+    }
+  std::set<unsigned> Placed;
+  for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    const FileRange &R = X.Launches[K].Statement;
+    if (Placed.insert(P.Kernels[K].Segment).second) {
+      Edits.replace(R.Begin, R.End - R.Begin, SegmentText[P.Kernels[K].Segment]);
+      continue;
+    }
+    // A removed launch takes its line with it.
+    llvm::StringRef Text = Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
+    unsigned Begin = R.Begin, End = R.End;
+    while (Begin > 0 && (Text[Begin - 1] == ' ' || Text[Begin - 1] == '\t'))
+      --Begin;
+    if (End < Text.size() && Text[End] == '\n')
+      ++End;
+    Edits.replace(Begin, End - Begin, "");
+  }
+}
+
+std::vector<LaunchRemark> fusionRemarks(const FusionExtraction &X,
+                                        const std::vector<std::string> &Message,
+                                        const FusionCodegenOptions &Options) {
+  std::vector<LaunchRemark> Remarks;
+  for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    const LaunchSite &S = *X.Launches[K].Site;
+    LaunchRemark R = remarkFor(S, "fuse");
+    R.Applied = Message[K].rfind("fused into", 0) == 0;
+    if (R.Applied)
+      R.Parameters["new kernel"] = Message[K].substr(strlen("fused into "));
+    else
+      R.Message = Message[K];
+    Remarks.push_back(R);
+  }
+  if (Options.Renaming)
+    Remarks.insert(Remarks.end(), Options.Renaming->Remarks.begin(),
+                          Options.Renaming->Remarks.end());
+  Remarks.insert(Remarks.end(), X.Remarks.begin(), X.Remarks.end());
+  return Remarks;
+}
+
+} // namespace launchopt
