@@ -190,6 +190,236 @@ llvm::Expected<std::string> nvccResourceUsage(const std::string &File,
   return Text;
 }
 
+// A step's outcome: nothing to go on, or the exit status to stop with (the
+// error already printed).
+using Stop = std::optional<int>;
+
+// The text of a file named by an option.
+llvm::Expected<std::string> readText(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot read '" + Path + "'");
+  return (*Buffer)->getBuffer().str();
+}
+
+// The JSON in a file named by an option.
+llvm::Expected<llvm::json::Value> readJson(const std::string &Path) {
+  llvm::Expected<std::string> Text = readText(Path);
+  if (!Text)
+    return Text.takeError();
+  return llvm::json::parse(*Text);
+}
+
+Stop failWith(int Code, llvm::Error E) { return fail(Code, llvm::toString(std::move(E))); }
+
+// What the command works on: the problem, and when it comes from a source,
+// the parsed file and what was extracted from it.
+struct FuseInput {
+  FusionProblem Problem;
+  std::unique_ptr<ParsedFile> Parsed;
+  LaunchAnalysis Launches; // the extraction points into it
+  FusionExtraction Extraction;
+  std::string Text;
+};
+
+// The problem from a CUDA source, a JSON file or a generator spec.
+Stop loadProblem(clang::tooling::CompilationDatabase &Database, FuseInput &In) {
+  if (!Input.empty()) {
+    llvm::Expected<std::string> Text = readText(Input);
+    if (!Text)
+      return failWith(ExitInputError, Text.takeError());
+    In.Text = *Text;
+    In.Parsed = parseCudaFile(Database, Input, defaultParseEnvironment(), &In.Text);
+    if (!In.Parsed)
+      return fail(ExitInputError, "'" + Input + "' could not be parsed");
+    clang::ASTContext &Ctx = In.Parsed->Unit->getASTContext();
+    FusionExtractionOptions Options;
+    Options.Function = Function;
+    Options.Sites = Sites;
+    In.Launches = analyzeLaunches(Ctx);
+    In.Extraction = extractFusionProblem(Ctx, In.Launches, Options);
+    if (!In.Extraction.Host)
+      return fail(ExitInputError, "no host function with kernel launches" +
+                                      (Function.empty() ? "" : " named '" + Function + "'"));
+    In.Problem = In.Extraction.Problem;
+    return std::nullopt;
+  }
+  if (!GenerateSpec.empty()) {
+    llvm::Expected<SyntheticProgramSpec> Spec = parseSpec(GenerateSpec);
+    if (!Spec)
+      return failWith(ExitUsageError, Spec.takeError());
+    In.Problem = generateSyntheticProgram(*Spec);
+    return std::nullopt;
+  }
+  llvm::Expected<llvm::json::Value> Json = readJson(ProblemPath);
+  if (!Json)
+    return failWith(ExitInputError, Json.takeError());
+  llvm::Expected<FusionProblem> Read = problemFromJson(*Json);
+  if (!Read)
+    return failWith(ExitInputError, Read.takeError());
+  In.Problem = std::move(*Read);
+  return std::nullopt;
+}
+
+// Registers and shared memory from ptxas (--nvcc-resources, --resource-usage)
+// and measured kernel times (--kernel-times), in the problem and the
+// extraction's copy of it.
+Stop applyMeasurements(llvm::ArrayRef<const char *> CommandLine, FuseInput &In) {
+  if (NvccResources || !ResourceUsage.empty()) {
+    std::string Usage;
+    if (!ResourceUsage.empty()) {
+      llvm::Expected<std::string> Text = readText(ResourceUsage);
+      if (!Text)
+        return failWith(ExitInputError, Text.takeError());
+      Usage = *Text;
+    } else {
+      if (Input.empty())
+        return fail(ExitUsageError, "--nvcc-resources needs a CUDA source");
+      if (!llvm::sys::fs::can_execute(NvccPath))
+        return fail(ExitInputError, "nvcc not found at '" + NvccPath + "'");
+      auto Dashes = std::find_if(CommandLine.begin(), CommandLine.end(),
+                                 [](const char *A) { return llvm::StringRef(A) == "--"; });
+      llvm::ArrayRef<const char *> UserFlags =
+          Dashes == CommandLine.end() ? llvm::ArrayRef<const char *>()
+                                      : CommandLine.drop_front(Dashes - CommandLine.begin() + 1);
+      llvm::Expected<std::string> Text = nvccResourceUsage(Input, UserFlags);
+      if (!Text)
+        return failWith(ExitInputError, Text.takeError());
+      Usage = *Text;
+    }
+    std::map<std::string, KernelResources> Resources = parseNvccResourceUsage(Usage);
+    unsigned Found = applyKernelResources(In.Problem, Resources);
+    applyKernelResources(In.Extraction.Problem, Resources);
+    llvm::errs() << "resource usage: registers and shared memory of " << Found << " of "
+                 << In.Problem.Kernels.size() << " kernels from nvcc\n";
+  }
+  if (!KernelTimes.empty()) {
+    llvm::Expected<std::string> Text = readText(KernelTimes);
+    if (!Text)
+      return failWith(ExitInputError, Text.takeError());
+    llvm::Expected<std::map<std::string, double>> Times = parseKernelTimes(*Text);
+    if (!Times)
+      return failWith(ExitInputError, Times.takeError());
+    unsigned Found = applyKernelTimes(In.Problem, *Times);
+    applyKernelTimes(In.Extraction.Problem, *Times);
+    llvm::errs() << "kernel times: measured times of " << Found << " of "
+                 << In.Problem.Kernels.size() << " kernels\n";
+  }
+  return std::nullopt;
+}
+
+// The grouping of --use-plan, checked against the model: it may fuse where
+// the projection sees no gain (to measure it), but every other constraint
+// must hold.
+Stop followPlan(const ProjectionModel &Model, GroupEvaluator &Evaluator,
+                const FusionProblem &Problem, SearchResult &Result) {
+  llvm::Expected<llvm::json::Value> Json = readJson(UsePlan);
+  if (!Json)
+    return failWith(ExitInputError, Json.takeError());
+  llvm::Expected<Grouping> Groups = groupingFromPlanJson(*Json, Problem);
+  if (!Groups)
+    return failWith(ExitInputError, Groups.takeError());
+  for (const std::vector<unsigned> &F : *Groups) {
+    NewKernelProjection Projection = Model.project(F);
+    if (F.size() > 1 && !Projection.Feasible &&
+        Projection.ProjectedSeconds < Projection.OriginalSum)
+      return fail(ExitInputError, "the plan in '" + UsePlan + "' cannot be followed: " +
+                                      Projection.Infeasibility);
+  }
+  if (!Evaluator.orderable(*Groups))
+    return fail(ExitInputError, "the plan in '" + UsePlan + "' orders new kernels in a cycle");
+  Result.Best = canonicalGrouping(Evaluator, *Groups);
+  return std::nullopt;
+}
+
+// The grouping: --use-plan's, none (--search=none), or the genetic and/or
+// exact search's.
+Stop choosePlan(const ProjectionModel &Model, GroupEvaluator &Evaluator,
+                const FusionProblem &Problem, SearchResult &Result) {
+  if (!UsePlan.empty())
+    return followPlan(Model, Evaluator, Problem, Result);
+  if (SearchKind == Search::None) {
+    for (unsigned K = 0; K < Problem.Kernels.size(); ++K)
+      Result.Best.push_back({K});
+    return std::nullopt;
+  }
+  if (SearchKind != Search::Exact) {
+    GeneticSearchOptions Options;
+    Options.Seed = Seed;
+    Options.PopulationSize = Population;
+    Options.OffspringPerGeneration = std::max(1u, Population / 2);
+    Options.StallGenerations = Stall;
+    auto Start = std::chrono::steady_clock::now();
+    Result = GroupingGeneticSearch(Evaluator, Options).run();
+    llvm::errs() << llvm::format(
+        "genetic search: %zu kernels, %zu arrays, seed %u: %.6e s in %u generations, %zu new "
+        "kernels projected, %.3f s\n",
+        Problem.Kernels.size(), Problem.Arrays.size(), unsigned(Seed), Result.Seconds,
+        Result.Generations, Result.Evaluations, secondsSince(Start));
+  }
+  if (SearchKind == Search::Exact || SearchKind == Search::Both) {
+    GroupEvaluator ExactEvaluator(Model);
+    auto Start = std::chrono::steady_clock::now();
+    std::optional<SearchResult> Exact = exactSearch(ExactEvaluator);
+    if (!Exact)
+      return fail(ExitUsageError, "exact search is limited to 13 kernels");
+    llvm::errs() << llvm::format("exact search: %.6e s, %.3f s\n", Exact->Seconds,
+                                 secondsSince(Start));
+    if (SearchKind == Search::Both)
+      llvm::errs() << "genetic search "
+                   << (Result.Seconds <= Exact->Seconds * (1 + 1e-9) ? "found" : "missed")
+                   << " the optimum\n";
+    else
+      Result = *Exact;
+  }
+  return std::nullopt;
+}
+
+// --plan, --report, --data-dot and --order-dot.
+Stop writePlanFiles(const FusionProblem &Problem, const FusionGraphs &Graphs,
+                    const FusionPlan &Plan, const Grouping &Best,
+                    const std::vector<std::string> &OnChipSummary,
+                    const RenamingPlan &Renaming) {
+  if (!PlanOut.empty())
+    if (llvm::Error E =
+            writeOutput(PlanOut, llvm::formatv("{0:2}", toJson(Plan, Problem)).str() + "\n"))
+      return failWith(ExitInputError, std::move(E));
+  if (!ReportOut.empty()) {
+    std::string Report;
+    llvm::raw_string_ostream OS(Report);
+    printPlanReport(OS, Plan, Problem);
+    for (unsigned F = 0; F < OnChipSummary.size(); ++F)
+      if (Plan.NewKernels[F].Members.size() > 1)
+        OS << "  launch " << F << " code generation: " << OnChipSummary[F] << "\n";
+    for (const std::string &Line : Renaming.ReportLines)
+      OS << "  " << Line << "\n";
+    if (llvm::Error E = writeOutput(ReportOut, Report))
+      return failWith(ExitInputError, std::move(E));
+  }
+  if (!DataDot.empty())
+    if (llvm::Error E = writeOutput(DataDot, dot(Problem, Graphs, nullptr)))
+      return failWith(ExitInputError, std::move(E));
+  if (!OrderDot.empty())
+    if (llvm::Error E = writeOutput(OrderDot, dot(Problem, Graphs, &Best)))
+      return failWith(ExitInputError, std::move(E));
+  return std::nullopt;
+}
+
+// The fused source, with the runtime embedded, to -o (default: stdout).
+int writeFusedSource(const FuseInput &In, const PassResult &Pass) {
+  if (!Quiet)
+    printRemarks(llvm::errs(), Pass.Remarks);
+  llvm::Expected<std::string> Output = Pass.Edits.apply(In.Text);
+  if (!Output)
+    return fail(ExitInputError, "internal error: " + llvm::toString(Output.takeError()));
+  Output = embedRuntime(*Output);
+  if (!Output)
+    return fail(ExitInputError, llvm::toString(Output.takeError()));
+  if (llvm::Error E = writeOutput(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
+    return fail(ExitInputError, llvm::toString(std::move(E)));
+  return ExitSuccess;
+}
+
 } // namespace
 
 int runFuseCommand(int Argc, const char **Argv) {
@@ -213,88 +443,15 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (Input.empty() + ProblemPath.empty() + GenerateSpec.empty() != 2)
     return fail(ExitUsageError, "give exactly one of <file.cu>, --problem or --generate");
 
-  FusionProblem Problem;
-  std::unique_ptr<ParsedFile> Parsed;
-  LaunchAnalysis Launches; // the extraction points into it
-  FusionExtraction Extraction;
-  std::string Text;
-  if (!Input.empty()) {
-    auto Buffer = llvm::MemoryBuffer::getFile(Input);
-    if (!Buffer)
-      return fail(ExitInputError, "cannot read '" + Input + "'");
-    Text = (*Buffer)->getBuffer().str();
-    Parsed = parseCudaFile(*Database, Input, defaultParseEnvironment(), &Text);
-    if (!Parsed)
-      return fail(ExitInputError, "'" + Input + "' could not be parsed");
-    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
-    FusionExtractionOptions Options;
-    Options.Function = Function;
-    Options.Sites = Sites;
-    Launches = analyzeLaunches(Ctx);
-    Extraction = extractFusionProblem(Ctx, Launches, Options);
-    if (!Extraction.Host)
-      return fail(ExitInputError, "no host function with kernel launches" +
-                                      (Function.empty() ? "" : " named '" + Function + "'"));
-    Problem = Extraction.Problem;
-  } else if (!GenerateSpec.empty()) {
-    llvm::Expected<SyntheticProgramSpec> Spec = parseSpec(GenerateSpec);
-    if (!Spec)
-      return fail(ExitUsageError, llvm::toString(Spec.takeError()));
-    Problem = generateSyntheticProgram(*Spec);
-  } else {
-    auto Buffer = llvm::MemoryBuffer::getFile(ProblemPath);
-    if (!Buffer)
-      return fail(ExitInputError, "cannot read '" + ProblemPath + "'");
-    llvm::Expected<llvm::json::Value> Json = llvm::json::parse((*Buffer)->getBuffer());
-    if (!Json)
-      return fail(ExitInputError, llvm::toString(Json.takeError()));
-    llvm::Expected<FusionProblem> Read = problemFromJson(*Json);
-    if (!Read)
-      return fail(ExitInputError, llvm::toString(Read.takeError()));
-    Problem = std::move(*Read);
-  }
-  if (NvccResources || !ResourceUsage.empty()) {
-    std::string Usage;
-    if (!ResourceUsage.empty()) {
-      auto Buffer = llvm::MemoryBuffer::getFile(ResourceUsage);
-      if (!Buffer)
-        return fail(ExitInputError, "cannot read '" + ResourceUsage + "'");
-      Usage = (*Buffer)->getBuffer().str();
-    } else {
-      if (Input.empty())
-        return fail(ExitUsageError, "--nvcc-resources needs a CUDA source");
-      if (!llvm::sys::fs::can_execute(NvccPath))
-        return fail(ExitInputError, "nvcc not found at '" + NvccPath + "'");
-      llvm::ArrayRef<const char *> All(Argv, Argc);
-      auto Dashes = std::find_if(All.begin(), All.end(),
-                                 [](const char *A) { return llvm::StringRef(A) == "--"; });
-      llvm::ArrayRef<const char *> UserFlags =
-          Dashes == All.end() ? llvm::ArrayRef<const char *>() : All.drop_front(Dashes - All.begin() + 1);
-      llvm::Expected<std::string> Text = nvccResourceUsage(Input, UserFlags);
-      if (!Text)
-        return fail(ExitInputError, llvm::toString(Text.takeError()));
-      Usage = *Text;
-    }
-    std::map<std::string, KernelResources> Resources = parseNvccResourceUsage(Usage);
-    unsigned Found = applyKernelResources(Problem, Resources);
-    applyKernelResources(Extraction.Problem, Resources);
-    llvm::errs() << "resource usage: registers and shared memory of " << Found << " of "
-                 << Problem.Kernels.size() << " kernels from nvcc\n";
-  }
-  if (!KernelTimes.empty()) {
-    auto Buffer = llvm::MemoryBuffer::getFile(KernelTimes);
-    if (!Buffer)
-      return fail(ExitInputError, "cannot read '" + KernelTimes + "'");
-    llvm::Expected<std::map<std::string, double>> Times = parseKernelTimes((*Buffer)->getBuffer());
-    if (!Times)
-      return fail(ExitInputError, llvm::toString(Times.takeError()));
-    unsigned Found = applyKernelTimes(Problem, *Times);
-    applyKernelTimes(Extraction.Problem, *Times);
-    llvm::errs() << "kernel times: measured times of " << Found << " of " << Problem.Kernels.size()
-                 << " kernels\n";
-  }
+  FuseInput In;
+  if (Stop S = loadProblem(*Database, In))
+    return *S;
+  if (Stop S = applyMeasurements(llvm::ArrayRef<const char *>(Argv, Argc), In))
+    return *S;
+  const FusionProblem &Problem = In.Problem;
   if (!WriteProblem.empty())
-    if (llvm::Error E = writeOutput(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))
+    if (llvm::Error E =
+            writeOutput(WriteProblem, llvm::formatv("{0:2}", toJson(Problem)).str() + "\n"))
       return fail(ExitInputError, llvm::toString(std::move(E)));
 
   llvm::Expected<GpuDescription> Gpu =
@@ -306,8 +463,8 @@ int runFuseCommand(int Argc, const char **Argv) {
   // version in the search too (FusionRenaming.h says why per array).
   std::vector<bool> Relax(Problem.Arrays.size(), RenameExpandable);
   std::vector<std::string> RenameRefusals(Problem.Arrays.size());
-  if (RenameExpandable && Parsed) {
-    RenameRefusals = renamingRefusals(Parsed->Unit->getASTContext(), Extraction,
+  if (RenameExpandable && In.Parsed) {
+    RenameRefusals = renamingRefusals(In.Parsed->Unit->getASTContext(), In.Extraction,
                                       buildFusionGraphs(Problem, true));
     for (unsigned A = 0; A < Relax.size(); ++A)
       Relax[A] = RenameRefusals[A].empty();
@@ -315,116 +472,32 @@ int runFuseCommand(int Argc, const char **Argv) {
   FusionGraphs Graphs = buildFusionGraphs(Problem, Relax);
   ProjectionModel Model(Problem, Graphs, *Gpu, OnChip);
   GroupEvaluator Evaluator(Model);
-
   SearchResult Result;
-  if (!UsePlan.empty()) {
-    auto Buffer = llvm::MemoryBuffer::getFile(UsePlan);
-    if (!Buffer)
-      return fail(ExitInputError, "cannot read '" + UsePlan + "'");
-    llvm::Expected<llvm::json::Value> Json = llvm::json::parse((*Buffer)->getBuffer());
-    if (!Json)
-      return fail(ExitInputError, llvm::toString(Json.takeError()));
-    llvm::Expected<Grouping> Groups = groupingFromPlanJson(*Json, Problem);
-    if (!Groups)
-      return fail(ExitInputError, llvm::toString(Groups.takeError()));
-    // A given plan may fuse where the projection sees no gain (to measure
-    // it); every other constraint must hold.
-    for (const std::vector<unsigned> &F : *Groups) {
-      NewKernelProjection Projection = Model.project(F);
-      if (F.size() > 1 && !Projection.Feasible &&
-          Projection.ProjectedSeconds < Projection.OriginalSum)
-        return fail(ExitInputError, "the plan in '" + UsePlan + "' cannot be followed: " +
-                                        Projection.Infeasibility);
-    }
-    if (!Evaluator.orderable(*Groups))
-      return fail(ExitInputError, "the plan in '" + UsePlan + "' orders new kernels in a cycle");
-    Result.Best = canonicalGrouping(Evaluator, *Groups);
-  } else if (SearchKind == Search::None) {
-    for (unsigned K = 0; K < Problem.Kernels.size(); ++K)
-      Result.Best.push_back({K});
-  } else if (SearchKind != Search::Exact) {
-    GeneticSearchOptions Options;
-    Options.Seed = Seed;
-    Options.PopulationSize = Population;
-    Options.OffspringPerGeneration = std::max(1u, Population / 2);
-    Options.StallGenerations = Stall;
-    auto Start = std::chrono::steady_clock::now();
-    Result = GroupingGeneticSearch(Evaluator, Options).run();
-    llvm::errs() << llvm::format(
-        "genetic search: %zu kernels, %zu arrays, seed %u: %.6e s in %u generations, %zu new "
-        "kernels projected, %.3f s\n",
-        Problem.Kernels.size(), Problem.Arrays.size(), unsigned(Seed), Result.Seconds,
-        Result.Generations, Result.Evaluations, secondsSince(Start));
-  }
-  if (UsePlan.empty() && (SearchKind == Search::Exact || SearchKind == Search::Both)) {
-    GroupEvaluator ExactEvaluator(Model);
-    auto Start = std::chrono::steady_clock::now();
-    std::optional<SearchResult> Exact = exactSearch(ExactEvaluator);
-    if (!Exact)
-      return fail(ExitUsageError, "exact search is limited to 13 kernels");
-    llvm::errs() << llvm::format("exact search: %.6e s, %.3f s\n", Exact->Seconds,
-                                 secondsSince(Start));
-    if (SearchKind == Search::Both)
-      llvm::errs() << "genetic search "
-                   << (Result.Seconds <= Exact->Seconds * (1 + 1e-9) ? "found" : "missed")
-                   << " the optimum\n";
-    else
-      Result = *Exact;
-  }
+  if (Stop S = choosePlan(Model, Evaluator, Problem, Result))
+    return *S;
 
   FusionPlan Plan = makeFusionPlan(Model, Result.Best);
   std::vector<std::string> OnChipSummary;
   PassResult Pass;
   RenamingPlan Renaming;
-  if (Parsed) {
+  if (In.Parsed) {
     FusionCodegenOptions CodegenOptions;
     CodegenOptions.TimingHooks = TimingHooks;
     CodegenOptions.OnChip = OnChip;
     CodegenOptions.MaxRecomputedNeighbours = RecomputeNeighbours;
     if (RenameExpandable) {
-      Renaming = planRenaming(Parsed->Unit->getASTContext(), Extraction, Graphs, Plan,
+      Renaming = planRenaming(In.Parsed->Unit->getASTContext(), In.Extraction, Graphs, Plan,
                               RenameRefusals);
       CodegenOptions.Renaming = &Renaming;
     }
-    Pass = generateFusedSource(Parsed->Unit->getASTContext(), Extraction, Plan, CodegenOptions,
-                               OnChipSummary);
+    Pass = generateFusedSource(In.Parsed->Unit->getASTContext(), In.Extraction, Plan,
+                               CodegenOptions, OnChipSummary);
   }
-  if (!PlanOut.empty())
-    if (llvm::Error E =
-            writeOutput(PlanOut, llvm::formatv("{0:2}", toJson(Plan, Problem)).str() + "\n"))
-      return fail(ExitInputError, llvm::toString(std::move(E)));
-  if (!ReportOut.empty()) {
-    std::string Report;
-    llvm::raw_string_ostream OS(Report);
-    printPlanReport(OS, Plan, Problem);
-    for (unsigned F = 0; F < OnChipSummary.size(); ++F)
-      if (Plan.NewKernels[F].Members.size() > 1)
-        OS << "  launch " << F << " code generation: " << OnChipSummary[F] << "\n";
-    for (const std::string &Line : Renaming.ReportLines)
-      OS << "  " << Line << "\n";
-    if (llvm::Error E = writeOutput(ReportOut, Report))
-      return fail(ExitInputError, llvm::toString(std::move(E)));
-  }
-  if (!DataDot.empty())
-    if (llvm::Error E = writeOutput(DataDot, dot(Problem, Graphs, nullptr)))
-      return fail(ExitInputError, llvm::toString(std::move(E)));
-  if (!OrderDot.empty())
-    if (llvm::Error E = writeOutput(OrderDot, dot(Problem, Graphs, &Result.Best)))
-      return fail(ExitInputError, llvm::toString(std::move(E)));
-  if (!Parsed)
+  if (Stop S = writePlanFiles(Problem, Graphs, Plan, Result.Best, OnChipSummary, Renaming))
+    return *S;
+  if (!In.Parsed)
     return ExitSuccess;
-
-  if (!Quiet)
-    printRemarks(llvm::errs(), Pass.Remarks);
-  llvm::Expected<std::string> Output = Pass.Edits.apply(Text);
-  if (!Output)
-    return fail(ExitInputError, "internal error: " + llvm::toString(Output.takeError()));
-  Output = embedRuntime(*Output);
-  if (!Output)
-    return fail(ExitInputError, llvm::toString(Output.takeError()));
-  if (llvm::Error E = writeOutput(OutputPath.empty() ? "-" : OutputPath.getValue(), *Output))
-    return fail(ExitInputError, llvm::toString(std::move(E)));
-  return ExitSuccess;
+  return writeFusedSource(In, Pass);
 }
 
 } // namespace launchopt
