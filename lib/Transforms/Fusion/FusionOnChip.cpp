@@ -68,6 +68,259 @@ RingSides ringNeeded(unsigned I, const NewKernelProjection &F, const unsigned Bl
   return Out;
 }
 
+// What the members of a new kernel touch: each member's site and its pitch,
+// whether the block is a constant 2D shape, and every subscripted access to
+// an allocation.
+struct MemberAccesses {
+  std::vector<std::optional<std::string>> Site;
+  std::vector<std::optional<IndexMonomial>> Pitch;
+  bool ConstantBlock = true;
+  std::map<unsigned, std::vector<MemberSubscript>> Subscripts; // by allocation
+};
+
+MemberAccesses collectAccesses(const ASTContext &Ctx, const FusionExtraction &X,
+                               const NewKernelProjection &F, const unsigned Block[3]) {
+  unsigned N = F.Members.size();
+  MemberAccesses M;
+  M.Site.resize(N);
+  M.Pitch.resize(N);
+  for (unsigned I = 0; I < N; ++I) {
+    const ExtractedLaunch &L = X.Launches[F.Members[I]];
+    M.ConstantBlock &= L.ConstantBlock;
+    M.Site[I] = canonicalSite(Ctx, L);
+    M.Pitch[I] = sitePitch(L.Access.Site);
+    for (const ParameterAccess &P : L.Access.Parameters) {
+      int Alloc = P.Index < L.ArgumentAllocation.size() ? L.ArgumentAllocation[P.Index] : -1;
+      if (Alloc < 0)
+        continue;
+      std::string Element = L.Site->Child->getParamDecl(P.Index)
+                                ->getType()
+                                ->getPointeeType()
+                                .getUnqualifiedType()
+                                .getAsString(Ctx.getPrintingPolicy());
+      for (const SubscriptAccess &S : P.Subscripts)
+        M.Subscripts[Alloc].push_back({I, &S, Element});
+    }
+  }
+  M.ConstantBlock &= Block[2] == 1;
+  return M;
+}
+
+// A neighbour dependence (complex fusion, §II-D2): the one producer computed
+// over its halo layers fills a tile the later members read. A.Why says why
+// not, when the array stays in GMEM.
+void planTile(OnChipArray &A, const std::vector<MemberSubscript> &Uses,
+              const std::set<unsigned> &Writers, bool PlainWrites, const NewKernelProjection &F,
+              const MemberAccesses &M, const unsigned Block[3]) {
+  unsigned W = *Writers.begin();
+  A.Radius = F.MemberHalo[W];
+  auto Refuse = [&A](std::string Why) {
+    if (A.Why.empty())
+      A.Why = std::move(Why);
+  };
+  if (!M.ConstantBlock)
+    Refuse("the block is not a constant two-dimensional shape");
+  if (Writers.size() != 1 || !PlainWrites)
+    Refuse("not written by one member with plain stores");
+  unsigned Rx = Block[0] > 1 ? A.Radius : 0, Ry = Block[1] > 1 ? A.Radius : 0;
+  for (const MemberSubscript &U : Uses) {
+    if (U.Member < W)
+      Refuse("read before its producer");
+    if (U.Member == W && U.Access->Reads)
+      Refuse("read by its producer");
+    if (!M.Site[U.Member] || *M.Site[U.Member] != *M.Site[W] || !M.Pitch[U.Member]) {
+      Refuse("the members' sites are not the same planar index");
+      continue;
+    }
+    std::optional<std::pair<long long, long long>> D =
+        planarOffset(U.Access->Offset, *M.Pitch[U.Member]);
+    unsigned Own = F.MemberHalo[U.Member];
+    unsigned OwnX = Block[0] > 1 ? Own : 0, OwnY = Block[1] > 1 ? Own : 0;
+    if (!D || std::abs(D->first) + OwnX > Rx || std::abs(D->second) + OwnY > Ry)
+      Refuse("an offset falls outside the tile");
+  }
+  A.Path = A.Why.empty() ? OnChipPath::SharedTile : OnChipPath::Global;
+}
+
+// Where an allocation that several members touch goes: a tile (or GMEM, with
+// the reason) when a member over halo layers writes it, a register when the
+// members that run once per thread use it at one site; none otherwise.
+std::optional<OnChipArray> chooseArrayPath(unsigned Alloc, const std::vector<MemberSubscript> &Uses,
+                                           const FusionExtraction &X,
+                                           const NewKernelProjection &F, const MemberAccesses &M,
+                                           const std::map<unsigned, std::string> &KeepGlobal,
+                                           const unsigned Block[3]) {
+  std::set<unsigned> Touching, Writers, AtSite;
+  std::set<std::string> Elements;
+  bool PlainWrites = true;
+  for (const MemberSubscript &U : Uses) {
+    Touching.insert(U.Member);
+    Elements.insert(U.Element);
+    if (U.Access->Writes) {
+      Writers.insert(U.Member);
+      PlainWrites &= U.Access->PlainStore && !U.Access->Reads;
+    }
+    if (U.Access->Writes || U.Access->Offset.empty())
+      AtSite.insert(U.Member);
+  }
+  if (Touching.size() < 2 || Elements.size() != 1)
+    return std::nullopt;
+  OnChipArray A;
+  A.Allocation = Alloc;
+  A.Name = X.Problem.Arrays[Alloc].Name;
+  A.Element = *Elements.begin();
+  if (auto Kept = KeepGlobal.find(Alloc); Kept != KeepGlobal.end()) {
+    A.Why = Kept->second;
+    A.Members = Touching;
+    return A;
+  }
+  bool HaloWriter = false;
+  for (unsigned W : Writers)
+    HaloWriter |= F.MemberHalo[W] > 0;
+  if (HaloWriter) {
+    planTile(A, Uses, Writers, PlainWrites, F, M, Block);
+    A.Members = Touching;
+    return A;
+  }
+
+  // Same-index values (shared read-only data, or a result read at the
+  // producer's own site): a register per thread, shared by the members
+  // that run once per thread (a member over halo layers reads GMEM).
+  for (unsigned I : AtSite)
+    if (F.MemberHalo[I] == 0)
+      A.Members.insert(I);
+  if (A.Members.size() < 2 || !PlainWrites)
+    return std::nullopt;
+  bool Same = true;
+  for (unsigned I : A.Members)
+    Same &= M.Site[I] && M.Site[I] == M.Site[*A.Members.begin()];
+  if (!Same)
+    return std::nullopt;
+  A.Path = OnChipPath::Register;
+  return A;
+}
+
+// Producers read at a few neighbours only: recomputed there, not tiled.
+void preferRecomputation(const NewKernelProjection &F, unsigned MaxRecomputed,
+                         MemberAccesses &M, std::map<unsigned, OnChipArray> &Chosen,
+                         OnChipPlan &Plan) {
+  for (unsigned W = 0; W < F.Members.size(); ++W) {
+    if (!F.MemberHalo[W])
+      continue;
+    auto Sites = recomputeSites(W, F, MaxRecomputed, Chosen, M.Subscripts, M.Pitch);
+    if (!Sites)
+      continue;
+    Plan.RecomputeSites[W] = *Sites;
+    for (auto &[Alloc, A] : Chosen)
+      if (A.Path == OnChipPath::SharedTile &&
+          std::any_of(M.Subscripts[Alloc].begin(), M.Subscripts[Alloc].end(),
+                      [&](const MemberSubscript &U) { return U.Member == W && U.Access->Writes; }))
+        A.Path = OnChipPath::Recomputed;
+  }
+}
+
+// Tiles that do not fit the block's static shared memory stay in GMEM.
+void fitTiles(const FusionExtraction &X, const NewKernelProjection &F, const unsigned Block[3],
+              std::map<unsigned, OnChipArray> &Chosen) {
+  unsigned SharedBytes = 0;
+  for (unsigned M : F.Members)
+    SharedBytes += X.Problem.Kernels[M].SharedMemoryBytes;
+  for (auto &[Alloc, A] : Chosen) {
+    if (A.Path != OnChipPath::SharedTile)
+      continue;
+    unsigned Bytes = haloTile(Block, A.Radius).bytes(X.Problem.Arrays[Alloc].ElementBytes);
+    if (SharedBytes + Bytes > HaloTileSharedLimit) {
+      A.Path = OnChipPath::Global;
+      A.Why = "the tile does not fit in shared memory";
+      continue;
+    }
+    SharedBytes += Bytes;
+  }
+}
+
+// The declarations, extra parameters and body edits that redirect the
+// chosen arrays' accesses to registers, tiles or recomputed values; false
+// when an access comes from a macro.
+bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArray> &Chosen,
+                      MemberAccesses &M, OnChipPlan &Plan,
+                      std::vector<std::set<unsigned>> &TileWriterOf,
+                      std::vector<std::string> &RecomputeParams) {
+  for (const auto &[Alloc, A] : Chosen) {
+    if (A.Path == OnChipPath::Global)
+      continue;
+    std::string Reg = "__lo_reg_" + A.Name, Has = "__lo_has_" + A.Name;
+    std::string Tile = "__lo_tile_" + A.Name, Set = "__lo_set_" + A.Name;
+    const std::set<unsigned> &Members = A.Members;
+    if (A.Path == OnChipPath::Recomputed) {
+      if (!recomputedEdits(Ctx, A, M.Subscripts[Alloc], M.Pitch, Plan, RecomputeParams))
+        return false;
+      continue;
+    }
+    if (A.Path == OnChipPath::Register) {
+      Plan.Declarations += "  " + A.Element + " " + Reg + ";\n  bool " + Has + " = false;\n";
+      for (unsigned I : Members) {
+        Plan.ExtraParams[I] += A.Element + " &" + Reg + ", bool &" + Has + ", ";
+        Plan.ExtraArgs[I] += Reg + ", " + Has + ", ";
+      }
+    } else {
+      std::string Size = std::to_string(haloTile(Plan.Block, A.Radius).sites());
+      Plan.Declarations += "  __shared__ " + A.Element + " " + Tile + "[" + Size +
+                           "];\n  __shared__ unsigned char " + Set + "[" + Size + "];\n";
+      for (unsigned I : Members) {
+        Plan.ExtraParams[I] += A.Element + " *" + Tile + ", unsigned char *" + Set + ", ";
+        Plan.ExtraArgs[I] += Tile + ", " + Set + ", ";
+      }
+    }
+    for (const MemberSubscript &U : M.Subscripts[Alloc]) {
+      if (!Members.count(U.Member))
+        continue;
+      std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
+      if (!R)
+        return false;
+      std::string Original = textOf(Ctx, *R);
+      std::vector<BodyEdit> &E = Plan.Edits[U.Member];
+      std::optional<FileRange> Store =
+          U.Access->PlainStore ? writtenRange(Ctx, U.Access->PlainStore->getSourceRange())
+                               : std::nullopt;
+      if (A.Path == OnChipPath::Register) {
+        if (U.Access->Writes) {
+          E.push_back({R->Begin, R->End, Original + " = " + Reg});
+          E.push_back({Store->End, Store->End, ", " + Has + " = true"});
+        } else if (U.Access->Offset.empty()) {
+          E.push_back({R->Begin, R->End,
+                       "(" + Has + " ? " + Reg + " : (" + Has + " = true, " + Reg + " = " +
+                           Original + "))"});
+        }
+        continue;
+      }
+      if (U.Access->Writes) {
+        // paper §II-D2: halo sites go to the tile only, own sites to GMEM too.
+        E.push_back({R->Begin, R->End, Tile + "[__lo_ts]"});
+        E.push_back({Store->End, Store->End,
+                     ", " + Set + "[__lo_ts] = 1, __lo_own ? (void)(" + Original + " = " + Tile +
+                         "[__lo_ts]) : (void)0"});
+        TileWriterOf[U.Member].insert(Alloc);
+        continue;
+      }
+      auto D = *planarOffset(U.Access->Offset, *M.Pitch[U.Member]);
+      unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
+      unsigned Wx = haloTile(Plan.Block, A.Radius).Width;
+      auto Signed = [](long long V) {
+        return V ? (V > 0 ? " + " : " - ") + std::to_string(std::llabs(V)) : std::string();
+      };
+      std::string Row = Plan.Block[1] > 1 ? "((int)threadIdx.y" + Signed(Ry + D.second) + ") * " +
+                                                std::to_string(Wx) + " + "
+                                          : "";
+      std::string T = Row + "(int)threadIdx.x" + Signed(Rx + D.first);
+      // A site the producer does not write (outside its guard) keeps the
+      // value in GMEM, as in the unfused program.
+      E.push_back({R->Begin, R->End,
+                   "(" + Set + "[" + T + "] ? " + Tile + "[" + T + "] : " + Original + ")"});
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 OnChipPlan::OnChipPlan(unsigned Members)
@@ -127,223 +380,22 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
   OnChipPlan Plan(N);
   const OriginalKernel &First = X.Problem.Kernels[F.Members.front()];
   std::copy(std::begin(First.BlockDim), std::end(First.BlockDim), Plan.Block);
-
-  std::vector<std::optional<std::string>> Site(N);
-  std::vector<std::optional<IndexMonomial>> Pitch(N);
-  bool ConstantBlock = true;
-  std::map<unsigned, std::vector<MemberSubscript>> Subscripts; // by allocation
-  for (unsigned I = 0; I < N; ++I) {
-    const ExtractedLaunch &L = X.Launches[F.Members[I]];
-    ConstantBlock &= L.ConstantBlock;
-    Site[I] = canonicalSite(Ctx, L);
-    Pitch[I] = sitePitch(L.Access.Site);
-    for (const ParameterAccess &P : L.Access.Parameters) {
-      int Alloc = P.Index < L.ArgumentAllocation.size() ? L.ArgumentAllocation[P.Index] : -1;
-      if (Alloc < 0)
-        continue;
-      std::string Element = L.Site->Child->getParamDecl(P.Index)
-                                ->getType()
-                                ->getPointeeType()
-                                .getUnqualifiedType()
-                                .getAsString(Ctx.getPrintingPolicy());
-      for (const SubscriptAccess &S : P.Subscripts)
-        Subscripts[Alloc].push_back({I, &S, Element});
-    }
-  }
-  ConstantBlock &= Plan.Block[2] == 1;
+  MemberAccesses M = collectAccesses(Ctx, X, F, Plan.Block);
 
   std::map<unsigned, OnChipArray> Chosen;
-  for (const auto &[Alloc, Uses] : Subscripts) {
-    std::set<unsigned> Touching, Writers, AtSite;
-    std::set<std::string> Elements;
-    bool PlainWrites = true;
-    for (const MemberSubscript &U : Uses) {
-      Touching.insert(U.Member);
-      Elements.insert(U.Element);
-      if (U.Access->Writes) {
-        Writers.insert(U.Member);
-        PlainWrites &= U.Access->PlainStore && !U.Access->Reads;
-      }
-      if (U.Access->Writes || U.Access->Offset.empty())
-        AtSite.insert(U.Member);
-    }
-    if (Touching.size() < 2 || Elements.size() != 1)
-      continue;
-    OnChipArray A;
-    A.Allocation = Alloc;
-    A.Name = X.Problem.Arrays[Alloc].Name;
-    A.Element = *Elements.begin();
-    if (auto Kept = KeepGlobal.find(Alloc); Kept != KeepGlobal.end()) {
-      A.Why = Kept->second;
-      A.Members = Touching;
-      Chosen[Alloc] = A;
-      continue;
-    }
-    bool HaloWriter = false;
-    for (unsigned W : Writers)
-      HaloWriter |= F.MemberHalo[W] > 0;
-
-    if (HaloWriter) {
-      // A neighbour dependence (complex fusion, §II-D2): the one producer
-      // computed over its halo layers fills a tile the later members read.
-      unsigned W = *Writers.begin();
-      A.Radius = F.MemberHalo[W];
-      auto Refuse = [&A](std::string Why) {
-        if (A.Why.empty())
-          A.Why = std::move(Why);
-      };
-      if (!ConstantBlock)
-        Refuse("the block is not a constant two-dimensional shape");
-      if (Writers.size() != 1 || !PlainWrites)
-        Refuse("not written by one member with plain stores");
-      unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
-      for (const MemberSubscript &U : Uses) {
-        if (U.Member < W)
-          Refuse("read before its producer");
-        if (U.Member == W && U.Access->Reads)
-          Refuse("read by its producer");
-        if (!Site[U.Member] || *Site[U.Member] != *Site[W] || !Pitch[U.Member]) {
-          Refuse("the members' sites are not the same planar index");
-          continue;
-        }
-        std::optional<std::pair<long long, long long>> D =
-            planarOffset(U.Access->Offset, *Pitch[U.Member]);
-        unsigned Own = F.MemberHalo[U.Member];
-        unsigned OwnX = Plan.Block[0] > 1 ? Own : 0, OwnY = Plan.Block[1] > 1 ? Own : 0;
-        if (!D || std::abs(D->first) + OwnX > Rx || std::abs(D->second) + OwnY > Ry)
-          Refuse("an offset falls outside the tile");
-      }
-      A.Path = A.Why.empty() ? OnChipPath::SharedTile : OnChipPath::Global;
-      A.Members = Touching;
-      Chosen[Alloc] = A;
-      continue;
-    }
-
-    // Same-index values (shared read-only data, or a result read at the
-    // producer's own site): a register per thread, shared by the members
-    // that run once per thread (a member over halo layers reads GMEM).
-    for (unsigned I : AtSite)
-      if (F.MemberHalo[I] == 0)
-        A.Members.insert(I);
-    if (A.Members.size() < 2 || !PlainWrites)
-      continue;
-    bool Same = true;
-    for (unsigned I : A.Members)
-      Same &= Site[I] && Site[I] == Site[*A.Members.begin()];
-    if (!Same)
-      continue;
-    A.Path = OnChipPath::Register;
-    Chosen[Alloc] = A;
-  }
-
-  // Producers read at a few neighbours only: recomputed there, not tiled.
-  for (unsigned W = 0; W < N; ++W) {
-    if (!F.MemberHalo[W])
-      continue;
-    auto Sites = recomputeSites(W, F, MaxRecomputed, Chosen, Subscripts, Pitch);
-    if (!Sites)
-      continue;
-    Plan.RecomputeSites[W] = *Sites;
-    for (auto &[Alloc, A] : Chosen)
-      if (A.Path == OnChipPath::SharedTile &&
-          std::any_of(Subscripts[Alloc].begin(), Subscripts[Alloc].end(),
-                      [&](const MemberSubscript &U) { return U.Member == W && U.Access->Writes; }))
-        A.Path = OnChipPath::Recomputed;
-  }
-
-  // Tiles that do not fit the block's static shared memory stay in GMEM.
-  unsigned SharedBytes = 0;
-  for (unsigned M : F.Members)
-    SharedBytes += X.Problem.Kernels[M].SharedMemoryBytes;
-  for (auto &[Alloc, A] : Chosen) {
-    if (A.Path != OnChipPath::SharedTile)
-      continue;
-    unsigned Bytes = haloTile(Plan.Block, A.Radius).bytes(X.Problem.Arrays[Alloc].ElementBytes);
-    if (SharedBytes + Bytes > HaloTileSharedLimit) {
-      A.Path = OnChipPath::Global;
-      A.Why = "the tile does not fit in shared memory";
-      continue;
-    }
-    SharedBytes += Bytes;
-  }
+  for (const auto &[Alloc, Uses] : M.Subscripts)
+    if (std::optional<OnChipArray> A =
+            chooseArrayPath(Alloc, Uses, X, F, M, KeepGlobal, Plan.Block))
+      Chosen[Alloc] = *A;
+  preferRecomputation(F, MaxRecomputed, M, Chosen, Plan);
+  fitTiles(X, F, Plan.Block, Chosen);
 
   // Body edits. Edits of one body must not overlap; if they do (a redirected
   // subscript inside another one's index), every array keeps the GMEM path.
   std::vector<std::set<unsigned>> TileWriterOf(N);
   std::vector<std::string> RecomputeParams(N);
-  for (const auto &[Alloc, A] : Chosen) {
-    if (A.Path == OnChipPath::Global)
-      continue;
-    std::string Reg = "__lo_reg_" + A.Name, Has = "__lo_has_" + A.Name;
-    std::string Tile = "__lo_tile_" + A.Name, Set = "__lo_set_" + A.Name;
-    const std::set<unsigned> &Members = A.Members;
-    if (A.Path == OnChipPath::Recomputed) {
-      if (!recomputedEdits(Ctx, A, Subscripts[Alloc], Pitch, Plan, RecomputeParams))
-        return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
-      continue;
-    }
-    if (A.Path == OnChipPath::Register) {
-      Plan.Declarations += "  " + A.Element + " " + Reg + ";\n  bool " + Has + " = false;\n";
-      for (unsigned I : Members) {
-        Plan.ExtraParams[I] += A.Element + " &" + Reg + ", bool &" + Has + ", ";
-        Plan.ExtraArgs[I] += Reg + ", " + Has + ", ";
-      }
-    } else {
-      std::string Size = std::to_string(haloTile(Plan.Block, A.Radius).sites());
-      Plan.Declarations += "  __shared__ " + A.Element + " " + Tile + "[" + Size +
-                           "];\n  __shared__ unsigned char " + Set + "[" + Size + "];\n";
-      for (unsigned I : Members) {
-        Plan.ExtraParams[I] += A.Element + " *" + Tile + ", unsigned char *" + Set + ", ";
-        Plan.ExtraArgs[I] += Tile + ", " + Set + ", ";
-      }
-    }
-    for (const MemberSubscript &U : Subscripts[Alloc]) {
-      if (!Members.count(U.Member))
-        continue;
-      std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
-      if (!R)
-        return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
-      std::string Original = textOf(Ctx, *R);
-      std::vector<BodyEdit> &E = Plan.Edits[U.Member];
-      std::optional<FileRange> Store =
-          U.Access->PlainStore ? writtenRange(Ctx, U.Access->PlainStore->getSourceRange())
-                               : std::nullopt;
-      if (A.Path == OnChipPath::Register) {
-        if (U.Access->Writes) {
-          E.push_back({R->Begin, R->End, Original + " = " + Reg});
-          E.push_back({Store->End, Store->End, ", " + Has + " = true"});
-        } else if (U.Access->Offset.empty()) {
-          E.push_back({R->Begin, R->End,
-                       "(" + Has + " ? " + Reg + " : (" + Has + " = true, " + Reg + " = " +
-                           Original + "))"});
-        }
-        continue;
-      }
-      if (U.Access->Writes) {
-        // paper §II-D2: halo sites go to the tile only, own sites to GMEM too.
-        E.push_back({R->Begin, R->End, Tile + "[__lo_ts]"});
-        E.push_back({Store->End, Store->End,
-                     ", " + Set + "[__lo_ts] = 1, __lo_own ? (void)(" + Original + " = " + Tile +
-                         "[__lo_ts]) : (void)0"});
-        TileWriterOf[U.Member].insert(Alloc);
-        continue;
-      }
-      auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);
-      unsigned Rx = Plan.Block[0] > 1 ? A.Radius : 0, Ry = Plan.Block[1] > 1 ? A.Radius : 0;
-      unsigned Wx = haloTile(Plan.Block, A.Radius).Width;
-      auto Signed = [](long long V) {
-        return V ? (V > 0 ? " + " : " - ") + std::to_string(std::llabs(V)) : std::string();
-      };
-      std::string Row = Plan.Block[1] > 1 ? "((int)threadIdx.y" + Signed(Ry + D.second) + ") * " +
-                                                std::to_string(Wx) + " + "
-                                          : "";
-      std::string T = Row + "(int)threadIdx.x" + Signed(Rx + D.first);
-      // A site the producer does not write (outside its guard) keeps the
-      // value in GMEM, as in the unfused program.
-      E.push_back({R->Begin, R->End,
-                   "(" + Set + "[" + T + "] ? " + Tile + "[" + T + "] : " + Original + ")"});
-    }
-  }
+  if (!redirectAccesses(Ctx, Chosen, M, Plan, TileWriterOf, RecomputeParams))
+    return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
   for (unsigned I = 0; I < N; ++I) {
     if (!Plan.RecomputeSites[I].empty())
       Plan.ExtraParams[I] += RecomputeParams[I] + "bool __lo_own, ";
@@ -351,7 +403,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
       Plan.ExtraParams[I] += "unsigned __lo_ts, bool __lo_own, ";
       for (unsigned Alloc : TileWriterOf[I])
         Plan.TilesWritten[I].push_back(Chosen[Alloc].Name);
-      Plan.RingNeeded[I] = ringNeeded(I, F, Plan.Block, Subscripts, Site, Pitch);
+      Plan.RingNeeded[I] = ringNeeded(I, F, Plan.Block, M.Subscripts, M.Site, M.Pitch);
     }
     std::vector<BodyEdit> &E = Plan.Edits[I];
     std::stable_sort(E.begin(), E.end(), [](const BodyEdit &A, const BodyEdit &B) {
