@@ -116,6 +116,61 @@ std::string coarsenedPrototype(const KernelCopy &K) {
          K.parameters(true) + "const dim3 __lo_originalGrid);\n\n";
 }
 
+// Why a launch cannot be coarsened whatever its text: "" when nothing in the
+// launch or its child stands in the way.
+std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                      ShadowCallees &Shadows) {
+  if (!Site.DeviceSide)
+    return "host-side launch: coarsening applies to launches from device code";
+  if (!Site.Child)
+    return Site.UnresolvedReason;
+  if (llvm::StringRef(Site.ChildName).starts_with(CoarsePrefix))
+    return "the child is already coarsened";
+  std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
+  if (!Blocker.empty())
+    return Blocker;
+  return Shadows.require(*Site.Child);
+}
+
+// The launch of the coarsened copy (Callee) over the original grid divided
+// by LAUNCHOPT_CFACTOR in x; the original grid goes along as the last argument.
+std::string coarsenedLaunch(const LaunchSite &Site, const LaunchText &L,
+                            const std::string &Callee) {
+  std::string Id = std::to_string(Site.Id);
+  std::string Grid = "__lo_cgrid" + Id, Coarse = "__lo_coarse" + Id;
+  std::string In = L.Indent + "  ";
+  std::string Text = "{ // launchopt: coarsened launch of '" + Site.ChildName + "'\n";
+  Text += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
+  Text += In + "const dim3 " + Coarse + "((" + Grid + ".x + LAUNCHOPT_CFACTOR - 1) / " +
+          "LAUNCHOPT_CFACTOR, " + Grid + ".y, " + Grid + ".z);\n";
+  Text += In + Callee + "<<<" + Coarse + ", " + L.Block + L.trailingConfig() + ">>>(" +
+          L.argumentsThen() + Grid + ");\n";
+  Text += L.Indent + "}";
+  return Text;
+}
+
+// Built last, from the child bodies as edited: a child's own launches are
+// coarsened inside its coarsened copy too.
+void insertCoarsenedKernels(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                            const std::map<const clang::FunctionDecl *, KernelCopy> &Coarsened,
+                            ShadowCallees &Shadows, SourceEdits &Edits) {
+  std::vector<SourceEdit> LaunchEdits = Edits.edits();
+  std::set<const clang::FunctionDecl *> Children;
+  for (const auto &[Child, Copy] : Coarsened)
+    Children.insert(Child);
+  // Functions the copies call that read the built-ins get their own copies.
+  Shadows.emit(Edits, LaunchEdits, Children);
+  for (const auto &[Child, Copy] : Coarsened) {
+    std::vector<SourceEdit> BodyEdits = LaunchEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    bool Shared = Launches.ChildFeatures.at(Child).UsesSharedMemory;
+    Edits.insert(Copy.Whole.End, bodyFitsInLoop(*Child)
+                                     ? inlineCoarsenedKernel(Ctx, Copy, BodyEdits, Shared)
+                                     : coarsenedKernel(Ctx, Copy, BodyEdits, Shared));
+  }
+}
+
 } // namespace
 
 PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -130,26 +185,9 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       Remark.Message = Why;
       Result.Remarks.push_back(Remark);
     };
-    if (!Site.DeviceSide) {
-      Skip("host-side launch: coarsening applies to launches from device code");
-      continue;
-    }
-    if (!Site.Child) {
-      Skip(Site.UnresolvedReason);
-      continue;
-    }
-    if (llvm::StringRef(Site.ChildName).starts_with(CoarsePrefix)) {
-      Skip("the child is already coarsened");
-      continue;
-    }
-    std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
-    if (!Blocker.empty()) {
-      Skip(Blocker);
-      continue;
-    }
-    std::string Unshadowable = Shadows.require(*Site.Child);
-    if (!Unshadowable.empty()) {
-      Skip(Unshadowable);
+    std::string Why = refusalOf(Launches, Site, Shadows);
+    if (!Why.empty()) {
+      Skip(Why);
       continue;
     }
     LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
@@ -175,17 +213,8 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     }
 
     const LaunchText &L = *Launch.Text;
-    std::string Id = std::to_string(Site.Id);
-    std::string Grid = "__lo_cgrid" + Id, Coarse = "__lo_coarse" + Id;
-    std::string In = L.Indent + "  ";
-    std::string Text = "{ // launchopt: coarsened launch of '" + Site.ChildName + "'\n";
-    Text += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
-    Text += In + "const dim3 " + Coarse + "((" + Grid + ".x + LAUNCHOPT_CFACTOR - 1) / " +
-            "LAUNCHOPT_CFACTOR, " + Grid + ".y, " + Grid + ".z);\n";
-    Text += In + *Callee + "<<<" + Coarse + ", " + L.Block + L.trailingConfig() + ">>>(" +
-            L.argumentsThen() + Grid + ");\n";
-    Text += L.Indent + "}";
-    Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin, Text);
+    Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
+                         coarsenedLaunch(Site, L, *Callee));
     Coarsened.emplace(Site.Child, *Kernel.Copy);
     if (NeedsPrototype && Prototypes.insert({ParentStart, Site.Child}).second)
       Result.Edits.insert(ParentStart, coarsenedPrototype(*Kernel.Copy));
@@ -196,23 +225,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     Result.Remarks.push_back(Remark);
   }
 
-  // Built last, from the child bodies as edited: a child's own launches are
-  // coarsened inside its coarsened copy too.
-  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
-  std::set<const clang::FunctionDecl *> Children;
-  for (const auto &[Child, Copy] : Coarsened)
-    Children.insert(Child);
-  // Functions the copies call that read the built-ins get their own copies.
-  Shadows.emit(Result.Edits, LaunchEdits, Children);
-  for (const auto &[Child, Copy] : Coarsened) {
-    std::vector<SourceEdit> BodyEdits = LaunchEdits;
-    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
-    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    bool Shared = Launches.ChildFeatures.at(Child).UsesSharedMemory;
-    Result.Edits.insert(Copy.Whole.End, bodyFitsInLoop(*Child)
-                                            ? inlineCoarsenedKernel(Ctx, Copy, BodyEdits, Shared)
-                                            : coarsenedKernel(Ctx, Copy, BodyEdits, Shared));
-  }
+  insertCoarsenedKernels(Ctx, Launches, Coarsened, Shadows, Result.Edits);
   if (!Coarsened.empty())
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"

@@ -104,6 +104,60 @@ private:
   const LaunchSite &Site;
 };
 
+// Why a launch cannot be thresholded whatever its text: "" when nothing in
+// the launch, its parent or its child stands in the way.
+std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                      const ThresholdOptions &Options, ShadowCallees &Shadows) {
+  if (!Site.DeviceSide)
+    return "host-side launch: thresholding applies to launches from device code";
+  // A __host__ __device__ parent is compiled for the host too, where the
+  // __device__ serial copy cannot be called.
+  if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
+    return "the parent is a __host__ __device__ function; the serial copy is device-only";
+  if (!Site.Child)
+    return Site.UnresolvedReason;
+  std::string Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child));
+  if (!Blocker.empty())
+    return Blocker;
+  std::string Unshadowable = Shadows.require(*Site.Child);
+  if (!Unshadowable.empty())
+    return Unshadowable;
+  if (Site.StreamKind == LaunchStream::TailLaunch)
+    return "the child is tail-launched: it must run after the whole parent grid";
+  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
+    return std::string("the parent thread launches other children into the same ") +
+           "stream before this one (in a loop or earlier); a serialized child could run " +
+           "before them (pass --assume-independent-children if they do not depend on " +
+           "each other)";
+  return "";
+}
+
+// Serial copies are built last, from the child bodies as this pass edited
+// them: a child's own launches are thresholded in its serial copy too.
+void insertSerialCopies(clang::ASTContext &Ctx,
+                        const std::map<const clang::FunctionDecl *, SerialChildOrReason> &Serials,
+                        ShadowCallees &Shadows, PassResult &Result) {
+  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
+  std::set<const clang::FunctionDecl *> Used;
+  for (const auto &[Child, Serial] : Serials)
+    if (Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
+                                     [&](const LaunchRemark &R) {
+                                       auto It = R.Parameters.find("serial-function");
+                                       return R.Applied && It != R.Parameters.end() &&
+                                              It->second == Serial.Serial->SerialName;
+                                     }))
+      Used.insert(Child);
+  // Functions the copies call that read the built-ins get their own copies.
+  Shadows.emit(Result.Edits, LaunchEdits, Used);
+  for (const clang::FunctionDecl *Child : Used) {
+    std::vector<SourceEdit> BodyEdits = LaunchEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, BodyEdits);
+    Result.Edits.insert(Serials.at(Child).Serial->InsertOffset, Edited.Serial->Definitions);
+  }
+}
+
 } // namespace
 
 PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -119,39 +173,9 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Remark.Message = Why;
       Result.Remarks.push_back(Remark);
     };
-    if (!Site.DeviceSide) {
-      Skip("host-side launch: thresholding applies to launches from device code");
-      continue;
-    }
-    // A __host__ __device__ parent is compiled for the host too, where the
-    // __device__ serial copy cannot be called.
-    if (Site.Parent->hasAttr<clang::CUDAHostAttr>()) {
-      Skip("the parent is a __host__ __device__ function; the serial copy is device-only");
-      continue;
-    }
-    if (!Site.Child) {
-      Skip(Site.UnresolvedReason);
-      continue;
-    }
-    std::string Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child));
-    if (!Blocker.empty()) {
-      Skip(Blocker);
-      continue;
-    }
-    std::string Unshadowable = Shadows.require(*Site.Child);
-    if (!Unshadowable.empty()) {
-      Skip(Unshadowable);
-      continue;
-    }
-    if (Site.StreamKind == LaunchStream::TailLaunch) {
-      Skip("the child is tail-launched: it must run after the whole parent grid");
-      continue;
-    }
-    if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site)) {
-      Skip(std::string("the parent thread launches other children into the same ") +
-           "stream before this one (in a loop or earlier); a serialized child could run " +
-           "before them (pass --assume-independent-children if they do not depend on " +
-           "each other)");
+    std::string Why = refusalOf(Launches, Site, Options, Shadows);
+    if (!Why.empty()) {
+      Skip(Why);
       continue;
     }
     LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
@@ -192,28 +216,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     AnyApplied = true;
   }
 
-  // Serial copies are built last, from the child bodies as this pass edited
-  // them: a child's own launches are thresholded in its serial copy too.
-  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
-  std::set<const clang::FunctionDecl *> Used;
-  for (const auto &[Child, Serial] : Serials)
-    if (Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
-                                     [&](const LaunchRemark &R) {
-                                       auto It = R.Parameters.find("serial-function");
-                                       return R.Applied && It != R.Parameters.end() &&
-                                              It->second == Serial.Serial->SerialName;
-                                     }))
-      Used.insert(Child);
-  // Functions the copies call that read the built-ins get their own copies.
-  Shadows.emit(Result.Edits, LaunchEdits, Used);
-  for (const clang::FunctionDecl *Child : Used) {
-    std::vector<SourceEdit> BodyEdits = LaunchEdits;
-    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
-    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, BodyEdits);
-    Result.Edits.insert(Serials.at(Child).Serial->InsertOffset, Edited.Serial->Definitions);
-  }
-
+  insertSerialCopies(Ctx, Serials, Shadows, Result);
   if (AnyApplied)
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
