@@ -1,6 +1,7 @@
 #include "FuseCommand.h"
 
 #include "Driver.h"
+#include "SubcommandLine.h"
 #include "Report.h"
 #include "Frontend/Frontend.h"
 #include "Transforms/Fusion/FusionCodegen.h"
@@ -423,20 +424,12 @@ int writeFusedSource(const FuseInput &In, const PassResult &Pass) {
 } // namespace
 
 int runFuseCommand(int Argc, const char **Argv) {
-  std::vector<const char *> Args{"launchopt"};
-  Args.insert(Args.end(), Argv, Argv + Argc);
-  int ArgCount = static_cast<int>(Args.size());
-  std::string DatabaseError;
-  // Compiler flags after "--" are the user's, as for every clang tool.
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(ArgCount, Args.data(),
-                                                                    DatabaseError);
-  if (!Database)
-    Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>{});
+  SubcommandLine Line = splitSubcommandLine(Argc, Argv);
+  int ArgCount = static_cast<int>(Line.Args.size());
+  clang::tooling::CompilationDatabase &Database = *Line.Database;
   std::string Errors;
   llvm::raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(ArgCount, Args.data(),
+  if (!cl::ParseCommandLineOptions(ArgCount, Line.Args.data(),
                                    "launchopt fuse: kernel fusion (scalable-kernel-fusion)\n",
                                    &ErrorStream))
     return fail(ExitUsageError, ErrorStream.str());
@@ -444,7 +437,7 @@ int runFuseCommand(int Argc, const char **Argv) {
     return fail(ExitUsageError, "give exactly one of <file.cu>, --problem or --generate");
 
   FuseInput In;
-  if (Stop S = loadProblem(*Database, In))
+  if (Stop S = loadProblem(Database, In))
     return *S;
   if (Stop S = applyMeasurements(llvm::ArrayRef<const char *>(Argv, Argc), In))
     return *S;

@@ -1,6 +1,7 @@
 #include "TuneCommand.h"
 
 #include "Driver.h"
+#include "SubcommandLine.h"
 #include "Report.h"
 #include "Rewrite/OutputFile.h"
 #include "TransformPipeline.h"
@@ -164,20 +165,12 @@ int transformInto(const clang::tooling::CompilationDatabase &Database, const Tun
 } // namespace
 
 int runTuneCommand(int Argc, const char **Argv) {
-  std::vector<const char *> Args{"launchopt"};
-  Args.insert(Args.end(), Argv, Argv + Argc);
-  int ArgCount = static_cast<int>(Args.size());
-  std::string DatabaseError;
-  // Compiler flags after "--" are the user's, as for every clang tool.
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(ArgCount, Args.data(),
-                                                                    DatabaseError);
-  if (!Database)
-    Database =
-        std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
+  SubcommandLine Line = splitSubcommandLine(Argc, Argv);
+  int ArgCount = static_cast<int>(Line.Args.size());
+  clang::tooling::CompilationDatabase &Database = *Line.Database;
   std::string Errors;
   llvm::raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &ErrorStream))
+  if (!cl::ParseCommandLineOptions(ArgCount, Line.Args.data(), Overview, &ErrorStream))
     return fail(ExitUsageError, ErrorStream.str());
   if (Input.empty() == From.empty())
     return fail(ExitUsageError, "give exactly one of <file.cu> and --from <dir> (see --help)");
@@ -228,7 +221,7 @@ int runTuneCommand(int Argc, const char **Argv) {
   } else {
     Options.PlanDir = Options.Dir =
         OutDir.empty() ? std::string("launchopt-tune") : OutDir.getValue();
-    if (int Code = transformInto(*Database, Options.Space, Options.Dir, Plan))
+    if (int Code = transformInto(Database, Options.Space, Options.Dir, Plan))
       return Code;
     if (TransformOnly) {
       std::cout << "# plan: " << Options.Dir << "/plan.txt (build, run and search with "
