@@ -113,6 +113,62 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
   return Args;
 }
 
+// The passes the options ask for, in the T -> C -> A order; none when
+// --aggregate names no granularity.
+std::optional<PipelineOptions> pipelineOptions() {
+  PipelineOptions Passes;
+  Passes.EmbedRuntime = !IncludeRuntime;
+  if (Threshold) {
+    Passes.Threshold.emplace();
+    Passes.Threshold->DefaultThreshold = ThresholdValue;
+    Passes.Threshold->AssumeIndependentChildren = AssumeIndependent;
+  }
+  if (Coarsen) {
+    Passes.Coarsen.emplace();
+    Passes.Coarsen->DefaultFactor = CoarsenFactor;
+  }
+  if (!Aggregate.empty()) {
+    Passes.Aggregate.emplace();
+    if (!parseAggregationGranularity(Aggregate, *Passes.Aggregate))
+      return std::nullopt;
+    Passes.Aggregate->DefaultThreshold = AggregateThreshold;
+    Passes.Aggregate->AssumeIndependentChildren = AssumeIndependent;
+  }
+  return Passes;
+}
+
+// --list-launches: every launch site and what the analysis found, to Output.
+int listLaunches(const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
+                 const ParseEnvironment &Env, std::string &Text, const std::string &Output) {
+  std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
+  if (!Parsed)
+    return fail(ExitInputError, "'" + Input + "' could not be parsed");
+  clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+  LaunchAnalysis Launches = analyzeLaunches(Ctx);
+  std::string Listing;
+  llvm::raw_string_ostream OS(Listing);
+  if (OutputFormat == Format::Json)
+    printLaunchesJson(OS, Ctx, Launches);
+  else
+    printLaunchesText(OS, Ctx, Launches);
+  OS.flush();
+  if (llvm::Error E = writeOutput(Output, Listing))
+    return fail(ExitInputError, llvm::toString(std::move(E)));
+  return ExitSuccess;
+}
+
+// The per-launch-site report in the --format chosen.
+std::string reportText(const std::vector<LaunchRemark> &Remarks) {
+  std::string Report;
+  llvm::raw_string_ostream OS(Report);
+  if (OutputFormat == Format::Json)
+    printReportJson(OS, Remarks);
+  else
+    printReportText(OS, Remarks);
+  OS.flush();
+  return Report;
+}
+
 } // namespace
 
 // Replaces each `#include <launchopt/NAME>` line that a pass emitted with the
@@ -171,24 +227,9 @@ int runDriver(int Argc, const char **Argv) {
     return fail(ExitUsageError,
                 "nothing to do: choose passes (--threshold, --coarsen, --aggregate=...) or "
                 "--list-launches");
-  PipelineOptions Passes;
-  Passes.EmbedRuntime = !IncludeRuntime;
-  if (Threshold) {
-    Passes.Threshold.emplace();
-    Passes.Threshold->DefaultThreshold = ThresholdValue;
-    Passes.Threshold->AssumeIndependentChildren = AssumeIndependent;
-  }
-  if (Coarsen) {
-    Passes.Coarsen.emplace();
-    Passes.Coarsen->DefaultFactor = CoarsenFactor;
-  }
-  if (!Aggregate.empty()) {
-    Passes.Aggregate.emplace();
-    if (!parseAggregationGranularity(Aggregate, *Passes.Aggregate))
-      return fail(ExitUsageError, "--aggregate takes warp, block, multiblock:<N> or grid");
-    Passes.Aggregate->DefaultThreshold = AggregateThreshold;
-    Passes.Aggregate->AssumeIndependentChildren = AssumeIndependent;
-  }
+  std::optional<PipelineOptions> Passes = pipelineOptions();
+  if (!Passes)
+    return fail(ExitUsageError, "--aggregate takes warp, block, multiblock:<N> or grid");
   if (InPlace && !OutputPath.empty())
     return fail(ExitUsageError, "--in-place and -o cannot be used together");
   if (ListLaunches && (InPlace || AnyPass))
@@ -212,27 +253,11 @@ int runDriver(int Argc, const char **Argv) {
   if (!CudaPath.empty())
     Env.CudaPath = CudaPath;
 
-  if (ListLaunches) {
-    std::unique_ptr<ParsedFile> Parsed =
-        parseCudaFile(Parser->getCompilations(), Input, Env, &Text);
-    if (!Parsed)
-      return fail(ExitInputError, "'" + Input + "' could not be parsed");
-    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
-    LaunchAnalysis Launches = analyzeLaunches(Ctx);
-    std::string Listing;
-    llvm::raw_string_ostream OS(Listing);
-    if (OutputFormat == Format::Json)
-      printLaunchesJson(OS, Ctx, Launches);
-    else
-      printLaunchesText(OS, Ctx, Launches);
-    OS.flush();
-    if (llvm::Error E = writeOutput(Output, Listing))
-      return fail(ExitInputError, llvm::toString(std::move(E)));
-    return ExitSuccess;
-  }
+  if (ListLaunches)
+    return listLaunches(Parser->getCompilations(), Input, Env, Text, Output);
 
   llvm::Expected<PipelineOutput> Transformed =
-      runTransformPipeline(Parser->getCompilations(), Input, Text, Env, Passes);
+      runTransformPipeline(Parser->getCompilations(), Input, Text, Env, *Passes);
   if (!Transformed)
     return fail(ExitInputError, llvm::toString(Transformed.takeError()));
   Text = std::move(Transformed->Text);
@@ -240,17 +265,9 @@ int runDriver(int Argc, const char **Argv) {
 
   if (!Quiet)
     printRemarks(llvm::errs(), Remarks);
-  if (!ReportPath.empty()) {
-    std::string Report;
-    llvm::raw_string_ostream OS(Report);
-    if (OutputFormat == Format::Json)
-      printReportJson(OS, Remarks);
-    else
-      printReportText(OS, Remarks);
-    OS.flush();
-    if (llvm::Error E = writeOutput(ReportPath, Report))
+  if (!ReportPath.empty())
+    if (llvm::Error E = writeOutput(ReportPath, reportText(Remarks)))
       return fail(ExitInputError, llvm::toString(std::move(E)));
-  }
   if (llvm::Error E = writeOutput(Output, Text))
     return fail(ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;
