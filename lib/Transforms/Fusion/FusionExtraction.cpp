@@ -109,22 +109,60 @@ std::string boundaryOf(const ASTContext &Ctx, const Stmt *S) {
 // what the report names.
 bool isOrderingBoundary(llvm::StringRef Why) { return !Why.starts_with("host statement"); }
 
-} // namespace
-
-FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Launches,
-                                      const FusionExtractionOptions &Options) {
-  FusionExtraction X;
+// The host function whose launches are fused: the one named, or the one
+// with the most launches.
+const FunctionDecl *hostFunction(const LaunchAnalysis &Launches, const std::string &Function) {
   const FunctionDecl *Host = nullptr;
   size_t Most = 0;
   for (const auto &[Parent, Ids] : Launches.SitesByParent) {
     if (Launches.Sites[Ids.front()].DeviceSide)
       continue;
-    bool Named = !Options.Function.empty() && Parent->getNameAsString() == Options.Function;
-    if (Named || (Options.Function.empty() && Ids.size() > Most)) {
+    bool Named = !Function.empty() && Parent->getNameAsString() == Function;
+    if (Named || (Function.empty() && Ids.size() > Most)) {
       Host = Parent;
       Most = Ids.size();
     }
   }
+  return Host;
+}
+
+// The arrays launch L reads or writes, each resolved to its allocation (a
+// new one joins the problem), as uses of kernel K; an argument that resolves
+// to none is noted in K's launch configuration.
+void recordArrayUses(const LaunchSite &Site, const KernelAccess &Access,
+                     std::map<const VarDecl *, unsigned> &AllocationIds, FusionExtraction &X,
+                     ExtractedLaunch &L, OriginalKernel &K) {
+  for (const ParameterAccess &A : Access.Parameters) {
+    if (A.Index >= Site.Arguments.size() || (!A.Reads && !A.Writes))
+      continue;
+    const VarDecl *V = allocationOf(Site.Arguments[A.Index]);
+    if (!V) {
+      K.LaunchConfig += " (argument " + std::to_string(A.Index) + " unresolved #" +
+                        std::to_string(Site.Id) + ")";
+      continue;
+    }
+    auto [Entry, Fresh] = AllocationIds.try_emplace(V, X.Problem.Arrays.size());
+    if (Fresh) {
+      X.Problem.Arrays.push_back({V->getNameAsString(), A.ElementBytes});
+      X.Allocations.push_back(V);
+    }
+    L.ArgumentAllocation[A.Index] = Entry->second;
+    ArrayUse U;
+    U.Array = Entry->second;
+    U.Reads = A.Reads;
+    U.Writes = A.Writes;
+    U.ThreadLoad = std::max<size_t>(1, A.ReadOffsets.size());
+    U.HaloRadius = A.HaloRadius;
+    K.Uses.push_back(U);
+  }
+}
+
+} // namespace
+
+FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const FusionExtractionOptions &Options) {
+  FusionExtraction X;
+  const FunctionDecl *Host = hostFunction(Launches, Options.Function);
   X.Host = Host;
   if (!Host || !Host->hasBody())
     return X;
@@ -217,29 +255,7 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
                         operandText(Ctx, Site.Stream) + " #" + std::to_string(Site.Id);
     L.ConstantBlock = blockDims(Ctx, Site.Block, K.BlockDim);
     K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
-    for (const ParameterAccess &A : Access.Parameters) {
-      if (A.Index >= Site.Arguments.size() || (!A.Reads && !A.Writes))
-        continue;
-      const VarDecl *V = allocationOf(Site.Arguments[A.Index]);
-      if (!V) {
-        K.LaunchConfig += " (argument " + std::to_string(A.Index) + " unresolved #" +
-                          std::to_string(Site.Id) + ")";
-        continue;
-      }
-      auto [Entry, Fresh] = AllocationIds.try_emplace(V, X.Problem.Arrays.size());
-      if (Fresh) {
-        X.Problem.Arrays.push_back({V->getNameAsString(), A.ElementBytes});
-        X.Allocations.push_back(V);
-      }
-      L.ArgumentAllocation[A.Index] = Entry->second;
-      ArrayUse U;
-      U.Array = Entry->second;
-      U.Reads = A.Reads;
-      U.Writes = A.Writes;
-      U.ThreadLoad = std::max<size_t>(1, A.ReadOffsets.size());
-      U.HaloRadius = A.HaloRadius;
-      K.Uses.push_back(U);
-    }
+    recordArrayUses(Site, Access, AllocationIds, X, L, K);
     X.Problem.Kernels.push_back(std::move(K));
     X.Launches.push_back(std::move(L));
   }
