@@ -1,5 +1,6 @@
 #include "TuneSession.h"
 
+#include "ShellCommands.h"
 #include <chrono>
 #include <cmath>
 #include <cstdlib>

@@ -6,7 +6,6 @@
 // POSIX (no LLVM or Clang), so that launchopt-tune runs on a GPU machine that
 // has a host compiler and nvcc but no Clang.
 
-#include "ShellCommands.h"
 #include "TunePlan.h"
 #include "TuneSearch.h"
 #include <iosfwd>

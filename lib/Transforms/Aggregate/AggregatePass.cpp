@@ -42,10 +42,6 @@ struct AcceptedSites {
 AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
                           const AggregateOptions &Options, std::vector<LaunchRemark> &Remarks) {
   bool GroupScopes = usesGroupScopes(Options.Granularity);
-  std::set<std::string> LaunchedFromDevice;
-  for (const LaunchSite &S : Launches.Sites)
-    if (S.DeviceSide)
-      LaunchedFromDevice.insert(S.ChildName);
   AcceptedSites A;
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
@@ -56,7 +52,7 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
       continue;
     }
     const SiteCandidate &C = *Decisions.Candidates[I];
-    if (GroupScopes && LaunchedFromDevice.count(Site.ParentName))
+    if (GroupScopes && Decisions.LaunchedFromDevice.count(Site.ParentName))
       A.NeedDirectCopy.insert(Site.ParentName);
     A.Kernels.emplace(Site.Child, C.Child);
     A.Kernels.emplace(Site.Parent, C.Parent);

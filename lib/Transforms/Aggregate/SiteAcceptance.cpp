@@ -1,7 +1,6 @@
 #include "SiteAcceptance.h"
 
 #include "clang/AST/Attr.h"
-#include <set>
 
 namespace launchopt {
 
@@ -65,11 +64,9 @@ std::string readCandidate(clang::ASTContext &Ctx, const LaunchSite &Site, Shadow
   return "";
 }
 
-void refuseSharedGroupScopes(const LaunchAnalysis &Launches, std::vector<std::string> &Refusals) {
-  std::set<std::string> LaunchedFromDevice;
-  for (const LaunchSite &S : Launches.Sites)
-    if (S.DeviceSide)
-      LaunchedFromDevice.insert(S.ChildName);
+void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
+                             const std::set<std::string> &LaunchedFromDevice,
+                             std::vector<std::string> &Refusals) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Launches.Sites.size(); ++I) {
@@ -98,6 +95,9 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   SiteDecisions D;
   D.Candidates.resize(Launches.Sites.size());
   D.Refusals.resize(Launches.Sites.size());
+  for (const LaunchSite &S : Launches.Sites)
+    if (S.DeviceSide)
+      D.LaunchedFromDevice.insert(S.ChildName);
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
     D.Refusals[I] = refusalOf(Launches, Site, Options);
@@ -105,7 +105,7 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       D.Refusals[I] = readCandidate(Ctx, Site, Shadows, D.Candidates[I]);
   }
   if (usesGroupScopes(Options.Granularity))
-    refuseSharedGroupScopes(Launches, D.Refusals);
+    refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
   return D;
 }
 

@@ -8,6 +8,7 @@
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct SiteCandidate {
 struct SiteDecisions {
   std::vector<std::optional<SiteCandidate>> Candidates;
   std::vector<std::string> Refusals; // "" where the site is taken
+  std::set<std::string> LaunchedFromDevice; // kernels some device-side site launches
 };
 
 // Each site is taken or refused on its own first. Then, at multi-block and

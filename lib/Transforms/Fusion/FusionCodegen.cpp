@@ -363,7 +363,6 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
   std::vector<std::string> &Summary = OnChipSummary;
   Summary.assign(Plan.NewKernels.size(), "");
   unsigned Fused = 0;
-  auto Buffers = [&](unsigned K) { return renamedBuffers(Options, K); };
 
   for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
     const NewKernelProjection &N = Plan.NewKernels[F];
@@ -371,7 +370,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     for (unsigned M : N.Members)
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
-      Launch[F] = launchText(Ctx, First, Buffers(N.Members.front()));
+      Launch[F] = launchText(Ctx, First, renamedBuffers(Options, N.Members.front()));
       Message[N.Members.front()] = "no feasible fusion lowers the projected time";
       continue;
     }
@@ -381,7 +380,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     if (!copyMemberBodies(Ctx, X, N, OnChip, Kernel, Copied, Device, Body)) {
       std::string Kept;
       for (unsigned M : N.Members) {
-        Kept += launchText(Ctx, X.Launches[M], Buffers(M)) + "\n  ";
+        Kept += launchText(Ctx, X.Launches[M], renamedBuffers(Options, M)) + "\n  ";
         Message[M] = "a member kernel is a template or comes from a macro";
       }
       Launch[F] = Kept;
