@@ -1,13 +1,11 @@
 #ifndef LAUNCHOPT_DRIVER_DRIVER_H
 #define LAUNCHOPT_DRIVER_DRIVER_H
 
+#include "CommandSupport.h"
 #include "llvm/Support/Error.h"
 #include <string>
 
 namespace launchopt {
-
-// Exit codes of the launchopt command.
-enum ExitCode { ExitSuccess = 0, ExitInputError = 1, ExitUsageError = 2 };
 
 // The whole `launchopt` command: options, parse, analyse, passes, output.
 int runDriver(int Argc, const char **Argv);

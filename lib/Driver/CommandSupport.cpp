@@ -1,0 +1,32 @@
+#include "CommandSupport.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace launchopt {
+
+int fail(llvm::StringRef Command, int Code, const llvm::Twine &Message) {
+  llvm::errs() << Command << ": error: " << Message << "\n";
+  return Code;
+}
+
+llvm::Expected<std::string> readInputFile(const std::string &Path) {
+  if (!llvm::sys::fs::exists(Path))
+    return llvm::createStringError(std::errc::no_such_file_or_directory,
+                                   "cannot read '" + Path + "': no such file");
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read '" + Path + "': " + Buffer.getError().message());
+  return (*Buffer)->getBuffer().str();
+}
+
+ParseEnvironment parseEnvironmentFor(llvm::StringRef CudaPath) {
+  ParseEnvironment Env = defaultParseEnvironment();
+  if (!CudaPath.empty())
+    Env.CudaPath = CudaPath.str();
+  return Env;
+}
+
+} // namespace launchopt
