@@ -13,12 +13,12 @@ int fail(llvm::StringRef Command, int Code, const llvm::Twine &Message) {
 
 llvm::Expected<std::string> readInputFile(const std::string &Path) {
   if (!llvm::sys::fs::exists(Path))
-    return llvm::createStringError(std::errc::no_such_file_or_directory,
-                                   "cannot read '" + Path + "': no such file");
+    return llvm::make_error<llvm::StringError>("cannot read '" + Path + "': no such file",
+                                               llvm::inconvertibleErrorCode());
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read '" + Path + "': " + Buffer.getError().message());
+    return llvm::make_error<llvm::StringError>(
+        "cannot read '" + Path + "': " + Buffer.getError().message(), Buffer.getError());
   return (*Buffer)->getBuffer().str();
 }
 
