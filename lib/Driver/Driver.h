@@ -7,7 +7,8 @@
 
 namespace launchopt {
 
-// The whole `launchopt` command: options, parse, analyse, passes, output.
+// The `launchopt` command: dispatches to a subcommand (fuse, tune) or to
+// the transform command.
 int runDriver(int Argc, const char **Argv);
 
 // The output text with each `#include <launchopt/NAME>` line a pass emitted

@@ -1,5 +1,7 @@
 #include "Report.h"
 
+#include "Transforms/LaunchPass.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -27,8 +29,11 @@ std::string parameterList(const LaunchRemark &R) {
   return S;
 }
 
-// "threshold" -> "thresholded", "aggregate" -> "aggregated".
+// The registry's word for a site a pass changed ("thresholded"); the pass
+// name itself for remarks of the pipeline ("transform").
 std::string pastTense(const std::string &Pass) {
+  if (const RegisteredPass *P = findPass(Pass))
+    return P->Verb;
   return llvm::StringRef(Pass).ends_with("e") ? Pass + "d" : Pass + "ed";
 }
 

@@ -3,15 +3,11 @@
 #include "Driver.h"
 #include "Frontend/Frontend.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include <functional>
 #include <tuple>
 
 namespace launchopt {
 
 namespace {
-
-// A pass applied to the current text of the file.
-using PassFn = std::function<PassResult(clang::ASTContext &, const LaunchAnalysis &)>;
 
 // Byte offset of a 1-based line and column in Text.
 unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
@@ -38,19 +34,18 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
 
 } // namespace
 
-bool parseAggregationGranularity(llvm::StringRef G, AggregateOptions &Options) {
-  if (G == "warp")
-    Options.Granularity = AggregationGranularity::Warp;
-  else if (G == "block")
-    Options.Granularity = AggregationGranularity::Block;
-  else if (G == "grid")
-    Options.Granularity = AggregationGranularity::Grid;
-  else if (G.consume_front("multiblock:") && !G.getAsInteger(10, Options.GroupBlocks) &&
-           Options.GroupBlocks > 0)
-    Options.Granularity = AggregationGranularity::MultiBlock;
-  else
-    return false;
-  return true;
+llvm::Expected<PipelineOptions>
+makePipeline(const std::vector<std::pair<const RegisteredPass *, PassArguments>> &Chosen) {
+  PipelineOptions Pipeline;
+  for (const RegisteredPass &Pass : registeredPasses())
+    for (const auto &[Named, Arguments] : Chosen)
+      if (Named == &Pass) {
+        llvm::Expected<std::unique_ptr<LaunchPass>> Made = Pass.Description.Create(Arguments);
+        if (!Made)
+          return Made.takeError();
+        Pipeline.Passes.push_back(std::move(*Made));
+      }
+  return std::move(Pipeline);
 }
 
 llvm::Expected<PipelineOutput>
@@ -60,31 +55,17 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
   auto Failure = [](const llvm::Twine &Message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
   };
-  std::vector<PassFn> Pipeline;
-  if (Options.Threshold)
-    Pipeline.push_back([O = *Options.Threshold](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return ThresholdPass(O).run(Ctx, A);
-    });
-  if (Options.Coarsen)
-    Pipeline.push_back([O = *Options.Coarsen](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return CoarsenPass(O).run(Ctx, A);
-    });
-  if (Options.Aggregate)
-    Pipeline.push_back([O = *Options.Aggregate](clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-      return AggregatePass(O).run(Ctx, A);
-    });
-
   PipelineOutput Out;
   std::string &Text = Out.Text;
   Text = InputText;
   std::vector<SourceEdits> EarlierEdits;
-  for (const PassFn &Pass : Pipeline) {
+  for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
     std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
     if (!Parsed)
       return Failure("'" + Input + "' could not be parsed; nothing was written");
     clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
     LaunchAnalysis Launches = analyzeLaunches(Ctx);
-    PassResult Result = Pass(Ctx, Launches);
+    PassResult Result = Pass->run(Ctx, Launches);
     if (EarlierEdits.empty())
       for (const UnresolvedLaunch &U : Launches.Unresolved) {
         LaunchRemark R;

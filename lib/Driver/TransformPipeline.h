@@ -2,23 +2,20 @@
 #define LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 
 #include "Frontend/CompilerFlags.h"
-#include "Transforms/Aggregate/AggregatePass.h"
-#include "Transforms/Coarsen/CoarsenPass.h"
+#include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
-#include "Transforms/Threshold/ThresholdPass.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace launchopt {
 
-// Which of T, C, A run (in that order) and with what options.
+// The passes that run, in the registry's order, each made with its options.
 struct PipelineOptions {
-  std::optional<ThresholdOptions> Threshold;
-  std::optional<CoarsenOptions> Coarsen;
-  std::optional<AggregateOptions> Aggregate;
+  std::vector<std::shared_ptr<const LaunchPass>> Passes;
   // Replace `#include <launchopt/...>` with the runtime header itself.
   bool EmbedRuntime = true;
 };
@@ -37,8 +34,11 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const std::string &Input, const std::string &Text, const ParseEnvironment &Env,
                      const PipelineOptions &Options);
 
-// "warp", "block", "grid" or "multiblock:N" (N > 0) into Options; false otherwise.
-bool parseAggregationGranularity(llvm::StringRef Text, AggregateOptions &Options);
+// The pipeline of the registered passes whose flags Chosen names (with their
+// arguments), in the registry's order whatever order Chosen has; the error
+// is the first pass's usage error.
+llvm::Expected<PipelineOptions>
+makePipeline(const std::vector<std::pair<const RegisteredPass *, PassArguments>> &Chosen);
 
 } // namespace launchopt
 

@@ -1,22 +1,33 @@
 #include "TunePlan.h"
 
 #include "ShellCommands.h"
+#include "TuneParameters.h"
 #include <sstream>
 
 namespace launchopt {
 
 std::string formatPlan(const TunePlan &Plan) {
+  const TuneVariantParameter &Variant = tuneVariant();
   std::string Text = "# launchopt tune plan: the input, the space, and the transformed file of\n"
-                     "# each granularity (relative to this folder). Read by --from.\n";
+                     "# each " + Variant.Noun + " (relative to this folder). Read by --from.\n";
   Text += "input " + Plan.Input + "\n";
-  Text += "thresholds " + formatList(Plan.Space.Thresholds) + "\n";
-  Text += "cfactors " + formatList(Plan.Space.CoarsenFactors) + "\n";
-  Text += "granularities " + formatList(Plan.Space.Granularities) + "\n";
-  if (Plan.Space.AggThresholds != std::vector<unsigned>{DefaultAggThreshold})
-    Text += "agg-thresholds " + formatList(Plan.Space.AggThresholds) + "\n";
-  for (const std::string &G : Plan.Space.Granularities)
-    if (Plan.Sources.count(G))
-      Text += "source " + G + " " + Plan.Sources.at(G) + "\n";
+  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
+  auto MacroLine = [&](size_t M) {
+    return M < Plan.Space.Values.size()
+               ? Macros[M].List + " " + formatList(Plan.Space.Values[M]) + "\n"
+               : std::string();
+  };
+  for (size_t M = 0; M < Macros.size(); ++M)
+    if (Macros[M].ShownAtDefault)
+      Text += MacroLine(M);
+  Text += Variant.List + " " + formatList(Plan.Space.Variants) + "\n";
+  for (size_t M = 0; M < Macros.size(); ++M)
+    if (!Macros[M].ShownAtDefault && M < Plan.Space.Values.size() &&
+        Plan.Space.Values[M] != std::vector<unsigned>{Macros[M].Start})
+      Text += MacroLine(M);
+  for (const std::string &V : Plan.Space.Variants)
+    if (Plan.Sources.count(V))
+      Text += "source " + V + " " + Plan.Sources.at(V) + "\n";
   return Text;
 }
 
@@ -25,6 +36,15 @@ bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
   std::string Line;
   unsigned Number = 0;
   Plan = TunePlan();
+  std::map<std::string, std::string> Lists;
+  auto IsList = [](const std::string &Key) {
+    if (Key == tuneVariant().List)
+      return true;
+    for (const TuneMacroParameter &M : tuneMacros())
+      if (Key == M.List)
+        return true;
+    return false;
+  };
   while (std::getline(Lines, Line)) {
     ++Number;
     if (Line.empty() || Line[0] == '#')
@@ -35,18 +55,10 @@ bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
     bool Ok = true;
     if (Key == "input") {
       Plan.Input = Value;
-    } else if (Key == "thresholds" || Key == "cfactors" || Key == "agg-thresholds") {
-      auto Values = parseUnsignedList(Value);
-      Ok = Values.has_value();
-      if (Ok)
-        (Key == "thresholds"   ? Plan.Space.Thresholds
-         : Key == "cfactors"   ? Plan.Space.CoarsenFactors
-                               : Plan.Space.AggThresholds) = *Values;
-    } else if (Key == "granularities") {
-      auto Names = parseNameList(Value);
-      Ok = Names.has_value();
-      if (Ok)
-        Plan.Space.Granularities = *Names;
+    } else if (IsList(Key)) {
+      Ok = Key == tuneVariant().List ? parseNameList(Value).has_value()
+                                     : parseUnsignedList(Value).has_value();
+      Lists[Key] = Value;
     } else if (Key == "source") {
       size_t Split = Value.find(' ');
       Ok = Split != std::string::npos && Split + 1 < Value.size();
@@ -60,8 +72,15 @@ bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
       return false;
     }
   }
+  // A list the plan leaves out is the registry's default; a variant a
+  // plan names but the grammar rejects makes the plan unreadable.
+  std::string Problem = parseTuneSpace(Lists, Plan.Space);
+  if (!Problem.empty()) {
+    Error = Problem;
+    return false;
+  }
   if (Plan.Sources.empty()) {
-    Error = "no 'source <granularity> <file>' line";
+    Error = "no 'source <" + tuneVariant().Noun + "> <file>' line";
     return false;
   }
   return true;

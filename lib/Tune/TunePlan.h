@@ -11,11 +11,11 @@
 namespace launchopt {
 
 // The input that was transformed, the space to search and one transformed
-// file per granularity.
+// file per variant.
 struct TunePlan {
   std::string Input;
   TuneSpace Space;
-  std::map<std::string, std::string> Sources; // granularity -> file, relative to the plan's folder
+  std::map<std::string, std::string> Sources; // variant -> file, relative to the plan's folder
 };
 
 std::string formatPlan(const TunePlan &Plan);

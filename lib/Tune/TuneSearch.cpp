@@ -1,34 +1,37 @@
 #include "TuneSearch.h"
 
+#include "TuneParameters.h"
+#include "Transforms/ChoiceGrammar.h"
+
 #include <algorithm>
 #include <limits>
 
 namespace launchopt {
 
-bool aggThresholdApplies(const std::string &Granularity) {
-  return Granularity == "warp" || Granularity == "block";
+std::vector<unsigned> TuneSpace::valuesFor(size_t M, const std::string &Variant) const {
+  const TuneMacroParameter &Macro = tuneMacros()[M];
+  if (M >= Values.size() || Values[M].empty())
+    return {Macro.Start};
+  if (!macroApplies(Macro, Variant))
+    return {Values[M].front()};
+  return Values[M];
 }
-
-namespace {
-
-// The aggregation thresholds a granularity is tried with.
-std::vector<unsigned> aggThresholdsFor(const TuneSpace &Space, const std::string &Granularity) {
-  if (Space.AggThresholds.empty())
-    return {DefaultAggThreshold};
-  if (!aggThresholdApplies(Granularity))
-    return {Space.AggThresholds.front()};
-  return Space.AggThresholds;
-}
-
-} // namespace
 
 std::vector<TuneConfig> TuneSpace::configs() const {
   std::vector<TuneConfig> All;
-  for (const std::string &G : Granularities)
-    for (unsigned T : Thresholds)
-      for (unsigned F : CoarsenFactors)
-        for (unsigned A : aggThresholdsFor(*this, G))
-          All.push_back(TuneConfig{T, F, G, A});
+  for (const std::string &V : Variants) {
+    std::vector<TuneConfig> Partial = {TuneConfig{V, {}}};
+    for (size_t M = 0; M < tuneMacros().size(); ++M) {
+      std::vector<TuneConfig> Longer;
+      for (const TuneConfig &P : Partial)
+        for (unsigned Value : valuesFor(M, V)) {
+          Longer.push_back(P);
+          Longer.back().Values.push_back(Value);
+        }
+      Partial = std::move(Longer);
+    }
+    All.insert(All.end(), Partial.begin(), Partial.end());
+  }
   return All;
 }
 
@@ -36,33 +39,57 @@ bool TuneSpace::contains(const TuneConfig &C) const {
   auto Has = [](const auto &Values, const auto &V) {
     return std::find(Values.begin(), Values.end(), V) != Values.end();
   };
-  return Has(Thresholds, C.Threshold) && Has(CoarsenFactors, C.CoarsenFactor) &&
-         Has(Granularities, C.Granularity) &&
-         Has(aggThresholdsFor(*this, C.Granularity), C.AggThreshold);
+  if (!Has(Variants, C.Variant) || C.Values.size() != tuneMacros().size())
+    return false;
+  for (size_t M = 0; M < C.Values.size(); ++M)
+    if (!Has(valuesFor(M, C.Variant), C.Values[M]))
+      return false;
+  return true;
 }
 
-TuneConfig defaultTuneConfig() { return TuneConfig{256, 4, "block", DefaultAggThreshold}; }
+TuneConfig defaultTuneConfig() {
+  TuneConfig C{tuneVariant().Start, {}};
+  for (const TuneMacroParameter &M : tuneMacros())
+    C.Values.push_back(M.Start);
+  return C;
+}
 
-std::string granularityFileName(const std::string &Granularity) {
+std::string variantFileName(const std::string &Variant) {
   std::string Name;
-  for (char Ch : Granularity)
+  for (char Ch : Variant)
     if (Ch != ':')
       Name += Ch;
   return Name;
 }
 
+namespace {
+
+// Whether macro M is written into names, -D flags and plans for Value.
+bool shown(size_t M, unsigned Value) {
+  return tuneMacros()[M].ShownAtDefault || Value != tuneMacros()[M].Start;
+}
+
+} // namespace
+
 std::string configName(const TuneConfig &C) {
-  return "t" + std::to_string(C.Threshold) + "_c" + std::to_string(C.CoarsenFactor) + "_" +
-         granularityFileName(C.Granularity) +
-         (C.AggThreshold == DefaultAggThreshold ? "" : "_a" + std::to_string(C.AggThreshold));
+  std::string Name;
+  for (size_t M = 0; M < C.Values.size(); ++M)
+    if (tuneMacros()[M].ShownAtDefault)
+      Name += tuneMacros()[M].NamePrefix + std::to_string(C.Values[M]) + "_";
+  Name += variantFileName(C.Variant);
+  for (size_t M = 0; M < C.Values.size(); ++M)
+    if (!tuneMacros()[M].ShownAtDefault && shown(M, C.Values[M]))
+      Name += "_" + tuneMacros()[M].NamePrefix + std::to_string(C.Values[M]);
+  return Name;
 }
 
 std::string configDefines(const TuneConfig &C) {
-  return "-DLAUNCHOPT_THRESHOLD=" + std::to_string(C.Threshold) +
-         " -DLAUNCHOPT_CFACTOR=" + std::to_string(C.CoarsenFactor) +
-         (C.AggThreshold == DefaultAggThreshold
-              ? ""
-              : " -DLAUNCHOPT_AGG_THRESHOLD=" + std::to_string(C.AggThreshold));
+  std::string Defines;
+  for (size_t M = 0; M < C.Values.size(); ++M)
+    if (shown(M, C.Values[M]))
+      Defines += (Defines.empty() ? "-D" : " -D") + tuneMacros()[M].Macro + "=" +
+                 std::to_string(C.Values[M]);
+  return Defines;
 }
 
 namespace {
@@ -86,14 +113,6 @@ bool isPositiveDecimal(const std::string &Text) {
 }
 
 } // namespace
-
-bool isValidGranularity(const std::string &Granularity) {
-  static const std::string MultiBlock = "multiblock:";
-  if (Granularity == "warp" || Granularity == "block" || Granularity == "grid")
-    return true;
-  return Granularity.compare(0, MultiBlock.size(), MultiBlock) == 0 &&
-         isPositiveDecimal(Granularity.substr(MultiBlock.size()));
-}
 
 std::optional<std::vector<unsigned>> parseUnsignedList(const std::string &Text) {
   std::vector<unsigned> Values;
@@ -136,31 +155,46 @@ std::string formatList(const std::vector<std::string> &Names) {
   return Text;
 }
 
-std::string parseTuneSpace(const std::string &Thresholds, const std::string &CoarsenFactors,
-                           const std::string &Granularities, TuneSpace &Space,
-                           const std::string &AggThresholds) {
-  auto T = parseUnsignedList(Thresholds);
-  if (!T)
-    return "--thresholds takes a list of positive numbers (e.g. 32,128,256,1024), got '" +
-           Thresholds + "'";
-  auto F = parseUnsignedList(CoarsenFactors);
-  if (!F)
-    return "--cfactors takes a list of positive numbers (e.g. 1,2,4,8), got '" + CoarsenFactors +
-           "'";
-  auto G = parseNameList(Granularities);
-  if (!G)
-    return "--granularities takes a list of granularities (e.g. warp,block,multiblock:8,grid), "
-           "got '" +
-           Granularities + "'";
-  for (const std::string &Name : *G)
-    if (!isValidGranularity(Name))
-      return "unknown granularity '" + Name + "' (warp, block, multiblock:<N> or grid)";
-  auto A = parseUnsignedList(AggThresholds);
-  if (!A)
-    return "--agg-thresholds takes a list of positive numbers (e.g. 2,8,32), got '" +
-           AggThresholds + "'";
-  Space = TuneSpace{*T, *F, *G, *A};
+std::string parseTuneSpace(const std::map<std::string, std::string> &Lists, TuneSpace &Space) {
+  auto ListOf = [&](const std::string &Option, const std::string &Default) {
+    auto It = Lists.find(Option);
+    return It == Lists.end() ? Default : It->second;
+  };
+  const TuneVariantParameter &Variant = tuneVariant();
+  TuneSpace Parsed;
+  std::string VariantText = ListOf(Variant.List, Variant.Values);
+  auto Names = parseNameList(VariantText);
+  if (!Names)
+    return "--" + Variant.List + " takes a list of " + Variant.List + " (e.g. " +
+           Variant.Example + "), got '" + VariantText + "'";
+  for (const std::string &Name : *Names)
+    if (!matchChoice(Variant.Grammar, Name))
+      return "unknown " + Variant.Noun + " '" + Name + "' (" + describeChoices(Variant.Grammar) +
+             ")";
+  Parsed.Variants = *Names;
+  for (const TuneMacroParameter &Macro : tuneMacros()) {
+    std::string Text = ListOf(Macro.List, Macro.Values);
+    auto Values = parseUnsignedList(Text);
+    if (!Values)
+      return "--" + Macro.List + " takes a list of positive numbers (e.g. " + Macro.Example +
+             "), got '" + Text + "'";
+    Parsed.Values.push_back(*Values);
+  }
+  Space = Parsed;
   return "";
+}
+
+std::map<std::string, std::string> formatTuneSpace(const TuneSpace &Space) {
+  std::map<std::string, std::string> Lists = {{tuneVariant().List, formatList(Space.Variants)}};
+  for (size_t M = 0; M < tuneMacros().size() && M < Space.Values.size(); ++M)
+    Lists[tuneMacros()[M].List] = formatList(Space.Values[M]);
+  return Lists;
+}
+
+TuneSpace defaultTuneSpace() {
+  TuneSpace Space;
+  parseTuneSpace({}, Space);
+  return Space;
 }
 
 TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measure) {
@@ -205,27 +239,22 @@ TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, u
   bool Improved = true;
   while (Improved && Result.Runs < Budget) {
     Improved = false;
-    // Granularity first: it changes the generated code, the macros only tune it.
-    for (unsigned Axis = 0; Axis < 4; ++Axis) {
-      std::vector<unsigned> Aggs = aggThresholdsFor(Space, Current.Granularity);
-      size_t Count = Axis == 0   ? Space.Granularities.size()
-                     : Axis == 1 ? Space.Thresholds.size()
-                     : Axis == 2 ? Space.CoarsenFactors.size()
-                                 : Aggs.size();
+    // The variant first: it changes the generated code, the macros only tune it.
+    for (size_t Axis = 0; Axis <= tuneMacros().size(); ++Axis) {
+      size_t Count = Axis == 0 ? Space.Variants.size()
+                               : Space.valuesFor(Axis - 1, Current.Variant).size();
       for (size_t I = 0; I < Count; ++I) {
         TuneConfig C = Current;
         if (Axis == 0) {
-          C.Granularity = Space.Granularities[I];
-          // A granularity the aggregation threshold does not apply to has one.
-          std::vector<unsigned> Allowed = aggThresholdsFor(Space, C.Granularity);
-          if (std::find(Allowed.begin(), Allowed.end(), C.AggThreshold) == Allowed.end())
-            C.AggThreshold = Allowed.front();
-        } else if (Axis == 1) {
-          C.Threshold = Space.Thresholds[I];
-        } else if (Axis == 2) {
-          C.CoarsenFactor = Space.CoarsenFactors[I];
+          C.Variant = Space.Variants[I];
+          // A variant that does not read a macro has one value of it.
+          for (size_t M = 0; M < C.Values.size(); ++M) {
+            std::vector<unsigned> Allowed = Space.valuesFor(M, C.Variant);
+            if (std::find(Allowed.begin(), Allowed.end(), C.Values[M]) == Allowed.end())
+              C.Values[M] = Allowed.front();
+          }
         } else {
-          C.AggThreshold = Aggs[I];
+          C.Values[Axis - 1] = Space.valuesFor(Axis - 1, Current.Variant)[I];
         }
         Improved |= Try(C);
       }

@@ -1,69 +1,60 @@
 #ifndef LAUNCHOPT_TUNE_TUNESEARCH_H
 #define LAUNCHOPT_TUNE_TUNESEARCH_H
 
-// The search half of `launchopt tune`: the configuration space of the three
-// aggregation-pipeline parameters and two ways to search it. Plain C++17 with
+// The search half of `launchopt tune`: the configuration space of the
+// tunables the pass registry declares and ways to search it. Plain C++17 with
 // no LLVM or Clang, so that the run half (launchopt-tune) builds anywhere.
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace launchopt {
 
-// launchopt's default LAUNCHOPT_AGG_THRESHOLD: a warp or block scope with
-// fewer records launches them one by one.
-constexpr unsigned DefaultAggThreshold = 2;
-
-// One point of the space: the LAUNCHOPT_THRESHOLD, LAUNCHOPT_CFACTOR and
-// LAUNCHOPT_AGG_THRESHOLD macro values and the --aggregate granularity of the
-// transformed file.
+// One point of the space: the variant (the transformed file) and the value
+// of each macro, in tuneMacros() order.
 struct TuneConfig {
-  unsigned Threshold = 256;
-  unsigned CoarsenFactor = 4;
-  std::string Granularity = "block";
-  unsigned AggThreshold = DefaultAggThreshold;
+  std::string Variant;
+  std::vector<unsigned> Values;
 
   bool operator==(const TuneConfig &O) const {
-    return Threshold == O.Threshold && CoarsenFactor == O.CoarsenFactor &&
-           Granularity == O.Granularity && AggThreshold == O.AggThreshold;
+    return Variant == O.Variant && Values == O.Values;
   }
   bool operator!=(const TuneConfig &O) const { return !(*this == O); }
 };
 
 struct TuneSpace {
-  std::vector<unsigned> Thresholds;
-  std::vector<unsigned> CoarsenFactors;
-  std::vector<std::string> Granularities;
-  // Swept at warp and block granularity only, where it applies; the other
-  // granularities take the first value.
-  std::vector<unsigned> AggThresholds = {DefaultAggThreshold};
+  std::vector<std::string> Variants;
+  // One list per macro, in tuneMacros() order. A macro that only some
+  // variants read is swept at those; the others take its first value.
+  std::vector<std::vector<unsigned>> Values;
 
-  // Every configuration, granularity outermost (one transformed file each).
+  // The values of macro M tried with Variant.
+  std::vector<unsigned> valuesFor(size_t M, const std::string &Variant) const;
+  // Every configuration, variant outermost (one transformed file each), then
+  // the macros in registry order.
   std::vector<TuneConfig> configs() const;
   bool contains(const TuneConfig &C) const;
 };
 
-// Whether LAUNCHOPT_AGG_THRESHOLD changes the code of a granularity: only
-// warp and block scopes may launch their records one by one.
-bool aggThresholdApplies(const std::string &Granularity);
-
-// launchopt's own defaults (threshold 256, factor 4, block aggregation).
+// The registry's default lists.
+TuneSpace defaultTuneSpace();
+// launchopt's own defaults: the guided search's start (threshold 256,
+// factor 4, block aggregation).
 TuneConfig defaultTuneConfig();
 
-// "t256_c4_block", with "_a<N>" for an aggregation threshold other than the
-// default; a granularity's ':' is dropped (multiblock:8 -> multiblock8) so the
-// name can be a file name.
+// "t256_c4_block": the macros shown at their default, the variant, then the
+// others that differ from their default ("_a8"); a variant's ':' is dropped
+// (multiblock:8 -> multiblock8) so the name can be a file name.
 std::string configName(const TuneConfig &C);
-// The granularity as a file-name part (multiblock:8 -> multiblock8).
-std::string granularityFileName(const std::string &Granularity);
-// "-DLAUNCHOPT_THRESHOLD=256 -DLAUNCHOPT_CFACTOR=4", and
-// "-DLAUNCHOPT_AGG_THRESHOLD=<N>" for a threshold other than the default.
+// The variant as a file-name part (multiblock:8 -> multiblock8).
+std::string variantFileName(const std::string &Variant);
+// "-DLAUNCHOPT_THRESHOLD=256 -DLAUNCHOPT_CFACTOR=4", and the macros not
+// shown at their default when they differ from it.
 std::string configDefines(const TuneConfig &C);
 
-// Granularity as --aggregate takes it: warp, block, grid or multiblock:N (N > 0).
-bool isValidGranularity(const std::string &Granularity);
 // "32,128,256" -> numbers; nullopt for an empty list, an empty item, zero,
 // or anything that is not a positive decimal number.
 std::optional<std::vector<unsigned>> parseUnsignedList(const std::string &Text);
@@ -74,11 +65,13 @@ std::optional<std::vector<std::string>> parseNameList(const std::string &Text);
 std::string formatList(const std::vector<unsigned> &Values);
 std::string formatList(const std::vector<std::string> &Names);
 
-// Fills Space from the comma-separated lists; returns "" or the usage error
-// (an empty list, a bad number, an unknown granularity).
-std::string parseTuneSpace(const std::string &Thresholds, const std::string &CoarsenFactors,
-                           const std::string &Granularities, TuneSpace &Space,
-                           const std::string &AggThresholds = "2");
+// Fills Space from the comma-separated list of each tunable (by its list
+// option's name; a tunable missing from Lists takes the registry's default);
+// returns "" or the usage error (an empty list, a bad number, an unknown
+// variant).
+std::string parseTuneSpace(const std::map<std::string, std::string> &Lists, TuneSpace &Space);
+// The lists of Space by list option, the inverse of parseTuneSpace.
+std::map<std::string, std::string> formatTuneSpace(const TuneSpace &Space);
 
 // Measures one configuration: its time in milliseconds, or nullopt when it
 // failed (build, run, verification, or no time in the output).
@@ -93,9 +86,9 @@ struct TuneSearchResult {
 // Every configuration once, in TuneSpace::configs() order.
 TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measure);
 
-// Coordinate descent from Start: in turn for granularity, threshold,
-// coarsening factor and (at warp and block granularity) aggregation
-// threshold, measure each untried value of that one parameter with
+// Coordinate descent from Start: in turn for the variant, then each macro
+// in registry order (threshold, coarsening factor, aggregation threshold),
+// measure each untried value of that one parameter with
 // the others at the current best, move to the fastest; repeat while a sweep
 // improves. Never measures a configuration twice nor more than Budget in all;
 // a failed configuration is never chosen. Start must be in Space (else the

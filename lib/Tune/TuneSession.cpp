@@ -1,6 +1,7 @@
 #include "TuneSession.h"
 
 #include "ShellCommands.h"
+#include "TuneParameters.h"
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -23,6 +24,34 @@ std::string formatMs(double Ms) {
   return S.str();
 }
 
+// The tune.csv columns of the tunables: those shown at their default, the
+// variant, the others (as in a configuration's name).
+std::string parameterColumns() {
+  std::string Columns;
+  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
+  for (const TuneMacroParameter &M : Macros)
+    if (M.ShownAtDefault)
+      Columns += M.Column + ",";
+  Columns += tuneVariant().Noun;
+  for (const TuneMacroParameter &M : Macros)
+    if (!M.ShownAtDefault)
+      Columns += "," + M.Column;
+  return Columns;
+}
+
+std::string parameterValues(const TuneConfig &C) {
+  std::string Values;
+  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
+  for (size_t M = 0; M < Macros.size(); ++M)
+    if (Macros[M].ShownAtDefault)
+      Values += std::to_string(C.Values[M]) + ",";
+  Values += C.Variant;
+  for (size_t M = 0; M < Macros.size(); ++M)
+    if (!Macros[M].ShownAtDefault)
+      Values += "," + std::to_string(C.Values[M]);
+  return Values;
+}
+
 // One build or run of a configuration, as tune.csv records it.
 struct RunRecord {
   std::string Search;
@@ -39,7 +68,7 @@ public:
 
   std::string exe(const TuneConfig &C) const { return Options.Dir + "/bin/" + configName(C); }
   std::string source(const TuneConfig &C) const {
-    return joinPath(Options.PlanDir, Options.Plan.Sources.at(C.Granularity));
+    return joinPath(Options.PlanDir, Options.Plan.Sources.at(C.Variant));
   }
   std::string buildLog(const TuneConfig &C) const {
     return Options.Dir + "/logs/" + configName(C) + ".build.log";
@@ -131,13 +160,11 @@ public:
   // Rewritten after every run, so that what ran survives an interrupted tune.
   void writeCsv() const {
     std::ofstream Csv(Options.Dir + "/tune.csv");
-    Csv << "search,run,config,threshold,cfactor,granularity,agg_threshold,status,time_ms,wall_s,"
-           "log,note\n";
+    Csv << "search,run,config," << parameterColumns() << ",status,time_ms,wall_s,log,note\n";
     unsigned Run = 0;
     for (const RunRecord &R : Records)
-      Csv << R.Search << "," << ++Run << "," << configName(R.Config) << "," << R.Config.Threshold
-          << "," << R.Config.CoarsenFactor << "," << R.Config.Granularity << ","
-          << R.Config.AggThreshold << "," << R.Status << ","
+      Csv << R.Search << "," << ++Run << "," << configName(R.Config) << ","
+          << parameterValues(R.Config) << "," << R.Status << ","
           << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
           << R.WallSeconds << std::defaultfloat << "," << R.Log << "," << R.Note << "\n";
   }
@@ -152,9 +179,32 @@ private:
 };
 
 std::string reproduceFlags(const TunePlan &Plan, const TuneConfig &C) {
-  return "launchopt --threshold --coarsen --aggregate=" + C.Granularity + " " +
+  std::string Passes;
+  for (const std::string &Flag : tunedPassFlags())
+    Passes += "--" + Flag + (Flag == tuneVariant().PassFlag ? "=" + C.Variant : "") + " ";
+  return "launchopt " + Passes +
          (Plan.Input.empty() ? std::string("<input.cu>") : shellQuote(Plan.Input)) +
          " -o <output.cu>; nvcc " + configDefines(C) + " <output.cu> ...";
+}
+
+// "thresholds 32,128; cfactors 4; granularities block,grid; aggregation
+// thresholds 2,8 at warp and block": what a tune sweeps.
+std::string describeSpace(const TuneSpace &Space) {
+  std::string Text;
+  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
+  for (size_t M = 0; M < Macros.size(); ++M)
+    if (Macros[M].ShownAtDefault)
+      Text += Macros[M].Label + " " + formatList(Space.Values[M]) + "; ";
+  Text += tuneVariant().List + " " + formatList(Space.Variants);
+  for (size_t M = 0; M < Macros.size(); ++M) {
+    if (Macros[M].ShownAtDefault || Space.Values[M] == std::vector<unsigned>{Macros[M].Start})
+      continue;
+    Text += "; " + Macros[M].Label + " " + formatList(Space.Values[M]);
+    for (size_t V = 0; V < Macros[M].OnlyForVariants.size(); ++V)
+      Text += (V == 0 ? " at " : V + 1 == Macros[M].OnlyForVariants.size() ? " and " : ", ") +
+              Macros[M].OnlyForVariants[V];
+  }
+  return Text;
 }
 
 // Runs the Options.Confirm fastest configurations measured so far again, in
@@ -243,14 +293,14 @@ std::string checkTuneCommands(const TuneSessionOptions &Options) {
 }
 
 int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::ostream &Err) {
-  for (const std::string &G : Options.Space.Granularities)
-    if (!Options.Plan.Sources.count(G)) {
-      Err << "launchopt tune: error: the plan has no transformed file for granularity '" << G
-          << "'\n";
+  for (const std::string &V : Options.Space.Variants)
+    if (!Options.Plan.Sources.count(V)) {
+      Err << "launchopt tune: error: the plan has no transformed file for " << tuneVariant().Noun
+          << " '" << V << "'\n";
       return 1;
-    } else if (!fileExists(joinPath(Options.PlanDir, Options.Plan.Sources.at(G)))) {
+    } else if (!fileExists(joinPath(Options.PlanDir, Options.Plan.Sources.at(V)))) {
       Err << "launchopt tune: error: cannot read '"
-          << joinPath(Options.PlanDir, Options.Plan.Sources.at(G)) << "'\n";
+          << joinPath(Options.PlanDir, Options.Plan.Sources.at(V)) << "'\n";
       return 1;
     }
   if (!makeDirs(Options.Dir + "/bin") || !makeDirs(Options.Dir + "/logs")) {
@@ -259,13 +309,7 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
   }
   const TuneSpace &Space = Options.Space;
   std::vector<TuneConfig> All = Space.configs();
-  Out << "# launchopt tune: " << All.size() << " configurations (thresholds "
-      << formatList(Space.Thresholds) << "; cfactors " << formatList(Space.CoarsenFactors)
-      << "; granularities " << formatList(Space.Granularities)
-      << (Space.AggThresholds == std::vector<unsigned>{DefaultAggThreshold}
-              ? std::string()
-              : "; aggregation thresholds " + formatList(Space.AggThresholds) +
-                    " at warp and block")
+  Out << "# launchopt tune: " << All.size() << " configurations (" << describeSpace(Space)
       << ")\n";
   TuneSession Session(Options, Out);
   if (Options.BuildOnly) {

@@ -1,4 +1,6 @@
 #include "Tune/TuneSearch.h"
+#include "Tune/TuneParameters.h"
+#include "Transforms/ChoiceGrammar.h"
 #include <cmath>
 #include <gtest/gtest.h>
 #include <map>
@@ -7,8 +9,21 @@
 namespace launchopt {
 namespace {
 
+// The registry's macros, in its order: threshold, coarsening factor,
+// aggregation threshold; the variant is the aggregation granularity.
+enum Macro { Threshold, CoarsenFactor, AggThreshold };
+
+TuneConfig cfg(unsigned T, unsigned F, const std::string &G, unsigned A = 2) {
+  return TuneConfig{G, {T, F, A}};
+}
+
+TuneSpace space(std::vector<unsigned> T, std::vector<unsigned> F, std::vector<std::string> G,
+                std::vector<unsigned> A = {2}) {
+  return TuneSpace{G, {T, F, A}};
+}
+
 TuneSpace defaultSpace() {
-  return TuneSpace{{32, 128, 256, 1024}, {1, 2, 4, 8}, {"warp", "block", "multiblock:8", "grid"}};
+  return space({32, 128, 256, 1024}, {1, 2, 4, 8}, {"warp", "block", "multiblock:8", "grid"});
 }
 
 double indexOf(const std::vector<unsigned> &Values, unsigned V) {
@@ -23,12 +38,12 @@ MeasureFn separable(const TuneSpace &Space, const TuneConfig &Best, std::vector<
   return [&Space, Best, &Log](const TuneConfig &C) -> std::optional<double> {
     Log.push_back(C);
     return 1.0 +
-           std::fabs(indexOf(Space.Thresholds, C.Threshold) -
-                     indexOf(Space.Thresholds, Best.Threshold)) +
-           2 * std::fabs(indexOf(Space.CoarsenFactors, C.CoarsenFactor) -
-                         indexOf(Space.CoarsenFactors, Best.CoarsenFactor)) +
-           3 * std::fabs(indexOf(Space.Granularities, C.Granularity) -
-                         indexOf(Space.Granularities, Best.Granularity));
+           std::fabs(indexOf(Space.Values[Threshold], C.Values[Threshold]) -
+                     indexOf(Space.Values[Threshold], Best.Values[Threshold])) +
+           2 * std::fabs(indexOf(Space.Values[CoarsenFactor], C.Values[CoarsenFactor]) -
+                         indexOf(Space.Values[CoarsenFactor], Best.Values[CoarsenFactor])) +
+           3 * std::fabs(indexOf(Space.Variants, C.Variant) -
+                         indexOf(Space.Variants, Best.Variant));
   };
 }
 
@@ -74,14 +89,14 @@ TEST(TuneSearch, GuidedStartsFromTheDefaults) {
 
 TEST(TuneSearch, FailedConfigurationsAreNeverChosen) {
   TuneSpace Space = defaultSpace();
-  TuneConfig Optimum{128, 2, "grid"};
+  TuneConfig Optimum = cfg(128, 2, "grid");
   std::vector<TuneConfig> Log;
   MeasureFn Cost = separable(Space, Optimum, Log);
   // The optimum and every grid configuration with factor 8 fail; so does the start.
   MeasureFn WithFailures = [&](const TuneConfig &C) -> std::optional<double> {
     std::optional<double> Ms = Cost(C);
     if (C == Optimum || C == defaultTuneConfig() ||
-        (C.Granularity == "grid" && C.CoarsenFactor == 8))
+        (C.Variant == "grid" && C.Values[CoarsenFactor] == 8))
       return std::nullopt;
     return Ms;
   };
@@ -112,9 +127,9 @@ TEST(TuneSearch, EverythingFailing) {
 }
 
 TEST(TuneSearch, ExhaustiveRunsEveryConfigurationOnce) {
-  TuneSpace Space{{32, 256}, {1, 4, 8}, {"block", "grid"}};
+  TuneSpace Space = space({32, 256}, {1, 4, 8}, {"block", "grid"});
   std::vector<TuneConfig> Log;
-  TuneSearchResult R = exhaustiveSearch(Space, separable(Space, TuneConfig{32, 8, "grid"}, Log));
+  TuneSearchResult R = exhaustiveSearch(Space, separable(Space, cfg(32, 8, "grid"), Log));
   EXPECT_EQ(R.Runs, 12u);
   EXPECT_EQ(Log.size(), 12u);
   ASSERT_TRUE(R.Best);
@@ -122,9 +137,9 @@ TEST(TuneSearch, ExhaustiveRunsEveryConfigurationOnce) {
 }
 
 TEST(TuneSearch, StartOutsideTheSpaceUsesTheFirstConfiguration) {
-  TuneSpace Space{{64}, {2}, {"warp", "grid"}};
+  TuneSpace Space = space({64}, {2}, {"warp", "grid"});
   std::vector<TuneConfig> Log;
-  guidedSearch(Space, defaultTuneConfig(), 10, separable(Space, TuneConfig{64, 2, "grid"}, Log));
+  guidedSearch(Space, defaultTuneConfig(), 10, separable(Space, cfg(64, 2, "grid"), Log));
   ASSERT_FALSE(Log.empty());
   EXPECT_EQ(configName(Log.front()), "t64_c2_warp");
   EXPECT_EQ(Log.size(), 2u);
@@ -139,22 +154,24 @@ TEST(TuneSearch, Lists) {
   EXPECT_FALSE(parseUnsignedList("4x"));
   EXPECT_EQ(parseNameList("warp,grid"), (std::vector<std::string>{"warp", "grid"}));
   EXPECT_FALSE(parseNameList("warp,"));
-  EXPECT_TRUE(isValidGranularity("multiblock:16"));
-  EXPECT_FALSE(isValidGranularity("multiblock"));
-  EXPECT_FALSE(isValidGranularity("multiblock:0"));
-  EXPECT_FALSE(isValidGranularity("thread"));
+  EXPECT_TRUE(matchChoice(tuneVariant().Grammar, "multiblock:16").has_value());
+  EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "multiblock").has_value());
+  EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "multiblock:0").has_value());
+  EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "thread").has_value());
   TuneSpace Space;
-  EXPECT_EQ(parseTuneSpace("1", "2", "warp", Space), "");
-  EXPECT_NE(parseTuneSpace("", "2", "warp", Space), "");
-  EXPECT_NE(parseTuneSpace("1", "2", "warp,team", Space).find("unknown granularity 'team'"),
+  EXPECT_EQ(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp"}}, Space), "");
+  EXPECT_NE(parseTuneSpace({{"thresholds", ""}, {"cfactors", "2"}, {"granularities", "warp"}}, Space), "");
+  EXPECT_NE(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp,team"}},
+                           Space)
+                .find("unknown granularity 'team'"),
             std::string::npos);
-  EXPECT_EQ(configName(TuneConfig{32, 8, "multiblock:8"}), "t32_c8_multiblock8");
-  EXPECT_EQ(configDefines(TuneConfig{32, 8, "grid"}),
+  EXPECT_EQ(configName(cfg(32, 8, "multiblock:8")), "t32_c8_multiblock8");
+  EXPECT_EQ(configDefines(cfg(32, 8, "grid")),
             "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
 }
 
 TEST(TuneSearch, AggregationThresholdIsSweptAtWarpAndBlockOnly) {
-  TuneSpace Space{{256}, {4}, {"warp", "block", "multiblock:8", "grid"}, {2, 8, 32}};
+  TuneSpace Space = space({256}, {4}, {"warp", "block", "multiblock:8", "grid"}, {2, 8, 32});
   std::vector<TuneConfig> All = Space.configs();
   // Three each at warp and block, one each at the group granularities.
   ASSERT_EQ(All.size(), 8u);
@@ -166,22 +183,22 @@ TEST(TuneSearch, AggregationThresholdIsSweptAtWarpAndBlockOnly) {
   EXPECT_EQ(Names.size(), 8u);
   EXPECT_TRUE(Names.count("t256_c4_block_a32"));
   EXPECT_TRUE(Names.count("t256_c4_grid"));
-  EXPECT_FALSE(Space.contains(TuneConfig{256, 4, "grid", 8}));
-  EXPECT_EQ(configDefines(TuneConfig{32, 8, "warp", 8}),
+  EXPECT_FALSE(Space.contains(cfg(256, 4, "grid", 8)));
+  EXPECT_EQ(configDefines(cfg(32, 8, "warp", 8)),
             "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8 -DLAUNCHOPT_AGG_THRESHOLD=8");
-  EXPECT_TRUE(aggThresholdApplies("warp"));
-  EXPECT_FALSE(aggThresholdApplies("multiblock:8"));
+  EXPECT_TRUE(macroApplies(tuneMacros()[AggThreshold], "warp"));
+  EXPECT_FALSE(macroApplies(tuneMacros()[AggThreshold], "multiblock:8"));
 }
 
 TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
-  TuneSpace Space{{256}, {4}, {"block", "grid"}, {2, 8, 32}};
+  TuneSpace Space = space({256}, {4}, {"block", "grid"}, {2, 8, 32});
   std::vector<TuneConfig> Log;
   // Fastest at block with threshold 8; grid is slower than any block point.
   MeasureFn Cost = [&Log](const TuneConfig &C) -> std::optional<double> {
     Log.push_back(C);
-    if (C.Granularity == "grid")
+    if (C.Variant == "grid")
       return 10.0;
-    return C.AggThreshold == 8 ? 1.0 : 2.0;
+    return C.Values[AggThreshold] == 8 ? 1.0 : 2.0;
   };
   TuneSearchResult R = guidedSearch(Space, defaultTuneConfig(), 10, Cost);
   ASSERT_TRUE(R.Best);
@@ -189,17 +206,19 @@ TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
   for (const TuneConfig &C : Log)
     EXPECT_TRUE(Space.contains(C)) << "tried outside the space: " << configName(C);
   TuneSpace Parsed;
-  EXPECT_EQ(parseTuneSpace("256", "4", "block", Parsed, "2,8"), "");
-  EXPECT_EQ(Parsed.AggThresholds, (std::vector<unsigned>{2, 8}));
-  EXPECT_NE(parseTuneSpace("256", "4", "block", Parsed, "0").find("--agg-thresholds"),
+  EXPECT_EQ(parseTuneSpace({{"thresholds", "256"},
+                            {"cfactors", "4"},
+                            {"granularities", "block"},
+                            {"agg-thresholds", "2,8"}},
+                           Parsed),
+            "");
+  EXPECT_EQ(Parsed.Values[AggThreshold], (std::vector<unsigned>{2, 8}));
+  EXPECT_NE(parseTuneSpace({{"thresholds", "256"}, {"cfactors", "4"}, {"granularities", "block"}, {"agg-thresholds", "0"}}, Parsed).find("--agg-thresholds"),
             std::string::npos);
 }
 
-TuneConfig config(unsigned Threshold, const std::string &Granularity) {
-  TuneConfig C;
-  C.Threshold = Threshold;
-  C.Granularity = Granularity;
-  return C;
+TuneConfig config(unsigned T, const std::string &Granularity) {
+  return cfg(T, 4, Granularity);
 }
 
 TEST(TuneSearch, FastestConfigsTakeEachConfigurationOnceAtItsLowestTime) {

@@ -20,20 +20,18 @@ TEST(TuneSession, TimeOfTheLastMatchingLine) {
 TEST(TunePlan, RoundTrip) {
   TunePlan Plan;
   Plan.Input = "apps/bfs/bfs_cdp.cu";
-  Plan.Space = TuneSpace{{32, 256}, {1, 4}, {"block", "multiblock:8"}};
+  Plan.Space = TuneSpace{{"block", "multiblock:8"}, {{32, 256}, {1, 4}, {2}}};
   Plan.Sources = {{"block", "bfs_cdp.block.cu"}, {"multiblock:8", "bfs_cdp.multiblock8.cu"}};
   TunePlan Read;
   std::string Error;
   ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
   EXPECT_EQ(Read.Input, Plan.Input);
-  EXPECT_EQ(Read.Space.Thresholds, Plan.Space.Thresholds);
-  EXPECT_EQ(Read.Space.CoarsenFactors, Plan.Space.CoarsenFactors);
-  EXPECT_EQ(Read.Space.Granularities, Plan.Space.Granularities);
-  EXPECT_EQ(Read.Space.AggThresholds, std::vector<unsigned>{DefaultAggThreshold});
+  EXPECT_EQ(Read.Space.Values, Plan.Space.Values);
+  EXPECT_EQ(Read.Space.Variants, Plan.Space.Variants);
   // A swept aggregation threshold survives the plan file too.
-  Plan.Space.AggThresholds = {2, 16};
+  Plan.Space.Values[2] = {2, 16};
   ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
-  EXPECT_EQ(Read.Space.AggThresholds, Plan.Space.AggThresholds);
+  EXPECT_EQ(Read.Space.Values[2], Plan.Space.Values[2]);
   EXPECT_EQ(Read.Sources, Plan.Sources);
   EXPECT_FALSE(parsePlan("thresholds 1,,2\nsource block b.cu\n", Read, Error));
   EXPECT_NE(Error.find("line 1"), std::string::npos);

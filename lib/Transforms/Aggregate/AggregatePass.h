@@ -2,6 +2,7 @@
 #define LAUNCHOPT_TRANSFORMS_AGGREGATE_AGGREGATEPASS_H
 
 #include "Analysis/LaunchSites.h"
+#include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
 
 namespace launchopt {
@@ -20,6 +21,10 @@ struct AggregateOptions {
 
 const char *granularityName(AggregationGranularity G);
 
+// "warp", "block", "grid" or "multiblock:N" (N > 0), the value of
+// --aggregate, into the options' granularity; else the usage error.
+llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &Text);
+
 // Multi-block and grid granularity: scopes span several blocks and live in
 // global memory (file-scope arrays, or an aggregated grid's own).
 inline bool usesGroupScopes(AggregationGranularity G) {
@@ -29,10 +34,10 @@ inline bool usesGroupScopes(AggregationGranularity G) {
 // Launch aggregation for CDP2: the child grids of a scope of parent threads
 // become one launch of an aggregated child, issued at the end of the parent
 // block (warp, block) or by the last block of the group or grid.
-class AggregatePass {
+class AggregatePass : public LaunchPass {
 public:
   explicit AggregatePass(AggregateOptions Options) : Options(Options) {}
-  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const;
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
 
 private:
   AggregateOptions Options;

@@ -2,6 +2,7 @@
 #define LAUNCHOPT_TRANSFORMS_COARSEN_COARSENPASS_H
 
 #include "Analysis/LaunchSites.h"
+#include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
 
 namespace launchopt {
@@ -14,10 +15,10 @@ struct CoarsenOptions {
 // Coarsening (paper §IV): a device-side launch of a child runs a coarsened
 // copy of it, each block of which runs LAUNCHOPT_CFACTOR original blocks in
 // turn; the launch passes the original grid.
-class CoarsenPass {
+class CoarsenPass : public LaunchPass {
 public:
   explicit CoarsenPass(CoarsenOptions Options) : Options(Options) {}
-  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const;
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
 
 private:
   CoarsenOptions Options;

@@ -2,6 +2,7 @@
 #define LAUNCHOPT_TRANSFORMS_THRESHOLD_THRESHOLDPASS_H
 
 #include "Analysis/LaunchSites.h"
+#include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
 
 namespace launchopt {
@@ -20,10 +21,10 @@ struct ThresholdOptions {
 // Thresholding (paper §III): a device-side launch runs only when the child
 // has at least LAUNCHOPT_THRESHOLD threads; otherwise the parent thread runs
 // a serial copy of the child.
-class ThresholdPass {
+class ThresholdPass : public LaunchPass {
 public:
   explicit ThresholdPass(ThresholdOptions Options) : Options(Options) {}
-  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const;
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
 
 private:
   ThresholdOptions Options;

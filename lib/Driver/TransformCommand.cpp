@@ -1,0 +1,252 @@
+#include "TransformCommand.h"
+
+#include "CommandSupport.h"
+#include "LaunchListing.h"
+#include "Report.h"
+#include "TransformPipeline.h"
+#include "Frontend/Frontend.h"
+#include "Rewrite/OutputFile.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace launchopt {
+
+namespace {
+
+namespace cl = llvm::cl;
+
+const char *const Command = "launchopt";
+
+cl::OptionCategory Category("launchopt options");
+
+cl::opt<bool> ListLaunches("list-launches",
+                           cl::desc("Print every kernel launch site and what the analysis "
+                                    "found about it, then exit"),
+                           cl::cat(Category));
+enum class Format { Text, Json };
+cl::opt<Format> OutputFormat("format", cl::desc("Format of --list-launches and --report"),
+                             cl::values(clEnumValN(Format::Text, "text", "human-readable (default)"),
+                                        clEnumValN(Format::Json, "json", "JSON")),
+                             cl::init(Format::Text), cl::cat(Category));
+cl::opt<bool> AssumeIndependent(
+    "assume-independent-children",
+    cl::desc("Also serialize launches that follow other launches into the same stream from "
+             "the same parent thread (assumes those children do not depend on each other)"),
+    cl::cat(Category));
+cl::opt<std::string> OutputPath("o", cl::desc("Write the transformed source to <file> "
+                                              "(atomically); default: standard output"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> InPlace("in-place", cl::desc("Replace the input file with the transformed source"),
+                      cl::cat(Category));
+cl::opt<std::string> ReportPath("report",
+                                cl::desc("Write the per-launch-site report to <file> ('-' for "
+                                         "standard output) in the --format chosen"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> IncludeRuntime(
+    "include-runtime",
+    cl::desc("Leave `#include <launchopt/...>` in the output (compile with -I<launchopt>/runtime/"
+             "include) instead of embedding the runtime header, which is the default"),
+    cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks to standard error"),
+                    cl::cat(Category));
+cl::opt<std::string> CudaPath("cuda-path",
+                              cl::desc("CUDA toolkit whose headers are used for parsing"),
+                              cl::value_desc("dir"), cl::cat(Category));
+
+// The command-line options of one registered pass: its flag and its own
+// options, made from the registry so that a new pass needs no edit here.
+struct PassOptions {
+  const RegisteredPass *Pass;
+  // cl::opt<bool> for a flag that takes no value, else cl::opt<std::string>.
+  std::unique_ptr<cl::Option> Flag;
+  std::vector<std::pair<const PassOption *, std::unique_ptr<cl::Option>>> Options;
+
+  bool chosen() const { return Flag->getNumOccurrences() > 0; }
+
+  PassArguments arguments() const {
+    PassArguments Arguments = Pass->defaultArguments();
+    if (Pass->Description.Value != FlagValue::None)
+      Arguments.Value = static_cast<cl::opt<std::string> &>(*Flag).getValue();
+    Arguments.Shared.AssumeIndependentChildren = AssumeIndependent;
+    for (const auto &[Option, Parsed] : Options)
+      if (Option->IsNumber)
+        Arguments.Options[Option->Name] =
+            std::to_string(static_cast<cl::opt<unsigned> &>(*Parsed).getValue());
+      else
+        Arguments.Options[Option->Name] = static_cast<cl::opt<std::string> &>(*Parsed).getValue();
+    return Arguments;
+  }
+};
+
+std::vector<PassOptions> makePassOptions() {
+  std::vector<PassOptions> All;
+  for (const RegisteredPass &Pass : registeredPasses()) {
+    const PassDescription &D = Pass.Description;
+    PassOptions O{&Pass, nullptr, {}};
+    if (D.Value == FlagValue::None)
+      O.Flag = std::make_unique<cl::opt<bool>>(llvm::StringRef(Pass.Flag), cl::desc(D.Help),
+                                               cl::cat(Category));
+    else
+      O.Flag = std::make_unique<cl::opt<std::string>>(
+          llvm::StringRef(Pass.Flag), cl::desc(D.Help),
+          D.Value == FlagValue::Optional ? cl::ValueOptional : cl::ValueRequired,
+          cl::value_desc(D.ValueName), cl::cat(Category));
+    for (const PassOption &Option : D.Options) {
+      std::unique_ptr<cl::Option> Parsed;
+      if (Option.IsNumber)
+        Parsed = std::make_unique<cl::opt<unsigned>>(
+            llvm::StringRef(Option.Name), cl::desc(Option.Description),
+            cl::init(static_cast<unsigned>(std::stoul(Option.Default))), cl::cat(Category));
+      else
+        Parsed = std::make_unique<cl::opt<std::string>>(
+            llvm::StringRef(Option.Name), cl::desc(Option.Description), cl::init(Option.Default),
+            cl::cat(Category));
+      O.Options.emplace_back(&Option, std::move(Parsed));
+    }
+    All.push_back(std::move(O));
+  }
+  return All;
+}
+
+std::string overview() {
+  std::string Passes;
+  for (const RegisteredPass &P : registeredPasses())
+    Passes += "  " + P.Letter + "  --" + P.Flag + "\n";
+  return "launchopt: source-to-source optimizer for CUDA kernel launches.\n\n"
+         "  launchopt [options] <file.cu> [-- <compiler flags>]\n"
+         "  launchopt [options] -p <build dir with compile_commands.json> <file.cu>\n"
+         "  launchopt fuse ... | launchopt tune ...   (see launchopt fuse|tune --help)\n\n"
+         "The passes run in this order, whatever the order of their flags:\n" +
+         Passes +
+         "\nThe output is the input text with edits; every launch site gets a remark on\n"
+         "standard error saying what was done or why not. Exit status: 0 success,\n"
+         "1 the input could not be processed (nothing is written), 2 bad command line.\n";
+}
+
+// Adds "--" when the user gave neither "--" nor -p, so that no compilation
+// database is searched for and the file is parsed with launchopt's flags alone.
+std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv) {
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  bool HasSeparator = false, HasDatabase = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    HasSeparator |= A == "--";
+    HasDatabase |= !HasSeparator && (A == "-p" || A.starts_with("-p=") || A == "--p" ||
+                                     A.starts_with("--p="));
+  }
+  if (!HasSeparator && !HasDatabase)
+    Args.push_back("--");
+  return Args;
+}
+
+// --list-launches: every launch site and what the analysis found, to Output.
+int listLaunches(const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
+                 const ParseEnvironment &Env, std::string &Text, const std::string &Output) {
+  std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
+  if (!Parsed)
+    return fail(Command, ExitInputError, "'" + Input + "' could not be parsed");
+  clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+  LaunchAnalysis Launches = analyzeLaunches(Ctx);
+  std::string Listing;
+  llvm::raw_string_ostream OS(Listing);
+  if (OutputFormat == Format::Json)
+    printLaunchesJson(OS, Ctx, Launches);
+  else
+    printLaunchesText(OS, Ctx, Launches);
+  OS.flush();
+  if (llvm::Error E = writeOutput(Output, Listing))
+    return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  return ExitSuccess;
+}
+
+// The per-launch-site report in the --format chosen.
+std::string reportText(const std::vector<LaunchRemark> &Remarks) {
+  std::string Report;
+  llvm::raw_string_ostream OS(Report);
+  if (OutputFormat == Format::Json)
+    printReportJson(OS, Remarks);
+  else
+    printReportText(OS, Remarks);
+  OS.flush();
+  return Report;
+}
+
+std::string passFlagList() {
+  std::string List;
+  for (const RegisteredPass &P : registeredPasses())
+    List += (List.empty() ? "--" : ", --") + P.Flag +
+            (P.Description.Value == FlagValue::Required ? "=..." : "");
+  return List;
+}
+
+} // namespace
+
+int runTransformCommand(int Argc, const char **Argv) {
+  static std::vector<PassOptions> Passes = makePassOptions();
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "launchopt 0.1 (Clang/LLVM " << LLVM_VERSION_STRING << ", CUDA dynamic parallelism CDP2)\n";
+  });
+  cl::HideUnrelatedOptions(Category);
+  std::vector<const char *> Args = withCompileFlagsSeparator(Argc, Argv);
+  int ArgCount = static_cast<int>(Args.size());
+  std::string Overview = overview();
+  auto Parser = clang::tooling::CommonOptionsParser::create(ArgCount, Args.data(), Category,
+                                                            cl::ZeroOrMore, Overview.c_str());
+  if (!Parser)
+    return fail(Command, ExitUsageError, llvm::toString(Parser.takeError()));
+  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (Sources.size() != 1)
+    return fail(Command, ExitUsageError, "expected exactly one input file (see --help)");
+  std::vector<std::pair<const RegisteredPass *, PassArguments>> Chosen;
+  for (const PassOptions &P : Passes)
+    if (P.chosen())
+      Chosen.push_back({P.Pass, P.arguments()});
+  if (!ListLaunches && Chosen.empty())
+    return fail(Command, ExitUsageError,
+                "nothing to do: choose passes (" + passFlagList() + ") or --list-launches");
+  llvm::Expected<PipelineOptions> Pipeline = makePipeline(Chosen);
+  if (!Pipeline)
+    return fail(Command, ExitUsageError, llvm::toString(Pipeline.takeError()));
+  Pipeline->EmbedRuntime = !IncludeRuntime;
+  if (InPlace && !OutputPath.empty())
+    return fail(Command, ExitUsageError, "--in-place and -o cannot be used together");
+  if (ListLaunches && (InPlace || !Chosen.empty()))
+    return fail(Command, ExitUsageError,
+                "--list-launches only lists; it cannot be combined with passes");
+
+  const std::string &Input = Sources.front();
+  llvm::Expected<std::string> Read = readInputFile(Input);
+  if (!Read)
+    return fail(Command, ExitInputError, llvm::toString(Read.takeError()));
+  std::string Text = std::move(*Read);
+
+  std::string Output = InPlace ? Input : OutputPath.empty() ? std::string("-") : OutputPath.getValue();
+  for (const std::string &Path : {Output, ReportPath.getValue()})
+    if (!Path.empty() && Path != "-")
+      if (llvm::Error E = checkWritable(Path))
+        return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+
+  ParseEnvironment Env = parseEnvironmentFor(CudaPath);
+  if (ListLaunches)
+    return listLaunches(Parser->getCompilations(), Input, Env, Text, Output);
+
+  llvm::Expected<PipelineOutput> Transformed =
+      runTransformPipeline(Parser->getCompilations(), Input, Text, Env, *Pipeline);
+  if (!Transformed)
+    return fail(Command, ExitInputError, llvm::toString(Transformed.takeError()));
+  Text = std::move(Transformed->Text);
+  const std::vector<LaunchRemark> &Remarks = Transformed->Remarks;
+
+  if (!Quiet)
+    printRemarks(llvm::errs(), Remarks);
+  if (!ReportPath.empty())
+    if (llvm::Error E = writeOutput(ReportPath, reportText(Remarks)))
+      return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  if (llvm::Error E = writeOutput(Output, Text))
+    return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  return ExitSuccess;
+}
+
+} // namespace launchopt

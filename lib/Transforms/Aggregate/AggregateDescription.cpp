@@ -1,0 +1,55 @@
+#include "AggregatePass.h"
+#include "Transforms/ChoiceGrammar.h"
+#include "Transforms/LaunchPass.h"
+
+namespace launchopt {
+
+namespace {
+
+// Spelled as Passes.def's tunable variant spells it, so that the tuner
+// accepts what the pass accepts.
+const char *const GranularityGrammar = "warp|block|multiblock:<N>|grid";
+
+} // namespace
+
+llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &Text) {
+  std::optional<ChoiceMatch> Match = matchChoice(GranularityGrammar, Text);
+  if (!Match)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--aggregate takes " + describeChoices(GranularityGrammar));
+  AggregateOptions Options;
+  if (Match->Alternative == "warp")
+    Options.Granularity = AggregationGranularity::Warp;
+  else if (Match->Alternative == "block")
+    Options.Granularity = AggregationGranularity::Block;
+  else if (Match->Alternative == "grid")
+    Options.Granularity = AggregationGranularity::Grid;
+  else {
+    Options.Granularity = AggregationGranularity::MultiBlock;
+    Options.GroupBlocks = Match->Number;
+  }
+  return Options;
+}
+
+PassDescription describeAggregatePass() {
+  PassDescription D;
+  D.Help = "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
+           "the whole grid become one launch (warp|block|multiblock:N|grid)";
+  D.Value = FlagValue::Required;
+  D.ValueName = "granularity";
+  D.Options = {{"aggregate-threshold",
+                "Default of the LAUNCHOPT_AGG_THRESHOLD macro: warp and block scopes with fewer "
+                "launches launch them one by one (default 2)",
+                std::to_string(AggregateOptions().DefaultThreshold)}};
+  D.Create = [](const PassArguments &Arguments) -> llvm::Expected<std::unique_ptr<LaunchPass>> {
+    llvm::Expected<AggregateOptions> Options = parseAggregationGranularity(Arguments.Value);
+    if (!Options)
+      return Options.takeError();
+    Options->DefaultThreshold = Arguments.number("aggregate-threshold");
+    Options->AssumeIndependentChildren = Arguments.Shared.AssumeIndependentChildren;
+    return std::make_unique<AggregatePass>(*Options);
+  };
+  return D;
+}
+
+} // namespace launchopt

@@ -1,0 +1,88 @@
+#ifndef LAUNCHOPT_TRANSFORMS_LAUNCHPASS_H
+#define LAUNCHOPT_TRANSFORMS_LAUNCHPASS_H
+
+// The interface of a launch pass and the registry that lists them. The
+// registry's order and names come from Passes.def; each pass folder defines
+// describe<Id>Pass(), which gives its options and makes the pass.
+
+#include "Analysis/LaunchSites.h"
+#include "Transforms/PassResult.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// A source-to-source transformation of launch sites: edits to the parsed
+// text and a remark per site it considered. Passes run one after another,
+// each on the previous one's output.
+class LaunchPass {
+public:
+  virtual ~LaunchPass() = default;
+  virtual PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const = 0;
+};
+
+// Settings of the command line that several passes read.
+struct SharedPassSettings {
+  // Serialize or aggregate launches that follow another launch into the same
+  // stream from the same parent thread (they are assumed independent).
+  bool AssumeIndependentChildren = false;
+};
+
+// An option of a pass besides its flag: --<Name>=<value>.
+struct PassOption {
+  std::string Name;
+  std::string Description;
+  std::string Default;
+  bool IsNumber = true; // an unsigned number, else any text
+};
+
+// Whether the pass's flag takes a value (--aggregate=grid).
+enum class FlagValue { None, Optional, Required };
+
+// What the command line gave a pass.
+struct PassArguments {
+  std::string Value;                          // --<flag>=<Value>; empty without one
+  std::map<std::string, std::string> Options; // every option: given, else its default
+  SharedPassSettings Shared;
+
+  // The option Name as a number (an option declared IsNumber).
+  unsigned number(const std::string &Name) const;
+};
+
+// Made from the arguments, or the usage error that stops the run.
+using PassFactory =
+    std::function<llvm::Expected<std::unique_ptr<LaunchPass>>(const PassArguments &)>;
+
+struct PassDescription {
+  std::string Help; // of the flag, for --help
+  FlagValue Value = FlagValue::None;
+  std::string ValueName; // "granularity"
+  std::vector<PassOption> Options;
+  PassFactory Create;
+};
+
+// A pass as the registry lists it.
+struct RegisteredPass {
+  std::string Id;     // the folder: Threshold
+  std::string Flag;   // --threshold, and the report's name for it
+  std::string Letter; // T
+  std::string Verb;   // "not thresholded: <reason>"
+  PassDescription Description;
+
+  // The arguments with every option at its default.
+  PassArguments defaultArguments() const;
+};
+
+// Every pass, in pipeline order.
+const std::vector<RegisteredPass> &registeredPasses();
+// The pass whose flag (or remark name) is Flag; nullptr when none.
+const RegisteredPass *findPass(llvm::StringRef Flag);
+
+} // namespace launchopt
+
+#endif
