@@ -82,25 +82,27 @@ int runTuneCommand(int Argc, const char **Argv) {
   SubcommandLine Split = splitSubcommandLine(Argc, Argv);
   // Split.Args holds "launchopt", "tune" and the options before "--".
   std::vector<std::string> Args(Split.Args.begin() + 2, Split.Args.end());
-  TuneCommandLine Line;
-  std::string Problem = parseTuneCommandLine(Args, TuneTool::Launchopt, Line);
+  OrError<TuneCommandLine> Parsed = parseTuneCommandLine(Args, TuneTool::Launchopt);
+  if (!Parsed)
+    return fail(Command, ExitUsageError, Parsed.error());
+  const TuneCommandLine &Line = *Parsed;
   if (Line.Help) {
     std::cout << tuneHelp(TuneTool::Launchopt);
     return ExitSuccess;
   }
-  if (!Problem.empty())
-    return fail(Command, ExitUsageError, Problem);
 
   TuneSessionOptions Options = Line.Session;
   TunePlan Plan;
   if (!Line.From.empty()) {
-    std::string Error;
-    if (!loadPlan(Line.From, Plan, Error))
-      return fail(Command, ExitInputError, Error);
+    OrError<TunePlan> Loaded = loadPlan(Line.From);
+    if (!Loaded)
+      return fail(Command, ExitInputError, Loaded.error());
+    Plan = *Loaded;
   }
-  Problem = resolveTuneSpace(Line, Line.From.empty() ? nullptr : &Plan, Options.Space);
-  if (!Problem.empty())
-    return fail(Command, ExitUsageError, Problem);
+  OrError<TuneSpace> Space = resolveTuneSpace(Line, Line.From.empty() ? nullptr : &Plan);
+  if (!Space)
+    return fail(Command, ExitUsageError, Space.error());
+  Options.Space = *Space;
 
   if (!Line.From.empty()) {
     Options.PlanDir = Line.From;

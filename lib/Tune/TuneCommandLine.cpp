@@ -17,19 +17,19 @@ struct OptionSpec {
   std::string Value;
   std::string Help;
   bool OnlyLaunchopt = false;
-  std::function<std::string(TuneCommandLine &, const std::string &)> Apply;
+  std::function<CheckResult(TuneCommandLine &, const std::string &)> Apply;
 };
 
 // A count option's value: digits only, at least Minimum.
-std::string readCount(const std::string &Name, const std::string &Text, unsigned &Value,
+CheckResult readCount(const std::string &Name, const std::string &Text, unsigned &Value,
                       unsigned Minimum = 0) {
   if (Text.empty() || Text.size() > 9 ||
       !std::all_of(Text.begin(), Text.end(), [](char C) { return C >= '0' && C <= '9'; }))
-    return "--" + Name + " takes a number, got '" + Text + "'";
+    return TuneError{"--" + Name + " takes a number, got '" + Text + "'"};
   Value = static_cast<unsigned>(std::stoul(Text));
   if (Value < Minimum)
-    return "--" + Name + " must be at least " + std::to_string(Minimum);
-  return "";
+    return TuneError{"--" + Name + " must be at least " + std::to_string(Minimum)};
+  return checked();
 }
 
 std::vector<OptionSpec> optionSpecs() {
@@ -37,13 +37,13 @@ std::vector<OptionSpec> optionSpecs() {
   auto Text = [](std::string Line::*Field) {
     return [Field](Line &L, const std::string &V) {
       L.*Field = V;
-      return std::string();
+      return checked();
     };
   };
   auto Session = [](std::string TuneSessionOptions::*Field) {
     return [Field](Line &L, const std::string &V) {
       L.Session.*Field = V;
-      return std::string();
+      return checked();
     };
   };
   auto Count = [](const std::string &Name, unsigned TuneSessionOptions::*Field,
@@ -55,13 +55,13 @@ std::vector<OptionSpec> optionSpecs() {
   auto Flag = [](bool Line::*Field) {
     return [Field](Line &L, const std::string &) {
       L.*Field = true;
-      return std::string();
+      return checked();
     };
   };
   auto SessionFlag = [](bool TuneSessionOptions::*Field, bool Value) {
     return [Field, Value](Line &L, const std::string &) {
       L.Session.*Field = Value;
-      return std::string();
+      return checked();
     };
   };
   std::vector<OptionSpec> Specs = {
@@ -86,7 +86,7 @@ std::vector<OptionSpec> optionSpecs() {
   auto List = [](const std::string &Name) {
     return [Name](Line &L, const std::string &V) {
       L.Lists[Name] = V;
-      return std::string();
+      return checked();
     };
   };
   for (const TuneMacroParameter &M : tuneMacros())
@@ -125,9 +125,9 @@ std::vector<OptionSpec> optionSpecs() {
       {"timeout", "seconds", "Seconds per build or run (default 0: none)", false,
        [](Line &L, const std::string &V) {
          unsigned Seconds = 0;
-         std::string Problem = readCount("timeout", V, Seconds);
+         CheckResult Read = readCount("timeout", V, Seconds);
          L.Session.TimeoutSeconds = Seconds;
-         return Problem;
+         return Read;
        }},
       {"build-only", "", "Build every configuration and stop", false,
        SessionFlag(&TuneSessionOptions::BuildOnly, true)},
@@ -141,8 +141,9 @@ std::vector<OptionSpec> optionSpecs() {
 
 } // namespace
 
-std::string parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool Tool,
-                                 TuneCommandLine &Line) {
+OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args,
+                                              TuneTool Tool) {
+  TuneCommandLine Line;
   std::vector<OptionSpec> Specs = optionSpecs();
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &Arg = Args[I];
@@ -152,7 +153,7 @@ std::string parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool 
     }
     if (Arg.size() < 2 || Arg[0] != '-') {
       if (Tool == TuneTool::RunHalf || !Line.Input.empty())
-        return "unexpected argument '" + Arg + "' (see --help)";
+        return TuneError{"unexpected argument '" + Arg + "' (see --help)"};
       Line.Input = Arg;
       continue;
     }
@@ -167,37 +168,38 @@ std::string parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool 
       return S.Name == Name && (Tool == TuneTool::Launchopt || !S.OnlyLaunchopt);
     });
     if (Spec == Specs.end())
-      return "unknown argument '" + Arg + "' (see --help)";
+      return TuneError{"unknown argument '" + Arg + "' (see --help)"};
     if (Spec->Value.empty() && Value)
-      return "--" + Name + " takes no value";
+      return TuneError{"--" + Name + " takes no value"};
     if (!Spec->Value.empty() && !Value) {
       if (I + 1 >= Args.size())
-        return "--" + Name + " needs a value";
+        return TuneError{"--" + Name + " needs a value"};
       Value = Args[++I];
     }
-    std::string Problem = Spec->Apply(Line, Value.value_or(""));
-    if (!Problem.empty())
-      return Problem;
+    CheckResult Applied = Spec->Apply(Line, Value.value_or(""));
+    if (!Applied)
+      return TuneError{Applied.error()};
   }
   if (Line.Help)
-    return "";
+    return Line;
   if (Tool == TuneTool::RunHalf && Line.From.empty())
-    return "--from DIR is required (see --help)";
+    return TuneError{"--from DIR is required (see --help)"};
   if (Tool == TuneTool::Launchopt && Line.Input.empty() == Line.From.empty())
-    return "give exactly one of <file.cu> and --from <dir> (see --help)";
+    return TuneError{"give exactly one of <file.cu> and --from <dir> (see --help)"};
   if (Line.TransformOnly && !Line.From.empty())
-    return "--transform-only needs <file.cu>, not --from";
-  if (Line.TransformOnly)
-    return "";
-  return checkTuneCommands(Line.Session);
+    return TuneError{"--transform-only needs <file.cu>, not --from"};
+  if (!Line.TransformOnly)
+    if (CheckResult Commands = checkTuneCommands(Line.Session); !Commands)
+      return TuneError{Commands.error()};
+  return Line;
 }
 
-std::string resolveTuneSpace(const TuneCommandLine &Line, const TunePlan *Plan, TuneSpace &Space) {
+OrError<TuneSpace> resolveTuneSpace(const TuneCommandLine &Line, const TunePlan *Plan) {
   std::map<std::string, std::string> Lists = Plan ? formatTuneSpace(Plan->Space)
                                                   : std::map<std::string, std::string>();
   for (const auto &[Name, Text] : Line.Lists)
     Lists[Name] = Text;
-  return parseTuneSpace(Lists, Space);
+  return parseTuneSpace(Lists);
 }
 
 std::string tuneHelp(TuneTool Tool) {

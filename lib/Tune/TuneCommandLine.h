@@ -29,14 +29,14 @@ struct TuneCommandLine {
   TuneSessionOptions Session; // commands, searches, builds
 };
 
-// Parses Args (after the program or subcommand name, before any "--");
-// returns "" or the usage error (exit 2).
-std::string parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool Tool,
-                               TuneCommandLine &Line);
+// The command line in Args (after the program or subcommand name, before
+// any "--"), or the usage error (exit 2). With --help, only Help is set.
+OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args,
+                                              TuneTool Tool);
 
 // The lists to search: each list the user gave, else the plan's (with
-// --from), else the registry's default; "" or the usage error.
-std::string resolveTuneSpace(const TuneCommandLine &Line, const TunePlan *Plan, TuneSpace &Space);
+// --from), else the registry's default; or the usage error.
+OrError<TuneSpace> resolveTuneSpace(const TuneCommandLine &Line, const TunePlan *Plan);
 
 std::string tuneHelp(TuneTool Tool);
 

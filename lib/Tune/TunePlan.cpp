@@ -31,11 +31,11 @@ std::string formatPlan(const TunePlan &Plan) {
   return Text;
 }
 
-bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
+OrError<TunePlan> parsePlan(const std::string &Text) {
   std::stringstream Lines(Text);
   std::string Line;
   unsigned Number = 0;
-  Plan = TunePlan();
+  TunePlan Plan;
   std::map<std::string, std::string> Lists;
   auto IsList = [](const std::string &Key) {
     if (Key == tuneVariant().List)
@@ -67,36 +67,28 @@ bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error) {
     } else {
       Ok = false;
     }
-    if (!Ok) {
-      Error = "line " + std::to_string(Number) + ": cannot read '" + Line + "'";
-      return false;
-    }
+    if (!Ok)
+      return TuneError{"line " + std::to_string(Number) + ": cannot read '" + Line + "'"};
   }
   // A list the plan leaves out is the registry's default; a variant a
   // plan names but the grammar rejects makes the plan unreadable.
-  std::string Problem = parseTuneSpace(Lists, Plan.Space);
-  if (!Problem.empty()) {
-    Error = Problem;
-    return false;
-  }
-  if (Plan.Sources.empty()) {
-    Error = "no 'source <" + tuneVariant().Noun + "> <file>' line";
-    return false;
-  }
-  return true;
+  OrError<TuneSpace> Space = parseTuneSpace(Lists);
+  if (!Space)
+    return TuneError{Space.error()};
+  Plan.Space = *Space;
+  if (Plan.Sources.empty())
+    return TuneError{"no 'source <" + tuneVariant().Noun + "> <file>' line"};
+  return Plan;
 }
 
-bool loadPlan(const std::string &Dir, TunePlan &Plan, std::string &Error) {
+OrError<TunePlan> loadPlan(const std::string &Dir) {
   std::string Path = Dir + "/plan.txt";
-  if (!fileExists(Path)) {
-    Error = "cannot read '" + Path + "' (write it with launchopt tune --transform-only)";
-    return false;
-  }
-  if (!parsePlan(readFile(Path), Plan, Error)) {
-    Error = Path + ": " + Error;
-    return false;
-  }
-  return true;
+  if (!fileExists(Path))
+    return TuneError{"cannot read '" + Path + "' (write it with launchopt tune --transform-only)"};
+  OrError<TunePlan> Plan = parsePlan(readFile(Path));
+  if (!Plan)
+    return TuneError{Path + ": " + Plan.error()};
+  return Plan;
 }
 
 } // namespace launchopt

@@ -19,11 +19,11 @@ struct TunePlan {
 };
 
 std::string formatPlan(const TunePlan &Plan);
-// Parses plan.txt text; on failure returns false with Error set.
-bool parsePlan(const std::string &Text, TunePlan &Plan, std::string &Error);
+// The plan in plan.txt's text, or why it cannot be read.
+OrError<TunePlan> parsePlan(const std::string &Text);
 
-// Reads DIR/plan.txt; on failure returns false with Error set.
-bool loadPlan(const std::string &Dir, TunePlan &Plan, std::string &Error);
+// The plan in DIR/plan.txt, or why it cannot be read.
+OrError<TunePlan> loadPlan(const std::string &Dir);
 
 } // namespace launchopt
 

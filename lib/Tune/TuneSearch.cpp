@@ -155,7 +155,7 @@ std::string formatList(const std::vector<std::string> &Names) {
   return Text;
 }
 
-std::string parseTuneSpace(const std::map<std::string, std::string> &Lists, TuneSpace &Space) {
+OrError<TuneSpace> parseTuneSpace(const std::map<std::string, std::string> &Lists) {
   auto ListOf = [&](const std::string &Option, const std::string &Default) {
     auto It = Lists.find(Option);
     return It == Lists.end() ? Default : It->second;
@@ -165,23 +165,22 @@ std::string parseTuneSpace(const std::map<std::string, std::string> &Lists, Tune
   std::string VariantText = ListOf(Variant.List, Variant.Values);
   auto Names = parseNameList(VariantText);
   if (!Names)
-    return "--" + Variant.List + " takes a list of " + Variant.List + " (e.g. " +
-           Variant.Example + "), got '" + VariantText + "'";
+    return TuneError{"--" + Variant.List + " takes a list of " + Variant.List + " (e.g. " +
+                     Variant.Example + "), got '" + VariantText + "'"};
   for (const std::string &Name : *Names)
     if (!matchChoice(Variant.Grammar, Name))
-      return "unknown " + Variant.Noun + " '" + Name + "' (" + describeChoices(Variant.Grammar) +
-             ")";
+      return TuneError{"unknown " + Variant.Noun + " '" + Name + "' (" +
+                       describeChoices(Variant.Grammar) + ")"};
   Parsed.Variants = *Names;
   for (const TuneMacroParameter &Macro : tuneMacros()) {
     std::string Text = ListOf(Macro.List, Macro.Values);
     auto Values = parseUnsignedList(Text);
     if (!Values)
-      return "--" + Macro.List + " takes a list of positive numbers (e.g. " + Macro.Example +
-             "), got '" + Text + "'";
+      return TuneError{"--" + Macro.List + " takes a list of positive numbers (e.g. " +
+                       Macro.Example + "), got '" + Text + "'"};
     Parsed.Values.push_back(*Values);
   }
-  Space = Parsed;
-  return "";
+  return Parsed;
 }
 
 std::map<std::string, std::string> formatTuneSpace(const TuneSpace &Space) {
@@ -191,11 +190,7 @@ std::map<std::string, std::string> formatTuneSpace(const TuneSpace &Space) {
   return Lists;
 }
 
-TuneSpace defaultTuneSpace() {
-  TuneSpace Space;
-  parseTuneSpace({}, Space);
-  return Space;
-}
+TuneSpace defaultTuneSpace() { return *parseTuneSpace({}); }
 
 TuneSearchResult exhaustiveSearch(const TuneSpace &Space, const MeasureFn &Measure) {
   TuneSearchResult Result;

@@ -6,6 +6,7 @@
 // no LLVM or Clang, so that the run half (launchopt-tune) builds anywhere.
 
 #include <functional>
+#include "OrError.h"
 #include <map>
 #include <optional>
 #include <string>
@@ -65,11 +66,10 @@ std::optional<std::vector<std::string>> parseNameList(const std::string &Text);
 std::string formatList(const std::vector<unsigned> &Values);
 std::string formatList(const std::vector<std::string> &Names);
 
-// Fills Space from the comma-separated list of each tunable (by its list
-// option's name; a tunable missing from Lists takes the registry's default);
-// returns "" or the usage error (an empty list, a bad number, an unknown
-// variant).
-std::string parseTuneSpace(const std::map<std::string, std::string> &Lists, TuneSpace &Space);
+// The space of the comma-separated list of each tunable (by its list
+// option's name; a tunable missing from Lists takes the registry's default),
+// or the usage error (an empty list, a bad number, an unknown variant).
+OrError<TuneSpace> parseTuneSpace(const std::map<std::string, std::string> &Lists);
 // The lists of Space by list option, the inverse of parseTuneSpace.
 std::map<std::string, std::string> formatTuneSpace(const TuneSpace &Space);
 

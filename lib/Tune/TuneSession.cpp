@@ -263,33 +263,33 @@ std::optional<double> extractTime(const std::string &Output, const std::string &
   return Time;
 }
 
-std::string checkTuneCommands(const TuneSessionOptions &Options) {
+CheckResult checkTuneCommands(const TuneSessionOptions &Options) {
   if (Options.BuildOnly && Options.NoBuild)
-    return "--build-only and --no-build exclude each other";
+    return TuneError{"--build-only and --no-build exclude each other"};
   if (!Options.NoBuild) {
     if (Options.BuildCommand.empty())
-      return "--build '<command>' is required";
+      return TuneError{"--build '<command>' is required"};
     for (const char *Placeholder : {"{src}", "{exe}", "{defines}"})
       if (Options.BuildCommand.find(Placeholder) == std::string::npos)
-        return std::string("--build must contain ") + Placeholder +
-               " ({src} the transformed file, {exe} the executable, {defines} the -D flags)";
+        return TuneError{std::string("--build must contain ") + Placeholder +
+               " ({src} the transformed file, {exe} the executable, {defines} the -D flags)"};
   }
   if (!Options.BuildOnly) {
     if (Options.RunCommand.empty())
-      return "--run '<command>' is required";
+      return TuneError{"--run '<command>' is required"};
     if (Options.RunCommand.find("{exe}") == std::string::npos)
-      return "--run must contain {exe}";
+      return TuneError{"--run must contain {exe}"};
   }
   if (Options.GuidedRuns == 0)
-    return "--guided-runs must be at least 1";
+    return TuneError{"--guided-runs must be at least 1"};
   if (Options.Confirm > 0 && Options.ConfirmRounds == 0)
-    return "--confirm-rounds must be at least 1";
+    return TuneError{"--confirm-rounds must be at least 1"};
   try {
     std::regex Check(Options.TimeRegex);
   } catch (const std::regex_error &E) {
-    return "--time-regex is not a valid regular expression: " + std::string(E.what());
+    return TuneError{"--time-regex is not a valid regular expression: " + std::string(E.what())};
   }
-  return "";
+  return checked();
 }
 
 int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::ostream &Err) {

@@ -6,6 +6,7 @@
 // POSIX (no LLVM or Clang), so that launchopt-tune runs on a GPU machine that
 // has a host compiler and nvcc but no Clang.
 
+#include "OrError.h"
 #include "TunePlan.h"
 #include "TuneSearch.h"
 #include <iosfwd>
@@ -40,8 +41,8 @@ struct TuneSessionOptions {
   bool NoBuild = false;      // use executables an earlier --build-only left
 };
 
-// Usage problems of the commands, the regex and the flags: "" when fine.
-std::string checkTuneCommands(const TuneSessionOptions &Options);
+// Usage problems of the commands, the regex and the flags.
+CheckResult checkTuneCommands(const TuneSessionOptions &Options);
 
 // Runs the session; Out gets the progress and the summary, Err the errors.
 // Returns 0 when a best configuration was found, 1 when the input was wrong

@@ -158,13 +158,15 @@ TEST(TuneSearch, Lists) {
   EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "multiblock").has_value());
   EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "multiblock:0").has_value());
   EXPECT_FALSE(matchChoice(tuneVariant().Grammar, "thread").has_value());
-  TuneSpace Space;
-  EXPECT_EQ(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp"}}, Space), "");
-  EXPECT_NE(parseTuneSpace({{"thresholds", ""}, {"cfactors", "2"}, {"granularities", "warp"}}, Space), "");
-  EXPECT_NE(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp,team"}},
-                           Space)
+  EXPECT_TRUE(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp"}}));
+  EXPECT_FALSE(parseTuneSpace({{"thresholds", ""}, {"cfactors", "2"}, {"granularities", "warp"}}));
+  EXPECT_NE(parseTuneSpace({{"thresholds", "1"}, {"cfactors", "2"}, {"granularities", "warp,team"}})
+                .error()
                 .find("unknown granularity 'team'"),
             std::string::npos);
+  // A list left out takes the registry's default.
+  EXPECT_EQ(parseTuneSpace({})->Variants, defaultSpace().Variants);
+  EXPECT_EQ(parseTuneSpace({})->Values[Threshold], defaultSpace().Values[Threshold]);
   EXPECT_EQ(configName(cfg(32, 8, "multiblock:8")), "t32_c8_multiblock8");
   EXPECT_EQ(configDefines(cfg(32, 8, "grid")),
             "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
@@ -205,15 +207,11 @@ TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
   EXPECT_EQ(configName(*R.Best), "t256_c4_block_a8");
   for (const TuneConfig &C : Log)
     EXPECT_TRUE(Space.contains(C)) << "tried outside the space: " << configName(C);
-  TuneSpace Parsed;
-  EXPECT_EQ(parseTuneSpace({{"thresholds", "256"},
-                            {"cfactors", "4"},
-                            {"granularities", "block"},
-                            {"agg-thresholds", "2,8"}},
-                           Parsed),
-            "");
-  EXPECT_EQ(Parsed.Values[AggThreshold], (std::vector<unsigned>{2, 8}));
-  EXPECT_NE(parseTuneSpace({{"thresholds", "256"}, {"cfactors", "4"}, {"granularities", "block"}, {"agg-thresholds", "0"}}, Parsed).find("--agg-thresholds"),
+  OrError<TuneSpace> Parsed = parseTuneSpace(
+      {{"thresholds", "256"}, {"cfactors", "4"}, {"granularities", "block"}, {"agg-thresholds", "2,8"}});
+  ASSERT_TRUE(Parsed) << Parsed.error();
+  EXPECT_EQ(Parsed->Values[AggThreshold], (std::vector<unsigned>{2, 8}));
+  EXPECT_NE(parseTuneSpace({{"agg-thresholds", "0"}}).error().find("--agg-thresholds"),
             std::string::npos);
 }
 

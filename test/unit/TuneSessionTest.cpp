@@ -22,39 +22,45 @@ TEST(TunePlan, RoundTrip) {
   Plan.Input = "apps/bfs/bfs_cdp.cu";
   Plan.Space = TuneSpace{{"block", "multiblock:8"}, {{32, 256}, {1, 4}, {2}}};
   Plan.Sources = {{"block", "bfs_cdp.block.cu"}, {"multiblock:8", "bfs_cdp.multiblock8.cu"}};
-  TunePlan Read;
-  std::string Error;
-  ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
+  OrError<TunePlan> Parsed = parsePlan(formatPlan(Plan));
+  ASSERT_TRUE(Parsed) << Parsed.error();
+  TunePlan Read = *Parsed;
   EXPECT_EQ(Read.Input, Plan.Input);
   EXPECT_EQ(Read.Space.Values, Plan.Space.Values);
   EXPECT_EQ(Read.Space.Variants, Plan.Space.Variants);
   // A swept aggregation threshold survives the plan file too.
   Plan.Space.Values[2] = {2, 16};
-  ASSERT_TRUE(parsePlan(formatPlan(Plan), Read, Error)) << Error;
+  Parsed = parsePlan(formatPlan(Plan));
+  ASSERT_TRUE(Parsed) << Parsed.error();
+  Read = *Parsed;
   EXPECT_EQ(Read.Space.Values[2], Plan.Space.Values[2]);
   EXPECT_EQ(Read.Sources, Plan.Sources);
-  EXPECT_FALSE(parsePlan("thresholds 1,,2\nsource block b.cu\n", Read, Error));
-  EXPECT_NE(Error.find("line 1"), std::string::npos);
-  EXPECT_FALSE(parsePlan("input x.cu\n", Read, Error));
+  OrError<TunePlan> Bad = parsePlan("thresholds 1,,2\nsource block b.cu\n");
+  EXPECT_FALSE(Bad);
+  EXPECT_NE(Bad.error().find("line 1"), std::string::npos);
+  EXPECT_FALSE(parsePlan("input x.cu\n"));
+  EXPECT_NE(parsePlan("granularities warp,team\nsource warp w.cu\n").error().find(
+                "unknown granularity 'team'"),
+            std::string::npos);
 }
 
 TEST(TuneSession, CommandChecks) {
   TuneSessionOptions O;
   O.BuildCommand = "nvcc {defines} {src} -o {exe}";
   O.RunCommand = "{exe} --reps 3";
-  EXPECT_EQ(checkTuneCommands(O), "");
+  EXPECT_TRUE(checkTuneCommands(O));
   O.BuildCommand = "nvcc {src} -o {exe}";
-  EXPECT_NE(checkTuneCommands(O).find("{defines}"), std::string::npos);
+  EXPECT_NE(checkTuneCommands(O).error().find("{defines}"), std::string::npos);
   O.NoBuild = true; // the build command is not needed then
-  EXPECT_EQ(checkTuneCommands(O), "");
+  EXPECT_TRUE(checkTuneCommands(O));
   O.RunCommand = "./a.out";
-  EXPECT_NE(checkTuneCommands(O).find("--run must contain {exe}"), std::string::npos);
+  EXPECT_NE(checkTuneCommands(O).error().find("--run must contain {exe}"), std::string::npos);
   O.RunCommand = "{exe}";
   O.TimeRegex = "(unclosed";
-  EXPECT_NE(checkTuneCommands(O).find("--time-regex"), std::string::npos);
+  EXPECT_NE(checkTuneCommands(O).error().find("--time-regex"), std::string::npos);
   O.TimeRegex = DefaultTimeRegex;
   O.GuidedRuns = 0;
-  EXPECT_NE(checkTuneCommands(O).find("--guided-runs"), std::string::npos);
+  EXPECT_NE(checkTuneCommands(O).error().find("--guided-runs"), std::string::npos);
 }
 
 } // namespace

@@ -11,24 +11,25 @@ int main(int Argc, char **Argv) {
     std::cerr << "launchopt-tune: error: " << Message << "\n";
     return Code;
   };
-  TuneCommandLine Line;
-  std::string Problem = parseTuneCommandLine(std::vector<std::string>(Argv + 1, Argv + Argc),
-                                             TuneTool::RunHalf, Line);
-  if (Line.Help) {
+  OrError<TuneCommandLine> Line =
+      parseTuneCommandLine(std::vector<std::string>(Argv + 1, Argv + Argc), TuneTool::RunHalf);
+  if (!Line)
+    return Fail(2, Line.error());
+  if (Line->Help) {
     std::cout << tuneHelp(TuneTool::RunHalf);
     return 0;
   }
-  if (!Problem.empty())
-    return Fail(2, Problem);
 
-  TuneSessionOptions Options = Line.Session;
-  Options.PlanDir = Line.From;
-  Options.Dir = Line.OutDir.empty() ? Line.From : Line.OutDir;
-  std::string Error;
-  if (!loadPlan(Options.PlanDir, Options.Plan, Error))
-    return Fail(1, Error);
-  Problem = resolveTuneSpace(Line, &Options.Plan, Options.Space);
-  if (!Problem.empty())
-    return Fail(2, Problem);
+  TuneSessionOptions Options = Line->Session;
+  Options.PlanDir = Line->From;
+  Options.Dir = Line->OutDir.empty() ? Line->From : Line->OutDir;
+  OrError<TunePlan> Plan = loadPlan(Options.PlanDir);
+  if (!Plan)
+    return Fail(1, Plan.error());
+  Options.Plan = *Plan;
+  OrError<TuneSpace> Space = resolveTuneSpace(*Line, &Options.Plan);
+  if (!Space)
+    return Fail(2, Space.error());
+  Options.Space = *Space;
   return runTuneSession(Options, std::cout, std::cerr);
 }
