@@ -51,15 +51,15 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
       Remarks.push_back(Remark);
       continue;
     }
-    const SiteCandidate &C = *Decisions.Candidates[I];
+    const AcceptedLaunch &C = *Decisions.Candidates[I];
     if (GroupScopes && Decisions.LaunchedFromDevice.count(Site.ParentName))
       A.NeedDirectCopy.insert(Site.ParentName);
     A.Kernels.emplace(Site.Child, C.Child);
-    A.Kernels.emplace(Site.Parent, C.Parent);
+    A.Kernels.emplace(Site.Parent, *C.Parent);
     AcceptedSite S{&Site, C.Text, {}, Remarks.size()};
     S.Code.ScopeVar = "__lo_agg" + std::to_string(Site.Id);
     S.Code.ChildName = Site.ChildName;
-    S.Code.TemplateArgs = C.TemplateArgs;
+    S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
     if (GroupScopes)
       S.Code.GroupArray = "__lo_groups_" + Site.ParentName + "_" + std::to_string(Site.Id);

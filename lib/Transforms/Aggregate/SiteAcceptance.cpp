@@ -1,5 +1,6 @@
 #include "SiteAcceptance.h"
 
+#include "Analysis/LaunchOrder.h"
 #include "clang/AST/Attr.h"
 
 namespace launchopt {
@@ -8,19 +9,10 @@ const char *const AggregatedPrefix = "__lo_agg_";
 
 namespace {
 
-// `<T>` when the launch names the child's template arguments, else "".
-std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  std::optional<std::string> Marked = prefixedCallee(Ctx, Site, "");
-  if (!Marked)
-    return "";
-  size_t Angle = Marked->find('<');
-  return Angle == std::string::npos ? "" : Marked->substr(Angle);
-}
-
 // Why a launch from device code cannot be aggregated, whatever else is taken;
 // "" when nothing in the launch or its kernels stands in the way.
 std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const AggregateOptions &Options) {
+                      const AggregateOptions &Options, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return "host-side launch: aggregation applies to launches from device code";
   if (!Site.Child)
@@ -35,32 +27,25 @@ std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return std::string("the parent thread launches other children into the same stream ") +
            "before this one (in a loop or earlier); aggregating could reorder them (pass " +
            "--assume-independent-children if they do not depend on each other)";
-  return "";
+  return Shadows.require(*Site.Child);
 }
 
-// The candidate of a site that refusalOf lets through, or the reason the
-// text of the launch or of its kernels cannot be rewritten.
-std::string readCandidate(clang::ASTContext &Ctx, const LaunchSite &Site, ShadowCallees &Shadows,
-                          std::optional<SiteCandidate> &Candidate) {
-  std::string Why = Shadows.require(*Site.Child);
-  if (!Why.empty())
-    return Why;
-  LaunchTextOrReason Text = readLaunchText(Ctx, Site);
-  if (!Text.Text)
-    return Text.Reason;
-  KernelCopyOrReason Child = readKernel(Ctx, *Site.Child);
-  KernelCopyOrReason Parent = readKernel(Ctx, *Site.Parent);
-  if (!Child.Copy || !Parent.Copy)
-    return Child.Copy ? Parent.Reason : Child.Reason;
-  // A child defined after its parent gets its argument structs before the
-  // parent, written with the parameter types as the child declares them.
-  if (Site.Child != Site.Parent && Child.Copy->Whole.End > Parent.Copy->Whole.Begin &&
-      !sameNamespace(Site))
-    return "the child is defined after the parent, in another namespace";
-  std::string TemplateArgs = explicitTemplateArguments(Ctx, Site);
-  if (!Child.Copy->TemplateHeader.empty() && TemplateArgs.empty())
+// The site's candidate, or the reason it is refused on its own.
+std::string readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                          const LaunchSite &Site, const AggregateOptions &Options,
+                          ShadowCallees &Shadows, std::optional<AcceptedLaunch> &Candidate) {
+  // The parent's body is replaced, and the child keeps its name: the
+  // aggregated kernel and the argument structs are named after it.
+  const AcceptanceSteps Steps{"", /*ReadParent=*/true};
+  llvm::Expected<AcceptedLaunch> Launch =
+      acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+  if (!Launch)
+    return llvm::toString(Launch.takeError());
+  // The record's argument struct is named with the launch's template
+  // arguments; a launch that leaves them to deduction has none to name.
+  if (!Launch->Child.TemplateHeader.empty() && Launch->TemplateArguments.empty())
     return "the launch leaves the child's template arguments to deduction";
-  Candidate = SiteCandidate{*Text.Text, *Child.Copy, *Parent.Copy, TemplateArgs};
+  Candidate = std::move(*Launch);
   return "";
 }
 
@@ -100,9 +85,7 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       D.LaunchedFromDevice.insert(S.ChildName);
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
-    D.Refusals[I] = refusalOf(Launches, Site, Options);
-    if (D.Refusals[I].empty())
-      D.Refusals[I] = readCandidate(Ctx, Site, Shadows, D.Candidates[I]);
+    D.Refusals[I] = readCandidate(Ctx, Launches, Site, Options, Shadows, D.Candidates[I]);
   }
   if (usesGroupScopes(Options.Granularity))
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);

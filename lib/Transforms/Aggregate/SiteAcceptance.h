@@ -4,8 +4,7 @@
 // Which launch sites the aggregation pass takes, and why it leaves the others.
 
 #include "AggregatePass.h"
-#include "Transforms/Common/KernelCopy.h"
-#include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <optional>
 #include <set>
@@ -17,16 +16,10 @@ namespace launchopt {
 // The name prefix of aggregated kernels.
 extern const char *const AggregatedPrefix;
 
-// What the pass needs of a site it takes.
-struct SiteCandidate {
-  LaunchText Text;
-  KernelCopy Child, Parent;
-  std::string TemplateArgs; // as written at the launch: "<T>" or ""
-};
-
-// One entry per site of the analysis: a candidate, or the reason it is refused.
+// One entry per site of the analysis: a candidate (its parent read too), or
+// the reason it is refused.
 struct SiteDecisions {
-  std::vector<std::optional<SiteCandidate>> Candidates;
+  std::vector<std::optional<AcceptedLaunch>> Candidates;
   std::vector<std::string> Refusals; // "" where the site is taken
   std::set<std::string> LaunchedFromDevice; // kernels some device-side site launches
 };

@@ -1,8 +1,7 @@
 #include "CoarsenPass.h"
 
 #include "Analysis/VariableWrites.h"
-#include "Transforms/Common/KernelCopy.h"
-#include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <set>
@@ -178,46 +177,23 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   ShadowCallees Shadows(Ctx);
+  const AcceptanceSteps Steps{CoarsePrefix};
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "coarsen");
-    auto Skip = [&](const std::string &Why) {
-      Remark.Message = Why;
+    llvm::Expected<AcceptedLaunch> Launch =
+        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Shadows), Steps);
+    if (!Launch) {
+      Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
-    };
-    std::string Why = refusalOf(Launches, Site, Shadows);
-    if (!Why.empty()) {
-      Skip(Why);
       continue;
     }
-    LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
-    if (!Launch.Text) {
-      Skip(Launch.Reason);
-      continue;
-    }
-    KernelCopyOrReason Kernel = readKernel(Ctx, *Site.Child);
-    if (!Kernel.Copy) {
-      Skip(Kernel.Reason);
-      continue;
-    }
-    std::optional<std::string> Callee = prefixedCallee(Ctx, Site, CoarsePrefix);
-    if (!Callee) {
-      Skip("the launched kernel's name comes from a macro");
-      continue;
-    }
-    unsigned ParentStart = definitionStart(Ctx, *Site.Parent);
-    bool NeedsPrototype = ParentStart < Kernel.Copy->Whole.End;
-    if (NeedsPrototype && !sameNamespace(Site)) {
-      Skip("the child is defined after the parent, in another namespace");
-      continue;
-    }
-
-    const LaunchText &L = *Launch.Text;
+    const LaunchText &L = Launch->Text;
     Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-                         coarsenedLaunch(Site, L, *Callee));
-    Coarsened.emplace(Site.Child, *Kernel.Copy);
-    if (NeedsPrototype && Prototypes.insert({ParentStart, Site.Child}).second)
-      Result.Edits.insert(ParentStart, coarsenedPrototype(*Kernel.Copy));
+                         coarsenedLaunch(Site, L, Launch->Callee));
+    Coarsened.emplace(Site.Child, Launch->Child);
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
+      Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
     Remark.Parameters["coarsened-kernel"] = CoarsePrefix + Site.ChildName;
     Remark.Parameters["factor"] = "LAUNCHOPT_CFACTOR (default " +

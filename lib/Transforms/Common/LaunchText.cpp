@@ -1,9 +1,8 @@
 #include "LaunchText.h"
 
+#include "Analysis/LaunchPlacement.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtCXX.h"
 
 namespace launchopt {
 
@@ -37,57 +36,7 @@ bool operandText(const clang::ASTContext &Ctx, const clang::Expr *E, std::string
   return true;
 }
 
-// The launch is replaced by a block, which is valid only where the launch is
-// a statement of its own: not where its value is used (`(void)k<<<...>>>()`,
-// `return k<<<...>>>()`), nor as a for-loop's init or increment.
-bool isWholeStatement(clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &Call) {
-  clang::DynTypedNode Node = clang::DynTypedNode::create(Call);
-  const clang::Stmt *Child = &Call;
-  while (true) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return false;
-    const clang::Stmt *Parent = Parents[0].get<clang::Stmt>();
-    if (!Parent)
-      return false;
-    if (llvm::isa<clang::ExprWithCleanups>(Parent)) {
-      Child = Parent;
-      Node = Parents[0];
-      continue;
-    }
-    if (llvm::isa<clang::CompoundStmt, clang::CaseStmt, clang::DefaultStmt, clang::LabelStmt>(
-            Parent))
-      return true;
-    if (auto *If = llvm::dyn_cast<clang::IfStmt>(Parent))
-      return If->getThen() == Child || If->getElse() == Child;
-    if (auto *For = llvm::dyn_cast<clang::ForStmt>(Parent))
-      return For->getBody() == Child;
-    if (auto *While = llvm::dyn_cast<clang::WhileStmt>(Parent))
-      return While->getBody() == Child;
-    if (auto *Do = llvm::dyn_cast<clang::DoStmt>(Parent))
-      return Do->getBody() == Child;
-    if (auto *Range = llvm::dyn_cast<clang::CXXForRangeStmt>(Parent))
-      return Range->getBody() == Child;
-    return false;
-  }
-}
-
-bool isOrderedStream(LaunchStream S) {
-  return S == LaunchStream::Default || S == LaunchStream::Named;
-}
-
 } // namespace
-
-bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
-  if (!isOrderedStream(Site.StreamKind))
-    return false;
-  if (Site.InLoop)
-    return true;
-  for (unsigned I : A.SitesByParent.at(Site.Parent))
-    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
-      return true;
-  return false;
-}
 
 LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site) {
   LaunchTextOrReason Result;
@@ -171,11 +120,6 @@ unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl
     D = T;
   std::optional<FileRange> R = spelledRange(Ctx, D->getSourceRange());
   return R ? R->Begin : 0;
-}
-
-bool sameNamespace(const LaunchSite &Site) {
-  return Site.Parent->getDeclContext()->getRedeclContext() ==
-         Site.Child->getDeclContext()->getRedeclContext();
 }
 
 } // namespace launchopt

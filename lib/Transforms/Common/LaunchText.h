@@ -36,13 +36,6 @@ struct LaunchTextOrReason {
 // macros, or it relies on the child's default arguments.
 LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site);
 
-// Whether running this launch's child at another time than the launch (now,
-// serially; or later, aggregated) could reorder it with children the same
-// parent thread launched before it into one ordered stream: it sits in a
-// loop, or follows another launch of the parent into the default or a named
-// stream.
-bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site);
-
 // The kernel name as written at the launch with Prefix added to the name:
 // `ns::child<T>` -> `ns::__lo_coarse_child<T>`.
 std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
@@ -51,12 +44,6 @@ std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const La
 // Where new definitions for a kernel go when a parent written before it
 // needs them: the start of the parent (its template header included).
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F);
-
-// Whether parent and child are declared in the same namespace (or class), so
-// that code written before the parent may name the child's parameter types
-// as the child spells them. A child defined after its parent in another
-// namespace is refused for that reason.
-bool sameNamespace(const LaunchSite &Site);
 
 } // namespace launchopt
 

@@ -1,8 +1,9 @@
 #include "ThresholdPass.h"
 
 #include "SerialChildBuilder.h"
+#include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadCount.h"
-#include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "llvm/ADT/StringExtras.h"
 #include "clang/AST/Attr.h"
@@ -135,26 +136,19 @@ std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 // Serial copies are built last, from the child bodies as this pass edited
 // them: a child's own launches are thresholded in its serial copy too.
 void insertSerialCopies(clang::ASTContext &Ctx,
-                        const std::map<const clang::FunctionDecl *, SerialChildOrReason> &Serials,
+                        const std::map<const clang::FunctionDecl *, KernelCopy> &Serialized,
                         ShadowCallees &Shadows, PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
-  std::set<const clang::FunctionDecl *> Used;
-  for (const auto &[Child, Serial] : Serials)
-    if (Serial.Serial && std::any_of(Result.Remarks.begin(), Result.Remarks.end(),
-                                     [&](const LaunchRemark &R) {
-                                       auto It = R.Parameters.find("serial-function");
-                                       return R.Applied && It != R.Parameters.end() &&
-                                              It->second == Serial.Serial->SerialName;
-                                     }))
-      Used.insert(Child);
+  std::set<const clang::FunctionDecl *> Children;
+  for (const auto &[Child, Copy] : Serialized)
+    Children.insert(Child);
   // Functions the copies call that read the built-ins get their own copies.
-  Shadows.emit(Result.Edits, LaunchEdits, Used);
-  for (const clang::FunctionDecl *Child : Used) {
+  Shadows.emit(Result.Edits, LaunchEdits, Children);
+  for (const auto &[Child, Copy] : Serialized) {
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    SerialChildOrReason Edited = buildSerialChild(Ctx, *Child, BodyEdits);
-    Result.Edits.insert(Serials.at(Child).Serial->InsertOffset, Edited.Serial->Definitions);
+    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits));
   }
 }
 
@@ -162,62 +156,37 @@ void insertSerialCopies(clang::ASTContext &Ctx,
 
 PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
-  std::map<const clang::FunctionDecl *, SerialChildOrReason> Serials;
+  // The children that get a serial copy, as read when their launch was taken.
+  std::map<const clang::FunctionDecl *, KernelCopy> Serialized;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
-  bool AnyApplied = false;
   ShadowCallees Shadows(Ctx);
+  const AcceptanceSteps Steps{"__lo_serial_"};
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
-    auto Skip = [&](const std::string &Why) {
-      Remark.Message = Why;
+    llvm::Expected<AcceptedLaunch> Launch =
+        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+    if (!Launch) {
+      Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
-    };
-    std::string Why = refusalOf(Launches, Site, Options, Shadows);
-    if (!Why.empty()) {
-      Skip(Why);
       continue;
     }
-    LaunchTextOrReason Launch = readLaunchText(Ctx, Site);
-    if (!Launch.Text) {
-      Skip(Launch.Reason);
-      continue;
-    }
-    auto It = Serials.find(Site.Child);
-    if (It == Serials.end())
-      It = Serials.emplace(Site.Child, buildSerialChild(Ctx, *Site.Child)).first;
-    if (!It->second.Serial) {
-      Skip(It->second.Reason);
-      continue;
-    }
-    const SerialChild &Serial = *It->second.Serial;
-    unsigned ParentBegin = definitionStart(Ctx, *Site.Parent);
-    bool NeedsPrototype = ParentBegin < Serial.InsertOffset;
-    if (NeedsPrototype && !sameNamespace(Site)) {
-      Skip("the child is defined after the parent, in another namespace");
-      continue;
-    }
-    std::optional<std::string> Callee = prefixedCallee(Ctx, Site, "__lo_serial_");
-    if (!Callee) {
-      Skip("the launched kernel's name comes from a macro");
-      continue;
-    }
-    const FileRange &Statement = Launch.Text->Statement;
+    const FileRange &Statement = Launch->Text.Statement;
     Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                         SiteRewriter(Ctx, Site).build(*Launch.Text, Remark, *Callee));
-    if (NeedsPrototype && Prototypes.insert({ParentBegin, Site.Child}).second)
-      Result.Edits.insert(ParentBegin, Serial.Prototype + "\n");
+                         SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee));
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
+      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child) + "\n");
+    Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
-    Remark.Parameters["serial-function"] = Serial.SerialName;
+    Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     if (mayReorderWithEarlierLaunch(Launches, Site))
       Remark.Warnings.push_back("serialized although earlier launches from this thread go "
                                 "into the same stream (--assume-independent-children)");
     Result.Remarks.push_back(Remark);
-    AnyApplied = true;
   }
 
-  insertSerialCopies(Ctx, Serials, Shadows, Result);
-  if (AnyApplied)
+  insertSerialCopies(Ctx, Serialized, Shadows, Result);
+  if (!Serialized.empty())
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
                            "// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"

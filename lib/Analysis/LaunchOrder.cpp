@@ -1,0 +1,26 @@
+#include "LaunchOrder.h"
+
+namespace launchopt {
+
+namespace {
+
+// Fire-and-forget and tail launches promise no order with the parent's
+// other launches; the default stream and a named one run them in order.
+bool isOrderedStream(LaunchStream S) {
+  return S == LaunchStream::Default || S == LaunchStream::Named;
+}
+
+} // namespace
+
+bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
+  if (!isOrderedStream(Site.StreamKind))
+    return false;
+  if (Site.InLoop)
+    return true;
+  for (unsigned I : A.SitesByParent.at(Site.Parent))
+    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
+      return true;
+  return false;
+}
+
+} // namespace launchopt

@@ -1,0 +1,64 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_LAUNCHACCEPTANCE_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_LAUNCHACCEPTANCE_H
+
+// The one path by which a pass that replaces a device-side launch decides to
+// take it, so that every pass refuses the same launch for the same reason,
+// in the same words, and checks in the same order:
+//   1. the pass's own refusal (what it cannot do with this launch, its child
+//      or its parent);
+//   2. the launch's text (readLaunchText);
+//   3. the child's definition, and the parent's when the pass rewrites it too
+//      (readKernel);
+//   4. the pass writes its copy of the child after the child, and declares it
+//      before a parent written earlier, in the parent's namespace: the
+//      child's parameter types must mean the same there (sameNamespace);
+//   5. the name the new launch calls, written like the launched one:
+//      `ns::child<T>` -> `ns::__lo_serial_child<T>`.
+// What the pass then writes, and its remark, are its own.
+
+#include "Transforms/Common/KernelCopy.h"
+#include "Transforms/Common/LaunchText.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace launchopt {
+
+// What a pass asks of the acceptance steps.
+struct AcceptanceSteps {
+  // The prefix of the kernel or function the new launch calls by the
+  // launched name (`__lo_serial_`). Empty when the pass names what it calls
+  // itself (aggregation): the launched name is then read for its template
+  // arguments only and need not be rewritable.
+  std::string CalleePrefix;
+  // The pass rewrites the parent's text too (aggregation replaces its body).
+  bool ReadParent = false;
+};
+
+// A launch the common steps take, with what they read of it.
+struct AcceptedLaunch {
+  LaunchText Text;
+  KernelCopy Child;
+  std::optional<KernelCopy> Parent; // read when AcceptanceSteps::ReadParent
+  // The launched name with CalleePrefix added; empty without a prefix.
+  std::string Callee;
+  // The child's template arguments written at the launch (`<T>`), or "" when
+  // the launch leaves them to deduction.
+  std::string TemplateArguments;
+  // Where the parent's definition starts, its template header included.
+  unsigned ParentStart = 0;
+  // The parent starts before the child ends (where the pass's copy goes): the
+  // copy must be declared at ParentStart.
+  bool NeedsPrototype = false;
+};
+
+// The launch with what the pass needs of it, or its refusal as the error
+// (the remark's text). Refusal: the pass's own reason to leave the launch,
+// "" when it has none.
+llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
+                                            const std::string &Refusal,
+                                            const AcceptanceSteps &Steps);
+
+} // namespace launchopt
+
+#endif
