@@ -10,10 +10,6 @@ namespace launchopt {
 // The whole `launchopt` command: options, parse, analyse, passes, output.
 int runDriver(int Argc, const char **Argv);
 
-// The output text with each `#include <launchopt/NAME>` line a pass emitted
-// replaced by the runtime header, so it compiles without launchopt.
-llvm::Expected<std::string> embedRuntime(const std::string &Text);
-
 } // namespace launchopt
 
 #endif
