@@ -4,40 +4,8 @@
 #include "TransformCommand.h"
 #include "TuneCommand.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace launchopt {
-
-// Replaces each `#include <launchopt/NAME>` line that a pass emitted with the
-// header itself, so the output compiles without launchopt installed.
-llvm::Expected<std::string> embedRuntime(const std::string &Text) {
-  static const std::string Directive = "#include <launchopt/";
-  std::string Out;
-  size_t Cursor = 0, At;
-  while ((At = Text.find(Directive, Cursor)) != std::string::npos) {
-    size_t Close = Text.find('>', At);
-    size_t LineEnd = Text.find('\n', At);
-    if (Close == std::string::npos || LineEnd == std::string::npos || Close > LineEnd)
-      break;
-    std::string Name = Text.substr(At + Directive.size(), Close - At - Directive.size());
-    std::string Path = std::string(LAUNCHOPT_RUNTIME_DIR) + "/launchopt/" + Name;
-    auto Header = llvm::MemoryBuffer::getFile(Path);
-    if (!Header)
-      return llvm::createStringError(Header.getError(), "cannot read the runtime header '" +
-                                                            Path + "'");
-    Out += Text.substr(Cursor, At - Cursor);
-    Out += "// ---- launchopt runtime: launchopt/" + Name + " ----\n";
-    // `#pragma once` means nothing once the header is part of the main file.
-    std::string Body = (*Header)->getBuffer().str();
-    size_t Once = Body.find("#pragma once\n");
-    if (Once != std::string::npos)
-      Body.erase(Once, std::string("#pragma once\n").size());
-    Out += Body;
-    Out += "// ---- end of launchopt/" + Name + " ----\n";
-    Cursor = LineEnd + 1;
-  }
-  return Out + Text.substr(Cursor);
-}
 
 int runDriver(int Argc, const char **Argv) {
   llvm::StringRef Subcommand = Argc > 1 ? Argv[1] : "";

@@ -11,10 +11,6 @@ namespace launchopt {
 // the transform command.
 int runDriver(int Argc, const char **Argv);
 
-// The output text with each `#include <launchopt/NAME>` line a pass emitted
-// replaced by the runtime header, so it compiles without launchopt.
-llvm::Expected<std::string> embedRuntime(const std::string &Text);
-
 } // namespace launchopt
 
 #endif

@@ -7,6 +7,7 @@
 #include "Transforms/Fusion/FusionCodegen.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "Rewrite/OutputFile.h"
+#include "Rewrite/RuntimeEmbedding.h"
 #include "Transforms/Fusion/FusionPlan.h"
 #include "Transforms/Fusion/KernelTimes.h"
 #include "Transforms/Fusion/NvccResources.h"

@@ -1,7 +1,7 @@
 #include "TransformPipeline.h"
 
-#include "Driver.h"
 #include "Frontend/Frontend.h"
+#include "Rewrite/RuntimeEmbedding.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <tuple>
 

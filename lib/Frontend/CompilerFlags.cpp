@@ -1,5 +1,6 @@
 #include "CompilerFlags.h"
 
+#include "Support/ResourcePaths.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -8,7 +9,7 @@ namespace launchopt {
 ParseEnvironment defaultParseEnvironment() {
   ParseEnvironment Env;
   Env.CudaPath = LAUNCHOPT_DEFAULT_CUDA_PATH;
-  Env.CompatDir = LAUNCHOPT_COMPAT_DIR;
+  Env.CompatDir = resourceDir(Resource::CompatHeaders);
   Env.ResourceDir = LAUNCHOPT_CLANG_RESOURCE_DIR;
   return Env;
 }

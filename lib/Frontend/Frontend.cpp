@@ -1,9 +1,11 @@
 #include "Frontend.h"
 
 #include "DeviceLaunchDiagFilter.h"
+#include "Support/ResourcePaths.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace launchopt {
@@ -11,6 +13,13 @@ namespace launchopt {
 std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatabase &Compilations,
                                           const std::string &File, const ParseEnvironment &Env,
                                           const std::string *Contents) {
+  // Without the stand-ins clang's CUDA wrapper fails on a header CUDA 13
+  // removed, an error that would not say what is missing.
+  if (!llvm::sys::fs::is_directory(Env.CompatDir)) {
+    llvm::errs() << "error: cannot find launchopt's CUDA compat headers: '" << Env.CompatDir
+                 << "' is not a directory (" << resourceLookupHint() << ")\n";
+    return nullptr;
+  }
   clang::tooling::ClangTool Tool(Compilations, {File});
   if (Contents)
     Tool.mapVirtualFile(File, *Contents);

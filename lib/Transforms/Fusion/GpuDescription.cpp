@@ -1,5 +1,6 @@
 #include "GpuDescription.h"
 
+#include "Support/ResourcePaths.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -57,6 +58,8 @@ llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path) {
   return parseGpuDescription((*Buffer)->getBuffer());
 }
 
-std::string defaultGpuDescriptionPath() { return LAUNCHOPT_FUSION_GPU_DIR "/h100.json"; }
+std::string defaultGpuDescriptionPath() {
+  return resourceDir(Resource::GpuDescriptions) + "/h100.json";
+}
 
 } // namespace launchopt
