@@ -10,7 +10,7 @@
 #
 # The GPU machine has nvcc but no Clang, so the outputs are committed: they are
 # the harness's inputs there. A site the tool does not transform stays as
-# written; its reason is in the report (see generated/SUMMARY.txt).
+# written; its reason is in the report (counts per app and variant: apps/GENERATED.txt).
 set -euo pipefail
 bench=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$bench/.." && pwd)
