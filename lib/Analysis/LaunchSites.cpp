@@ -1,6 +1,7 @@
 #include "LaunchSites.h"
 
 #include "KernelFeatures.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -191,7 +192,8 @@ private:
     if (!Var)
       return false;
     llvm::StringRef Name = Var->getName();
-    return Name == "__lo_bx" || Name == "__lo_by" || Name == "__lo_bz";
+    const std::string *Loops = generated::coarsen::BlockLoopVariables;
+    return Name == Loops[0] || Name == Loops[1] || Name == Loops[2];
   }
 
   // The axis (0, 1, 2) of `threadIdx.x/y/z`, or -1 for anything else.

@@ -40,8 +40,9 @@ struct LaunchSite {
   std::vector<const clang::Expr *> Arguments; // written arguments only
 
   // In a loop the user wrote. The loops of a coarsened kernel (over
-  // __lo_bx/__lo_by/__lo_bz) do not count: each iteration is another block
-  // of the original grid, whose launches were never ordered with this one's.
+  // generated::coarsen::BlockLoopVariables) do not count: each iteration is
+  // another block of the original grid, whose launches were never ordered
+  // with this one's.
   bool InLoop = false;
   bool InBranch = false;
   // Whether the child can reach the parent again through launches.

@@ -5,6 +5,7 @@
 #include "PendingLaunchLimit.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
@@ -57,19 +58,21 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     A.Kernels.emplace(Site.Child, C.Child);
     A.Kernels.emplace(Site.Parent, *C.Parent);
     AcceptedSite S{&Site, C.Text, {}, Remarks.size()};
-    S.Code.ScopeVar = "__lo_agg" + std::to_string(Site.Id);
+    S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
     S.Code.ChildName = Site.ChildName;
     S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
     if (GroupScopes)
-      S.Code.GroupArray = "__lo_groups_" + Site.ParentName + "_" + std::to_string(Site.Id);
+      S.Code.GroupArray = generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" +
+                          std::to_string(Site.Id);
     A.Sites.push_back(S);
     Remark.Applied = true;
     Remark.Parameters["granularity"] =
         Options.Granularity == AggregationGranularity::MultiBlock
             ? "multi-block (" + std::to_string(Options.GroupBlocks) + " blocks)"
             : granularityName(Options.Granularity);
-    Remark.Parameters["aggregated-kernel"] = AggregatedPrefix + Site.ChildName;
+    Remark.Parameters["aggregated-kernel"] =
+        generated::aggregate::AggregatedPrefix + Site.ChildName;
     Remarks.push_back(Remark);
   }
   for (AcceptedSite &S : A.Sites)

@@ -1,13 +1,19 @@
 #include "AggregationCode.h"
 
+#include "Transforms/Common/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
 namespace launchopt {
 
-std::string argsStructName(const std::string &Child) { return "__lo_args_" + Child; }
-std::string uniformStructName(const std::string &Child) { return "__lo_uargs_" + Child; }
-std::string directKernelName(const std::string &Kernel) { return "__lo_direct_" + Kernel; }
+// The names of the generated functions, structs and variables (GeneratedNames.h).
+using namespace generated::aggregate;
+
+std::string argsStructName(const std::string &Child) { return ArgumentsStructPrefix + Child; }
+std::string uniformStructName(const std::string &Child) {
+  return UniformArgumentsStructPrefix + Child;
+}
+std::string directKernelName(const std::string &Kernel) { return DirectPrefix + Kernel; }
 
 namespace {
 
@@ -69,12 +75,12 @@ std::string argumentReferences(const KernelCopy &K, const std::string &Indent,
     AnyPerLaunch |= !isUniformParameter(Uniform, I);
   std::string Args = argsStructName(K.Name) + K.TemplateArgs;
   if (AnyPerLaunch)
-    S += Indent + "const " + Args + " &__lo_a = *static_cast<const " + Args + " *>(" + Arguments +
-         ");\n";
+    S += Indent + "const " + Args + " &" + ArgumentsReference + " = *static_cast<const " + Args +
+         " *>(" + Arguments + ");\n";
   if (anyUniform(Uniform)) {
     std::string UArgs = uniformStructName(K.Name) + K.TemplateArgs;
-    S += Indent + "const " + UArgs + " &__lo_u = *static_cast<const " + UArgs + " *>(" +
-         UniformArguments + ");\n";
+    S += Indent + "const " + UArgs + " &" + UniformArgumentsReference + " = *static_cast<const " +
+         UArgs + " *>(" + UniformArguments + ");\n";
   }
   return S;
 }
@@ -97,13 +103,10 @@ std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uni
   return S + parameterStruct(Child, argsStructName(Child.Name), Uniform, false);
 }
 
-// `static __device__ void __lo_part_k(...)`, without a body.
+// `static __device__ void <PartPrefix>k(...)`, without a body.
 std::string partSignature(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
-  return K.TemplateHeader + "static __device__ void __lo_part_" + K.Name + "(" +
-         K.parameters(true) +
-         "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n"
-         "    const dim3 __lo_blockDim, const dim3 __lo_gridDim" +
-         scopeParameters(Sites) + ")";
+  return K.TemplateHeader + "static __device__ void " + PartPrefix + K.Name + "(" +
+         K.parameters(true) + passedBuiltinParameters() + scopeParameters(Sites) + ")";
 }
 
 std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
@@ -140,15 +143,16 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
   if (Sites.empty())
     return "";
   AggregationGranularity G = Options.Granularity;
-  std::string S = In + "const unsigned __lo_thread = launchopt::linearThread();\n";
-  S += In + "const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;\n";
-  S += In + "(void)__lo_blockThreads;\n";
+  const std::string &T = LinearThread, &Threads = BlockThreads;
+  std::string S = In + "const unsigned " + T + " = launchopt::linearThread();\n";
+  S += In + "const unsigned " + Threads + " = blockDim.x * blockDim.y * blockDim.z;\n";
+  S += In + "(void)" + Threads + ";\n";
   for (unsigned K = 0; K < Sites.size(); ++K) {
     const AggregatedSite &Site = Sites[K];
     const std::string &V = Site.ScopeVar;
     // Records a block may need: one per thread, or one when a single
     // thread of the block launches.
-    std::string Launchers = Site.OneThreadPerBlock ? "1u" : "__lo_blockThreads";
+    std::string Launchers = Site.OneThreadPerBlock ? "1u" : Threads;
     std::string Uniform =
         Site.UniformArguments
             ? "sizeof(" + uniformStructName(Site.ChildName) + Site.TemplateArgs + ")"
@@ -156,16 +160,16 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
     if (G == AggregationGranularity::Warp) {
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
-      S += In + "if (__lo_thread < (__lo_blockThreads + 31) / 32) {\n" + In +
-           "  launchopt::clearScope(&" + V + "_warps[__lo_thread]);\n" + In +
-           "  launchopt::openScope(&" + V + "_warps[__lo_thread], " +
+      S += In + "if (" + T + " < (" + Threads + " + 31) / 32) {\n" + In +
+           "  launchopt::clearScope(&" + V + "_warps[" + T + "]);\n" + In +
+           "  launchopt::openScope(&" + V + "_warps[" + T + "], " +
            (Site.OneThreadPerBlock ? std::string("1u")
-                                   : "min(32u, __lo_blockThreads - 32 * __lo_thread)") +
+                                   : "min(32u, " + Threads + " - 32 * " + T + ")") +
            ", " + Uniform + ");\n" + In + "}\n";
-      S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[__lo_thread / 32];\n";
+      S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[" + T + " / 32];\n";
     } else if (G == AggregationGranularity::Block) {
       S += In + "__shared__ launchopt::AggregationScope " + V + "_block;\n";
-      S += In + "if (__lo_thread == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
+      S += In + "if (" + T + " == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
            In + "  launchopt::openScope(&" + V + "_block, " + Launchers + ", " + Uniform + ");\n" +
            In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
@@ -174,13 +178,13 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
       std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
       S += In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
       if (InstanceScopes)
-        S += In + "launchopt::AggregationScope *" + V + " = launchopt::groupScope(__lo_launch, " +
-             std::to_string(K) + ", " + V + "_group);\n";
+        S += In + "launchopt::AggregationScope *" + V + " = launchopt::groupScope(" +
+             AggregatedLaunch + ", " + std::to_string(K) + ", " + V + "_group);\n";
       else
         S += In + "launchopt::AggregationScope *" + V + " = " + V +
              "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V +
              "_group] : nullptr;\n";
-      S += In + "if (__lo_thread == 0 && " + V + ")\n" + In + "  launchopt::openGroupScope(" + V +
+      S += In + "if (" + T + " == 0 && " + V + ")\n" + In + "  launchopt::openGroupScope(" + V +
            ", (unsigned long long)" + GroupBlocks + " * " + Launchers + ", " + Uniform + ");\n";
     }
   }
@@ -194,15 +198,17 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
     return "";
   AggregationGranularity G = Options.Granularity;
   // Every record of the block is written before its launcher reads them.
+  const std::string &T = LinearThread;
   std::string S = In + "__syncthreads();\n";
   for (const AggregatedSite &Site : Sites) {
     const std::string &V = Site.ScopeVar;
-    std::string Launch = "__lo_launch_" + Site.ChildName + Site.TemplateArgs + "(" + V;
+    std::string Launch = LauncherPrefix + Site.ChildName + Site.TemplateArgs + "(" + V;
     if (G == AggregationGranularity::Warp)
-      S += In + "if (__lo_thread % 32 == 0)\n" + In + "  " + Launch +
+      S += In + "if (" + T + " % 32 == 0)\n" + In + "  " + Launch +
            ", cudaStreamFireAndForget, true);\n";
     else if (G == AggregationGranularity::Block)
-      S += In + "if (__lo_thread == 0)\n" + In + "  " + Launch + ", cudaStreamFireAndForget, true);\n";
+      S += In + "if (" + T + " == 0)\n" + In + "  " + Launch +
+           ", cudaStreamFireAndForget, true);\n";
     else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string InScope =
@@ -211,7 +217,7 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
                      V + "_group * " + std::to_string(Options.GroupBlocks) + "u)";
       // paper §V-A: the last block of the group to finish launches; for the
       // grid it is a tail launch, so nothing returns to the host.
-      S += In + "if (__lo_thread == 0 && " + V + " && launchopt::lastBlockOfScope(" + V + ", " +
+      S += In + "if (" + T + " == 0 && " + V + " && launchopt::lastBlockOfScope(" + V + ", " +
            InScope + ")) {\n";
       S += In + "  " + Launch + ", " + (Grid ? "cudaStreamTailLaunch" : "cudaStreamFireAndForget") +
            ", false);\n";
@@ -221,10 +227,20 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
   return S;
 }
 
+namespace {
+
+// The parameter names matter to the launcher's body alone
+// (aggregatedKernelAndLauncher); its prototype merely repeats them.
+std::string launcherSignature(const KernelCopy &Child) {
+  return Child.TemplateHeader + "static __device__ void " + LauncherPrefix + Child.Name +
+         generated::code("(launchopt::AggregationScope *@scope, cudaStream_t @stream,\n"
+                         "    bool @allowDirect)");
+}
+
+} // namespace
+
 std::string launcherPrototype(const KernelCopy &Child) {
-  return Child.TemplateHeader + "static __device__ void __lo_launch_" + Child.Name +
-         "(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,\n"
-         "    bool __lo_allowDirect);\n\n";
+  return launcherSignature(Child) + ";\n\n";
 }
 
 std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
@@ -237,50 +253,51 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   std::string S = "\n\n// launchopt: '" + N +
                   "' aggregated: each block finds the launch it belongs to and runs\n"
                   "// as that launch's original block (disaggregation).\n";
-  S += Child.TemplateHeader + "__global__ void __lo_agg_" + N +
-       "(const launchopt::AggregatedLaunch *__lo_launch)\n{\n";
+  S += Child.TemplateHeader + "__global__ void " + AggregatedPrefix + N +
+       "(const launchopt::AggregatedLaunch *" + AggregatedLaunch + ")\n{\n";
   S += scopePrologue(ChildSites, Options, "  ", GroupScopes);
   // Threads beyond their launch's block size exit rather than skip the body:
   // barriers wait only for threads that have not exited, so the child's own
   // __syncthreads and the epilogue's are met by the original block's threads
   // alone (a skipping thread would meet the child's first barrier at the
   // epilogue's).
-  S += "  launchopt::OriginalThread __lo_t;\n"
-       "  if (!launchopt::findOriginal(__lo_launch, &__lo_t))\n    return;\n";
-  S += argumentReferences(Child, "  ", "__lo_t.arguments", "__lo_t.uniformArguments", Uniform);
-  std::string Fields = fieldsOf(Child, "__lo_a", "__lo_u", Uniform);
-  S += "  __lo_part_" + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
-       "__lo_t.blockIdx, __lo_t.threadIdx,\n      __lo_t.blockDim, __lo_t.gridDim" +
+  S += generated::code("  launchopt::OriginalThread @t;\n") + "  if (!launchopt::findOriginal(" +
+       AggregatedLaunch + generated::code(", &@t))\n    return;\n");
+  S += argumentReferences(Child, "  ", generated::code("@t.arguments"),
+                          generated::code("@t.uniformArguments"), Uniform);
+  std::string Fields = fieldsOf(Child, ArgumentsReference, UniformArgumentsReference, Uniform);
+  S += "  " + PartPrefix + N + Child.TemplateArgs + "(" + (Fields.empty() ? "" : Fields + ", ") +
+       generated::code("@t.blockIdx, @t.threadIdx,\n      @t.blockDim, @t.gridDim") +
        scopeArguments(ChildSites) + ");\n";
   S += scopeEpilogue(ChildSites, Options, "  ");
   S += "}\n\n";
   S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"
        "// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.\n";
-  S += Child.TemplateHeader + "static __device__ void __lo_launch_" + N +
-       "(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,\n"
-       "    bool __lo_allowDirect)\n{\n"
-       "  launchopt::ScopeSummary __lo_s;\n"
-       "  if (!launchopt::summarize(__lo_scope, &__lo_s))\n    return;\n"
-       "  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
-       "    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {\n"
-       "      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];\n";
-  S += argumentReferences(Child, "      ", "__lo_r.arguments", "__lo_s.launch->uniformArguments",
-                          Uniform);
+  S += launcherSignature(Child) + "\n{\n" +
+       generated::code("  launchopt::ScopeSummary @s;\n"
+                       "  if (!launchopt::summarize(@scope, &@s))\n    return;\n"
+                       "  if (@allowDirect && @s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
+                       "    for (unsigned @i = 0; @i < @s.count; ++@i) {\n"
+                       "      const launchopt::ChildRecord &@r = @s.launch->records[@i];\n");
+  S += argumentReferences(Child, "      ", generated::code("@r.arguments"),
+                          generated::code("@s.launch->uniformArguments"), Uniform);
   S += "      " + DirectName + Child.TemplateArgs +
-       "<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(" +
+       generated::code("<<<@r.grid, @r.block, @r.sharedMemory, cudaStreamFireAndForget>>>(") +
        Fields + ");\n    }\n    return;\n  }\n";
   if (GroupScopes) {
     std::string Groups = Options.Granularity == AggregationGranularity::Grid
                              ? std::string("1u")
-                             : "(__lo_s.blocks + " + std::to_string(Options.GroupBlocks - 1) +
-                                   "u) / " + std::to_string(Options.GroupBlocks) + "u";
+                             : generated::code("(@s.blocks + ") +
+                                   std::to_string(Options.GroupBlocks - 1) + "u) / " +
+                                   std::to_string(Options.GroupBlocks) + "u";
     S += "  // The grid's own scopes for its launches: other grids of '" + N +
          "' may run at the same time.\n";
-    S += "  launchopt::attachGroupScopes(__lo_s.launch, " + std::to_string(ChildSites.size()) +
-         "u, " + Groups + ");\n";
+    S += generated::code("  launchopt::attachGroupScopes(@s.launch, ") +
+         std::to_string(ChildSites.size()) + "u, " + Groups + ");\n";
   }
-  S += "  __lo_agg_" + N + Child.TemplateArgs +
-       "<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);\n}";
+  S += "  " + AggregatedPrefix + N + Child.TemplateArgs +
+       generated::code(
+           "<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, @stream>>>(@s.launch);\n}");
   return S;
 }
 
@@ -295,7 +312,7 @@ std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> 
                   "// recorded: its own launches are not aggregated either (no scopes).\n";
   S += K.TemplateHeader + "__global__ void " + directKernelName(K.Name) + "(" + K.parameters() +
        ")\n{\n";
-  S += "  __lo_part_" + K.Name + K.TemplateArgs + "(" + K.arguments(true) +
+  S += "  " + PartPrefix + K.Name + K.TemplateArgs + "(" + K.arguments(true) +
        "blockIdx, threadIdx, blockDim, gridDim";
   for (size_t I = 0; I < Sites.size(); ++I)
     S += ", nullptr";
@@ -307,7 +324,7 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
                   std::string(granularityName(Options.Granularity)) + " granularity).\n";
   S += scopePrologue(Sites, Options, "  ");
-  S += "  __lo_part_" + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
+  S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
        "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ");\n";
   S += scopeEpilogue(Sites, Options, "  ");
   S += "}";

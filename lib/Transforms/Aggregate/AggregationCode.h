@@ -13,7 +13,7 @@ namespace launchopt {
 
 // One aggregated launch site inside a parent kernel.
 struct AggregatedSite {
-  std::string ScopeVar;     // __lo_agg<id>
+  std::string ScopeVar;     // generated::aggregate::ScopeVariablePrefix<site id>
   std::string ChildName;
   std::string TemplateArgs; // as written at the launch: "<T>" or ""
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
@@ -40,9 +40,8 @@ using UniformParameters = std::vector<bool>;
 
 bool anyUniform(const UniformParameters &Uniform);
 
-// Before the child: the struct its per-launch arguments are kept in
-// (__lo_args_<child>) and, when some are uniform, the struct of the uniform
-// ones (__lo_uargs_<child>).
+// Before the child: the struct its per-launch arguments are kept in and,
+// when some are uniform, the struct of the uniform ones.
 std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uniform);
 
 // The body of a kernel as a device function taking the four built-in index
@@ -82,7 +81,8 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
 
 // The scopes and epilogue shared by a parent wrapper and an aggregated kernel
 // that is a parent too. The group scopes come from file-scope arrays, or
-// with InstanceScopes from the aggregated grid's launch (__lo_launch).
+// with InstanceScopes from the aggregated kernel's parameter
+// (generated::aggregate::AggregatedLaunch).
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options, const std::string &Indent,
                           bool InstanceScopes = false);

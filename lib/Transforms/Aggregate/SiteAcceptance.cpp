@@ -1,11 +1,10 @@
 #include "SiteAcceptance.h"
 
 #include "Analysis/LaunchOrder.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 
 namespace launchopt {
-
-const char *const AggregatedPrefix = "__lo_agg_";
 
 namespace {
 
@@ -19,7 +18,7 @@ std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return Site.UnresolvedReason;
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return "the launch is in a device function, not directly in a kernel";
-  if (llvm::StringRef(Site.ChildName).starts_with(AggregatedPrefix))
+  if (llvm::StringRef(Site.ChildName).starts_with(generated::aggregate::AggregatedPrefix))
     return "the child is already aggregated";
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return "the child is tail-launched: it must run after the whole parent grid";

@@ -13,9 +13,6 @@
 
 namespace launchopt {
 
-// The name prefix of aggregated kernels.
-extern const char *const AggregatedPrefix;
-
 // One entry per site of the analysis: a candidate (its parent read too), or
 // the reason it is refused.
 struct SiteDecisions {

@@ -1,6 +1,7 @@
 #include "SiteRewrite.h"
 
 #include "Analysis/Uniformity.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace launchopt {
@@ -44,9 +45,10 @@ UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite 
 
 std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform) {
   const LaunchText &L = A.Text;
-  std::string Id = A.Code.ScopeVar.substr(std::string("__lo_agg").size());
-  std::string Grid = "__lo_agrid" + Id, Block = "__lo_ablock" + Id, Record = "__lo_record" + Id;
-  std::string UniformCopy = "__lo_uniform" + Id;
+  std::string Id = std::to_string(A.Site->Id);
+  std::string Grid = generated::code("@agrid") + Id, Block = generated::code("@ablock") + Id;
+  std::string Record = generated::code("@record") + Id;
+  std::string UniformCopy = generated::code("@uniform") + Id;
   std::string Args = argsStructName(A.Code.ChildName) + A.Code.TemplateArgs;
   std::string UArgs = uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
   bool SomeUniform = anyUniform(Uniform);

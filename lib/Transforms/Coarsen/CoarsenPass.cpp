@@ -1,6 +1,7 @@
 #include "CoarsenPass.h"
 
 #include "Analysis/VariableWrites.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -10,7 +11,9 @@ namespace launchopt {
 
 namespace {
 
-const char *const CoarsePrefix = "__lo_coarse_";
+using generated::coarsen::BlockLoopVariables;
+using generated::coarsen::CoarsenedPrefix;
+using generated::coarsen::OriginalGrid;
 
 class ReturnFinder : public clang::RecursiveASTVisitor<ReturnFinder> {
 public:
@@ -50,10 +53,35 @@ bool bodyFitsInLoop(const clang::FunctionDecl &Kernel) {
   return true;
 }
 
-const char *const CoarseLoops =
-    "  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)\n"
-    "    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)\n"
-    "      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)";
+// `__global__ void <coarsened child>(<child's parameters>, const dim3 <original grid>)`
+std::string coarsenedSignature(const KernelCopy &K) {
+  return K.TemplateHeader + "__global__ void " + CoarsenedPrefix + K.Name + "(" +
+         K.parameters(true) + "const dim3 " + OriginalGrid + ")";
+}
+
+// The loops over the original blocks a coarsened block runs, z outermost,
+// each indented two more than the one around it:
+//   for (unsigned bz = blockIdx.z; bz < originalGrid.z; bz += gridDim.z)
+// The loop variables are spelled in one place because the launch analysis
+// recognises these loops in the output.
+std::string originalBlockLoops() {
+  const char *const Axes[3] = {"x", "y", "z"};
+  std::string S;
+  for (int Axis = 2; Axis >= 0; --Axis) {
+    const std::string &B = BlockLoopVariables[Axis];
+    std::string D = Axes[Axis];
+    S += std::string(2 * (3 - Axis), ' ') + "for (unsigned " + B + " = blockIdx." + D + "; " + B +
+         " < " + OriginalGrid + "." + D + "; " + B + " += gridDim." + D + ")" +
+         (Axis > 0 ? "\n" : "");
+  }
+  return S;
+}
+
+// `make_uint3(bx, by, bz)`: the original block the loops are at.
+std::string originalBlockIndex() {
+  return "make_uint3(" + BlockLoopVariables[0] + ", " + BlockLoopVariables[1] + ", " +
+         BlockLoopVariables[2] + ")";
+}
 
 // The coarsened kernel with the child's body inside the loop: only blockIdx
 // and gridDim change from one original block to the next.
@@ -63,11 +91,10 @@ std::string inlineCoarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy
                   "' coarsened: each block runs the original blocks\n// blockIdx, blockIdx + "
                   "gridDim, ... of the original grid; in the loop, locals shadow\n// blockIdx and "
                   "gridDim with the original block's values.\n";
-  D += K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" + K.parameters(true) +
-       "const dim3 __lo_originalGrid)\n{\n" + CoarseLoops + " {\n";
+  D += coarsenedSignature(K) + "\n{\n" + originalBlockLoops() + " {\n";
   D += "        { // one original block\n";
-  D += "          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);\n";
-  D += "          const dim3 gridDim = __lo_originalGrid;\n";
+  D += "          const uint3 blockIdx = " + originalBlockIndex() + ";\n";
+  D += "          const dim3 gridDim = " + OriginalGrid + ";\n";
   D += "          (void)blockIdx; (void)gridDim;\n";
   D += "          " + K.body(Ctx, Edits) + "\n        }\n";
   // As below: the next original block reuses this one's shared memory.
@@ -80,7 +107,7 @@ std::string inlineCoarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy
 // The coarsened kernel and the per-block function it loops over.
 std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
                             const std::vector<SourceEdit> &Edits, bool UsesSharedMemory) {
-  std::string BlockName = "__lo_block_" + K.Name;
+  std::string BlockName = generated::coarsen::BlockFunctionPrefix + K.Name;
   std::string D;
   // All four built-ins are passed in, so that a later pass that shadows them
   // (aggregation) reaches this function too.
@@ -88,17 +115,15 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
        "' inside a coarsened block; the locals\n// below shadow the built-in index variables "
        "with the original block's values.\n";
   D += K.TemplateHeader + "static __device__ void " + BlockName + "(" + K.parameters(true) +
-       "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n    const dim3 __lo_blockDim, "
-       "const dim3 __lo_gridDim)\n{\n";
+       passedBuiltinParameters() + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + K.body(Ctx, Edits) + "\n}\n\n";
   D += "// launchopt: '" + K.Name + "' coarsened: each block runs the original blocks\n"
        "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
-  D += K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" + K.parameters(true) +
-       "const dim3 __lo_originalGrid)\n{\n" + CoarseLoops;
+  D += coarsenedSignature(K) + "\n{\n" + originalBlockLoops();
   std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) +
-                     "make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,\n            blockDim, "
-                     "__lo_originalGrid);\n";
+                     originalBlockIndex() + ", threadIdx,\n            blockDim, " + OriginalGrid +
+                     ");\n";
   // The next original block reuses the shared memory of this one: a thread
   // that starts it early would overwrite what slower threads still read.
   // Every thread reaches the barrier: the loop bounds are the same for the
@@ -110,10 +135,7 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
   return D;
 }
 
-std::string coarsenedPrototype(const KernelCopy &K) {
-  return K.TemplateHeader + "__global__ void " + CoarsePrefix + K.Name + "(" +
-         K.parameters(true) + "const dim3 __lo_originalGrid);\n\n";
-}
+std::string coarsenedPrototype(const KernelCopy &K) { return coarsenedSignature(K) + ";\n\n"; }
 
 // Why a launch cannot be coarsened whatever its text: "" when nothing in the
 // launch or its child stands in the way.
@@ -123,7 +145,7 @@ std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return "host-side launch: coarsening applies to launches from device code";
   if (!Site.Child)
     return Site.UnresolvedReason;
-  if (llvm::StringRef(Site.ChildName).starts_with(CoarsePrefix))
+  if (llvm::StringRef(Site.ChildName).starts_with(CoarsenedPrefix))
     return "the child is already coarsened";
   std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
   if (!Blocker.empty())
@@ -136,7 +158,7 @@ std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 std::string coarsenedLaunch(const LaunchSite &Site, const LaunchText &L,
                             const std::string &Callee) {
   std::string Id = std::to_string(Site.Id);
-  std::string Grid = "__lo_cgrid" + Id, Coarse = "__lo_coarse" + Id;
+  std::string Grid = generated::code("@cgrid") + Id, Coarse = generated::code("@coarse") + Id;
   std::string In = L.Indent + "  ";
   std::string Text = "{ // launchopt: coarsened launch of '" + Site.ChildName + "'\n";
   Text += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
@@ -177,7 +199,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   ShadowCallees Shadows(Ctx);
-  const AcceptanceSteps Steps{CoarsePrefix};
+  const AcceptanceSteps Steps{CoarsenedPrefix};
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "coarsen");
@@ -195,7 +217,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
       Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
-    Remark.Parameters["coarsened-kernel"] = CoarsePrefix + Site.ChildName;
+    Remark.Parameters["coarsened-kernel"] = CoarsenedPrefix + Site.ChildName;
     Remark.Parameters["factor"] = "LAUNCHOPT_CFACTOR (default " +
                                   std::to_string(Options.DefaultFactor) + ")";
     Result.Remarks.push_back(Remark);

@@ -4,11 +4,116 @@
 // Every identifier launchopt writes into a user's program starts with the
 // reserved prefix below, so that it cannot collide with a user's name. Each
 // generated name or name prefix is spelled here once.
+//
+// Two kinds of names, two spellings:
+// - A name that code in more than one place must agree on is a constant
+//   below: a prefix of generated functions and types (`__lo_serial_<child>`),
+//   whose definition, calls and the later passes that recognise it are
+//   written apart; a parameter or variable that one function of launchopt
+//   declares and another uses; a name the analysis recognises in an earlier
+//   pass's output. Renaming one is one edit here.
+// - A helper variable or parameter that lives inside one generated function
+//   whose templates sit together in one place (a loop counter, a per-launch
+//   temporary, a parameter that only the function's body reads) is written
+//   in those templates as `@name`, and code() puts the prefix in. A
+//   constant for each would turn a template like the serial loops into a
+//   chain of concatenations nobody can read; renaming the prefix is still
+//   one edit, and renaming such a name touches those templates only.
+//
+// This header is a leaf (constants only) so that lib/Analysis, which
+// recognises the coarsening loops in an earlier pass's output, can read it
+// without depending on the passes.
+
+#include "llvm/ADT/StringRef.h"
+#include <string>
 
 namespace launchopt::generated {
 
 // The reserved prefix of every generated identifier.
 inline constexpr const char Prefix[] = "__lo_";
+
+// Template with every '@' replaced by Prefix: `@bx` -> `__lo_bx`. Only for
+// templates written in launchopt's sources, never for the user's text (an
+// '@' in a comment or string there must stay).
+inline std::string code(llvm::StringRef Template) {
+  std::string S;
+  for (char C : Template) {
+    if (C == '@')
+      S += Prefix;
+    else
+      S += C;
+  }
+  return S;
+}
+
+// --- Every pass that copies a kernel body (lib/Transforms/Common) ---
+
+// Shadow copy of a device function that reads the built-in index variables:
+// __lo_sh_<function>.
+inline const std::string ShadowCopyPrefix = std::string(Prefix) + "sh_";
+// An unnamed kernel parameter gets a name where a copy passes it on:
+// __lo_p<index>.
+inline const std::string UnnamedParameterPrefix = std::string(Prefix) + "p";
+// The parameter through which a copied body receives a built-in index
+// variable, which a local of the built-in's name then shadows:
+// __lo_blockIdx for blockIdx.
+inline std::string passedBuiltin(llvm::StringRef Builtin) { return Prefix + Builtin.str(); }
+
+// --- Thresholding (lib/Transforms/Threshold) ---
+namespace threshold {
+// The serial version of a child, run by one parent thread: __lo_serial_<child>.
+inline const std::string SerialPrefix = std::string(Prefix) + "serial_";
+// One thread of the child, called by the serial version: __lo_thread_<child>.
+inline const std::string ThreadPrefix = std::string(Prefix) + "thread_";
+} // namespace threshold
+
+// --- Coarsening (lib/Transforms/Coarsen) ---
+namespace coarsen {
+// The coarsened child: __lo_coarse_<child>. Coarsening refuses a child that
+// already carries it.
+inline const std::string CoarsenedPrefix = std::string(Prefix) + "coarse_";
+// One original block of the child, called from the coarsened kernel's loop:
+// __lo_block_<child>.
+inline const std::string BlockFunctionPrefix = std::string(Prefix) + "block_";
+// The coarsened kernel's extra parameter: the grid the launch asked for.
+inline const std::string OriginalGrid = std::string(Prefix) + "originalGrid";
+// The coarsened kernel's loop counters over the original blocks, along x, y
+// and z. The launch analysis does not count these loops as the user's.
+inline const std::string BlockLoopVariables[3] = {
+    std::string(Prefix) + "bx", std::string(Prefix) + "by", std::string(Prefix) + "bz"};
+} // namespace coarsen
+
+// --- Aggregation (lib/Transforms/Aggregate) ---
+namespace aggregate {
+// The aggregated child: __lo_agg_<child>. Aggregation refuses a child that
+// already carries it.
+inline const std::string AggregatedPrefix = std::string(Prefix) + "agg_";
+// The body of a parent or child for one thread: __lo_part_<kernel>.
+inline const std::string PartPrefix = std::string(Prefix) + "part_";
+// Launches a finished scope's records: __lo_launch_<child>.
+inline const std::string LauncherPrefix = std::string(Prefix) + "launch_";
+// A parent launched from device code where its launch cannot be recorded:
+// __lo_direct_<kernel>.
+inline const std::string DirectPrefix = std::string(Prefix) + "direct_";
+// The struct of one launch's arguments (__lo_args_<child>) and of those the
+// launches of a scope share (__lo_uargs_<child>).
+inline const std::string ArgumentsStructPrefix = std::string(Prefix) + "args_";
+inline const std::string UniformArgumentsStructPrefix = std::string(Prefix) + "uargs_";
+// A site's scope pointer, __lo_agg<site id>, and the file-scope array of its
+// group scopes, __lo_groups_<parent>_<site id>.
+inline const std::string ScopeVariablePrefix = std::string(Prefix) + "agg";
+inline const std::string GroupArrayPrefix = std::string(Prefix) + "groups_";
+// The aggregated kernel's parameter, which its scopes are found from.
+inline const std::string AggregatedLaunch = std::string(Prefix) + "launch";
+// Declared by the scope prologue, read by the epilogue: the thread's index in
+// its block, and the block's thread count.
+inline const std::string LinearThread = std::string(Prefix) + "thread";
+inline const std::string BlockThreads = std::string(Prefix) + "blockThreads";
+// References to a record's arguments and to the scope's shared ones, whose
+// fields the aggregated kernel and the launcher pass on.
+inline const std::string ArgumentsReference = std::string(Prefix) + "a";
+inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
+} // namespace aggregate
 
 } // namespace launchopt::generated
 

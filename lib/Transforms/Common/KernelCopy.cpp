@@ -1,5 +1,6 @@
 #include "KernelCopy.h"
 
+#include "GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -8,8 +9,8 @@ namespace launchopt {
 
 namespace {
 
-// `T *a` for a named parameter, `int __lo_p1` for an unnamed one, without a
-// default argument.
+// `T *a` for a named parameter, `int <UnnamedParameterPrefix>1` for an
+// unnamed one, without a default argument.
 std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
                                          const clang::ParmVarDecl &P, unsigned Index,
                                          std::string &Name, unsigned &NameOffset) {
@@ -31,7 +32,7 @@ std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
     }
     return Text;
   }
-  Name = "__lo_p" + std::to_string(Index);
+  Name = generated::UnnamedParameterPrefix + std::to_string(Index);
   std::optional<FileRange> At = spelledRange(Ctx, P.getLocation());
   if (!At || At->Begin < R->Begin || At->Begin > R->End) {
     NameOffset = R->End;
@@ -151,11 +152,18 @@ void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits) {
     Edits.insert(Offset, " " + Name);
 }
 
+std::string passedBuiltinParameters() {
+  return "const uint3 " + generated::passedBuiltin("blockIdx") + ", const uint3 " +
+         generated::passedBuiltin("threadIdx") + ",\n    const dim3 " +
+         generated::passedBuiltin("blockDim") + ", const dim3 " +
+         generated::passedBuiltin("gridDim");
+}
+
 std::string shadowingPrologue(const std::vector<std::string> &Names) {
   std::string S;
   for (const std::string &N : Names) {
     const char *Type = (N == "blockIdx" || N == "threadIdx") ? "uint3" : "dim3";
-    S += std::string("  const ") + Type + " " + N + " = __lo_" + N + ";\n";
+    S += std::string("  const ") + Type + " " + N + " = " + generated::passedBuiltin(N) + ";\n";
   }
   S += " ";
   for (const std::string &N : Names)

@@ -17,8 +17,9 @@ struct KernelCopy {
   std::string TemplateHeader; // "template <typename T>\n", or empty
   std::string TemplateArgs;   // "<T>", or empty
   std::vector<std::string> ParamTexts; // "const float *a", default arguments dropped
-  std::vector<std::string> ParamNames; // unnamed parameters get __lo_p<i>
-  // Where each unnamed parameter's __lo_p<i> goes in the kernel's own
+  // Unnamed parameters get a generated name (generated::UnnamedParameterPrefix).
+  std::vector<std::string> ParamNames;
+  // Where each unnamed parameter's generated name goes in the kernel's own
   // signature, for a pass that keeps the kernel and passes its parameters on.
   std::vector<std::pair<unsigned, std::string>> UnnamedParameterNames;
   FileRange Whole; // the definition, template header included
@@ -40,13 +41,19 @@ struct KernelCopyOrReason {
 
 KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
 
-// Edits that name the kernel's unnamed parameters __lo_p<i> in its signature.
+// Edits that give the kernel's unnamed parameters their generated names in
+// its signature.
 void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits);
 
+// The parameters through which a copied body receives the four built-in
+// index variables (generated::passedBuiltin), for the signature of the
+// function that holds the copy.
+std::string passedBuiltinParameters();
+
 // Local declarations that shadow built-in index variables with the values
-// the caller passes as __lo_<name>: a copied body then sees them unchanged,
-// its macros and early returns included. Names is a subset of blockIdx,
-// threadIdx, blockDim, gridDim.
+// the caller passes (generated::passedBuiltin): a copied body then sees them
+// unchanged, its macros and early returns included. Names is a subset of
+// blockIdx, threadIdx, blockDim, gridDim.
 std::string shadowingPrologue(const std::vector<std::string> &Names);
 
 } // namespace launchopt

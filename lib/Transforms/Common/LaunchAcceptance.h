@@ -13,7 +13,7 @@
 //      before a parent written earlier, in the parent's namespace: the
 //      child's parameter types must mean the same there (sameNamespace);
 //   5. the name the new launch calls, written like the launched one:
-//      `ns::child<T>` -> `ns::__lo_serial_child<T>`.
+//      `ns::child<T>` -> `ns::<prefix>child<T>`.
 // What the pass then writes, and its remark, are its own.
 
 #include "Transforms/Common/KernelCopy.h"
@@ -27,9 +27,9 @@ namespace launchopt {
 // What a pass asks of the acceptance steps.
 struct AcceptanceSteps {
   // The prefix of the kernel or function the new launch calls by the
-  // launched name (`__lo_serial_`). Empty when the pass names what it calls
-  // itself (aggregation): the launched name is then read for its template
-  // arguments only and need not be rewritable.
+  // launched name (generated::threshold::SerialPrefix). Empty when the pass
+  // names what it calls itself (aggregation): the launched name is then read
+  // for its template arguments only and need not be rewritable.
   std::string CalleePrefix;
   // The pass rewrites the parent's text too (aggregation replaces its body).
   bool ReadParent = false;

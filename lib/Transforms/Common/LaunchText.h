@@ -37,7 +37,7 @@ struct LaunchTextOrReason {
 LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site);
 
 // The kernel name as written at the launch with Prefix added to the name:
-// `ns::child<T>` -> `ns::__lo_coarse_child<T>`.
+// `ns::child<T>` -> `ns::<Prefix>child<T>`.
 std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                           const std::string &Prefix);
 

@@ -1,5 +1,6 @@
 #include "ShadowCallees.h"
 
+#include "GeneratedNames.h"
 #include "KernelCopy.h"
 #include "Analysis/KernelFeatures.h"
 #include "clang/AST/DeclCXX.h"
@@ -15,7 +16,6 @@ namespace launchopt {
 
 namespace {
 
-const char *const ShadowPrefix = "__lo_sh_";
 const char *const ReadsBuiltins = "which reads the built-in index variables";
 
 // A function whose calls are followed: user code with a definition, not a
@@ -216,9 +216,8 @@ std::string shadowText(const clang::ASTContext &Ctx, const clang::FunctionDecl &
 }
 
 std::string shadowSignature(const ShadowText &T) {
-  return T.Prefix + ShadowPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
-         "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,\n    const dim3 __lo_blockDim, "
-         "const dim3 __lo_gridDim)" +
+  return T.Prefix + generated::ShadowCopyPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
+         passedBuiltinParameters() + ")" +
          (T.Suffix.empty() ? "" : " " + llvm::StringRef(T.Suffix).ltrim().str());
 }
 
@@ -334,7 +333,7 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
     if (N == Needs.end() || !N->second)
       continue;
     Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
-                     ShadowPrefix + C.Candidates.front()->getNameAsString()});
+                     generated::ShadowCopyPrefix + C.Candidates.front()->getNameAsString()});
     Edits.push_back({C.ArgumentsEnd, 0,
                      std::string(C.HasArguments ? ", " : "") +
                          "blockIdx, threadIdx, blockDim, gridDim"});
@@ -349,7 +348,8 @@ std::vector<SourceEdit> ShadowCallees::callEdits(const clang::FunctionDecl &Kern
 
 bool ShadowCallees::alreadyDefined(const clang::FunctionDecl *Def) const {
   const clang::DeclContext *Scope = Def->getDeclContext()->getRedeclContext();
-  clang::DeclarationName Name(&Ctx.Idents.get(ShadowPrefix + Def->getNameAsString()));
+  clang::DeclarationName Name(
+      &Ctx.Idents.get(generated::ShadowCopyPrefix + Def->getNameAsString()));
   for (const clang::NamedDecl *Found : Scope->lookup(Name)) {
     const clang::FunctionDecl *F = Found->getAsFunction();
     if (!F || F->getNumParams() != Def->getNumParams() + 4)

@@ -15,8 +15,9 @@ namespace launchopt {
 // variables are shadowed (serial, coarsened, aggregated copies) would still
 // call device functions that read the real built-ins. Each such function,
 // and each function that reaches one through calls, gets a shadow copy
-// __lo_sh_<name> that takes the four values as extra parameters and shadows
-// them the same way; calls in the copied body are redirected to it.
+// (named with generated::ShadowCopyPrefix) that takes the four values as
+// extra parameters and shadows them the same way; calls in the copied body
+// are redirected to it.
 //
 // Handled: direct calls by name (qualified, with explicit template
 // arguments, or unresolved in a template when only one function has that

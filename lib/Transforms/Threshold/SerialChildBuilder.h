@@ -13,7 +13,7 @@ namespace launchopt {
 // variables are shadowed by locals holding that thread's values, so the body
 // (its macros and early returns included) is copied verbatim.
 
-// Name of the serial function for a kernel name.
+// Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
 std::string serialNameFor(llvm::StringRef KernelName);
 
 // The serial function's declaration, for parents written before the kernel.

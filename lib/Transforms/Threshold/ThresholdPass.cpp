@@ -3,6 +3,7 @@
 #include "SerialChildBuilder.h"
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadCount.h"
+#include "Transforms/Common/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "llvm/ADT/StringExtras.h"
@@ -42,8 +43,9 @@ public:
   std::string build(const LaunchText &L, LaunchRemark &Remark, const std::string &SerialCallee) {
     std::optional<FileRange> Grid = spelledRange(Ctx, Site.Grid->getSourceRange());
     std::string Id = std::to_string(Site.Id);
-    std::string GridVar = "__lo_grid" + Id, BlockVar = "__lo_block" + Id;
-    std::string ThreadsVar = "__lo_threads" + Id;
+    std::string GridVar = generated::code("@grid") + Id;
+    std::string BlockVar = generated::code("@block") + Id;
+    std::string ThreadsVar = generated::code("@threads") + Id;
     ThreadCount Count = recoverThreadCount(Ctx, Site);
 
     std::vector<std::string> Lines;
@@ -62,7 +64,7 @@ public:
       std::optional<FileRange> N = spelledRange(Ctx, Dim.Numerator->getSourceRange());
       if (!N)
         continue;
-      std::string NVar = "__lo_n" + Id + "_" + DimensionNames[D];
+      std::string NVar = generated::code("@n") + Id + "_" + DimensionNames[D];
       if (Dim.InLaunchExpression) {
         if (!Grid->contains(*N) || !writtenRange(Ctx, Dim.Numerator->getSourceRange()))
           continue;
@@ -160,7 +162,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::map<const clang::FunctionDecl *, KernelCopy> Serialized;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   ShadowCallees Shadows(Ctx);
-  const AcceptanceSteps Steps{"__lo_serial_"};
+  const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
