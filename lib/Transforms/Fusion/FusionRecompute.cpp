@@ -8,13 +8,6 @@ namespace launchopt {
 
 using namespace clang;
 
-std::string SiteOffset::tag() const {
-  auto Part = [](char Axis, long long V) {
-    return std::string(1, Axis) + (V < 0 ? "m" : "") + std::to_string(std::llabs(V));
-  };
-  return Part('x', X) + "_" + Part('y', Y);
-}
-
 std::string recomputedRegister(const std::string &Array, const SiteOffset &Site) {
   return "__lo_nb_" + Array + "_" + Site.tag();
 }
