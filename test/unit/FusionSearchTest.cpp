@@ -1,5 +1,5 @@
-#include "Transforms/Fusion/GroupingSearch.h"
-#include "Transforms/Fusion/SyntheticPrograms.h"
+#include "Transforms/Fusion/Model/GroupingSearch.h"
+#include "Transforms/Fusion/Model/SyntheticPrograms.h"
 #include "gtest/gtest.h"
 
 using namespace launchopt;

@@ -3,7 +3,7 @@
 
 #include "FusionCodegenOptions.h"
 #include "FusionExtraction.h"
-#include "FusionPlan.h"
+#include "Model/FusionPlan.h"
 
 namespace launchopt {
 

@@ -1,7 +1,7 @@
 #ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONEXTRACTION_H
 #define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONEXTRACTION_H
 
-#include "FusionProblem.h"
+#include "Model/FusionProblem.h"
 #include "Analysis/LaunchSites.h"
 #include "Analysis/ParameterAccess.h"
 #include "Transforms/PassResult.h"

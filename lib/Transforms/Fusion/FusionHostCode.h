@@ -6,7 +6,7 @@
 
 #include "FusionCodegenOptions.h"
 #include "FusionExtraction.h"
-#include "FusionPlan.h"
+#include "Model/FusionPlan.h"
 #include <map>
 #include <string>
 #include <vector>

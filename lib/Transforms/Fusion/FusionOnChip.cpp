@@ -2,7 +2,7 @@
 
 #include "FusionRecompute.h"
 #include "FusionSites.h"
-#include "HaloTile.h"
+#include "Model/HaloTile.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
 #include <map>

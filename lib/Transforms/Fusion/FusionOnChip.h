@@ -3,7 +3,7 @@
 
 #include "FusionExtraction.h"
 #include "FusionOnChipPlan.h"
-#include "ProjectionModel.h"
+#include "Model/ProjectionModel.h"
 #include <map>
 
 namespace launchopt {

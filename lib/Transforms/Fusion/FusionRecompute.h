@@ -3,7 +3,7 @@
 
 #include "FusionOnChipPlan.h"
 #include "FusionSites.h"
-#include "ProjectionModel.h"
+#include "Model/ProjectionModel.h"
 #include <map>
 #include <optional>
 #include <vector>
