@@ -119,4 +119,16 @@ TEST(SyntheticPrograms, FollowsSpecification) {
   EXPECT_EQ(toJson(P), toJson(Again));
 }
 
+TEST(SyntheticPrograms, SpecParsesKeyNumberPairs) {
+  llvm::Expected<SyntheticProgramSpec> Spec = parseSyntheticProgramSpec("kernels=12,seed=4");
+  ASSERT_TRUE(static_cast<bool>(Spec));
+  EXPECT_EQ(Spec->Kernels, 12u);
+  EXPECT_EQ(Spec->Seed, 4u);
+  EXPECT_EQ(Spec->Arrays, SyntheticProgramSpec().Arrays);
+  EXPECT_EQ(llvm::toString(parseSyntheticProgramSpec("kernels=x").takeError()),
+            "'kernels=x' is not key=number");
+  EXPECT_EQ(llvm::toString(parseSyntheticProgramSpec("colour=1").takeError()),
+            "unknown attribute 'colour'");
+}
+
 } // namespace
