@@ -96,32 +96,32 @@ std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
   unsigned Own = Bx * By, RowWidth = Bx + Sides[0] + Sides[1];
   unsigned Rows = Own + (Sides[2] + Sides[3]) * RowWidth, Columns = Sides[0] + Sides[1];
   std::string S = "    unsigned " + SiteX + ", " + SiteY +
-                  "; // from the block's first site; the ring wraps below zero\n"
-                  "    if (" + Step + " < " + U(Own) + ") {\n"
-                  "      " + SiteX + " = " + Step + " % " + U(Bx) + ";\n"
-                  "      " + SiteY + " = " + Step + " / " + U(Bx) + ";\n";
+                  "; // from the block's first site; the ring wraps below zero\n";
+  S += "    if (" + Step + " < " + U(Own) + ") {\n";
+  S += "      " + SiteX + " = " + Step + " % " + U(Bx) + ";\n";
+  S += "      " + SiteY + " = " + Step + " / " + U(Bx) + ";\n";
   // Rows: those below the block (Sides[2] of them), then those above it.
   std::string Row = RingStep + " / " + U(RowWidth), Below = Row + " - " + U(Sides[2]);
   std::string Above = U(By) + " + " + Row;
   if (Sides[2] && Sides[3])
     Above = U(By) + " + (" + RingStep + " - " + U(Sides[2] * RowWidth) + ") / " + U(RowWidth);
-  std::string Y = !Sides[2]   ? Above
-                  : !Sides[3] ? Below
-                              : RingStep + " < " + U(Sides[2] * RowWidth) + " ? " + Below + " : " +
-                                    Above;
+  std::string Both = RingStep + " < " + U(Sides[2] * RowWidth) + " ? " + Below + " : " + Above;
+  std::string Y = !Sides[2] ? Above : !Sides[3] ? Below : Both;
   std::string X = RingStep + " % " + U(RowWidth) + (Sides[0] ? " - " + U(Sides[0]) : "");
-  if (Sides[2] + Sides[3])
-    S += "    } else if (" + Step + " < " + U(Rows) + ") { // rows below and above the block\n"
-         "      const unsigned " + RingStep + " = " + Step + " - " + U(Own) + ";\n"
-         "      " + SiteX + " = " + X + ";\n"
-         "      " + SiteY + " = " + Y + ";\n";
-  if (Columns)
-    S += "    } else { // columns left and right of the block\n"
-         "      const unsigned " + RingStep + " = " + Step + " - " + U(Rows) + ";\n"
-         "      const unsigned " + Column + " = " + RingStep + " % " + U(Columns) + ";\n"
-         "      " + SiteX + " = " + Column + " < " + U(Sides[0]) + " ? " + Column + " - " +
-         U(Sides[0]) + " : " + U(Bx) + " + " + Column + " - " + U(Sides[0]) + ";\n"
-         "      " + SiteY + " = " + RingStep + " / " + U(Columns) + ";\n";
+  if (Sides[2] + Sides[3]) {
+    S += "    } else if (" + Step + " < " + U(Rows) + ") { // rows below and above the block\n";
+    S += "      const unsigned " + RingStep + " = " + Step + " - " + U(Own) + ";\n";
+    S += "      " + SiteX + " = " + X + ";\n";
+    S += "      " + SiteY + " = " + Y + ";\n";
+  }
+  if (Columns) {
+    S += "    } else { // columns left and right of the block\n";
+    S += "      const unsigned " + RingStep + " = " + Step + " - " + U(Rows) + ";\n";
+    S += "      const unsigned " + Column + " = " + RingStep + " % " + U(Columns) + ";\n";
+    S += "      " + SiteX + " = " + Column + " < " + U(Sides[0]) + " ? " + Column + " - " +
+         U(Sides[0]) + " : " + U(Bx) + " + " + Column + " - " + U(Sides[0]) + ";\n";
+    S += "      " + SiteY + " = " + RingStep + " / " + U(Columns) + ";\n";
+  }
   return S + "    }\n";
 }
 
@@ -176,9 +176,9 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   std::string S = "  // " + Names + " over " + N(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
                   "  // Own sites first, then the ring layers read below (x -" + N(Walked[0]) +
-                  " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" + N(Walked[3]) + ").\n"
-                  "  for (unsigned " + Step + " = threadIdx.y * blockDim.x + threadIdx.x; " +
-                  Step + " < " + U(Steps) + "; " + Step + " += blockDim.x * blockDim.y) {\n";
+                  " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" + N(Walked[3]) + ").\n";
+  S += "  for (unsigned " + Step + " = threadIdx.y * blockDim.x + threadIdx.x; " + Step + " < " +
+       U(Steps) + "; " + Step + " += blockDim.x * blockDim.y) {\n";
   S += walkSite(Block, Walked);
   S += "    const unsigned " + TileIndex + " = (" + SiteY + " + " + U(Ry) + ") * " +
        U(Block[0] + 2 * Rx) + " + " + SiteX + " + " + U(Rx) + ";\n";
@@ -279,23 +279,23 @@ std::string haloLoop(const std::string &Name, const std::string &Call, unsigned 
   auto Local = [](const char *Name) { return generated::Prefix + std::string(Name); };
   const std::string Rx = Local("rx"), Ry = Local("ry"), Rz = Local("rz");
   const std::string Wx = Local("wx"), Wy = Local("wy"), Wz = Local("wz"), Step = Local("s");
-  return "  {\n"
-         "    // " + Name + " over " + Radius +
-         " halo layer(s): its results are read at neighbours below.\n"
-         "    const unsigned " + Rx + " = blockDim.x > 1 ? " + Radius + " : 0, " + Ry +
-         " = blockDim.y > 1 ? " + Radius + " : 0, " + Rz + " = blockDim.z > 1 ? " + Radius +
-         " : 0;\n"
-         "    const unsigned " + Wx + " = blockDim.x + 2 * " + Rx + ", " + Wy +
-         " = blockDim.y + 2 * " + Ry + ",\n"
-         "                   " + Wz + " = blockDim.z + 2 * " + Rz + ";\n"
-         "    for (unsigned " + Step +
-         " = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
-         "         " + Step + " < " + Wx + " * " + Wy + " * " + Wz + "; " + Step +
-         " += blockDim.x * blockDim.y * blockDim.z)\n"
-         "      " + Call + "blockIdx, make_uint3(" + Step + " % " + Wx + " - " + Rx + ", " + Step +
-         " / " + Wx + " % " + Wy + " - " + Ry + ",\n"
-         "                     " + Step + " / (" + Wx + " * " + Wy + ") - " + Rz + "));\n"
-         "  }\n";
+  std::string S = "  {\n";
+  S += "    // " + Name + " over " + Radius +
+       " halo layer(s): its results are read at neighbours below.\n";
+  S += "    const unsigned " + Rx + " = blockDim.x > 1 ? " + Radius + " : 0, " + Ry +
+       " = blockDim.y > 1 ? " + Radius + " : 0, " + Rz + " = blockDim.z > 1 ? " + Radius +
+       " : 0;\n";
+  S += "    const unsigned " + Wx + " = blockDim.x + 2 * " + Rx + ", " + Wy +
+       " = blockDim.y + 2 * " + Ry + ",\n";
+  S += "                   " + Wz + " = blockDim.z + 2 * " + Rz + ";\n";
+  S += "    for (unsigned " + Step +
+       " = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n";
+  S += "         " + Step + " < " + Wx + " * " + Wy + " * " + Wz + "; " + Step +
+       " += blockDim.x * blockDim.y * blockDim.z)\n";
+  S += "      " + Call + "blockIdx, make_uint3(" + Step + " % " + Wx + " - " + Rx + ", " + Step +
+       " / " + Wx + " % " + Wy + " - " + Ry + ",\n";
+  S += "                     " + Step + " / (" + Wx + " * " + Wy + ") - " + Rz + "));\n";
+  return S + "  }\n";
 }
 
 // The new kernel's parameters and its launch's arguments: one pointer per

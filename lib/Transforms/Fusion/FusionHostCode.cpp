@@ -34,29 +34,30 @@ std::string addTimingHooks(const std::vector<std::string> &Names,
   const std::string Prefix = generated::FusionTiming;
   const std::string Kernels = Prefix + "names", Events = Prefix + "events", Ms = Prefix + "ms";
   const std::string Begin = Prefix + "begin", End = Prefix + "end";
-  std::string Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n"
-                       "static const char *const " + Kernels + "[] = {";
+  std::string Count = std::to_string(Names.size());
+  std::string Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n";
+  Timing += "static const char *const " + Kernels + "[] = {";
   for (const std::string &Name : Names)
     Timing += "\"" + Name + "\", ";
-  std::string Count = std::to_string(Names.size());
-  Timing += "};\nstatic cudaEvent_t " + Events + "[2 * " + Count + "];\nstatic double " + Ms +
-            "[" + Count + "];\n"
-            "static void " + Begin + "(int I) {\n"
-            "  if (!" + Events + "[0])\n"
-            "    for (cudaEvent_t &E : " + Events + ")\n"
-            "      cudaEventCreate(&E);\n"
-            "  cudaEventRecord(" + Events + "[2 * I]);\n}\n"
-            "static void " + End + "(int I) {\n"
-            "  float Ms = 0;\n"
-            "  cudaEventRecord(" + Events + "[2 * I + 1]);\n"
-            "  cudaEventSynchronize(" + Events + "[2 * I + 1]);\n"
-            "  cudaEventElapsedTime(&Ms, " + Events + "[2 * I], " + Events + "[2 * I + 1]);\n"
-            "  " + Ms + "[I] += Ms;\n}\n"
-            "static void " + generated::FusionTimingReport + "(int Runs) {\n"
-            "  for (int I = 0; I < " + Count + "; ++I)\n"
-            "    printf(\"launch %d %s: %.4f ms\\n\", I, " + Kernels + "[I], " + Ms +
-            "[I] / Runs);\n}\n"
-            "#else\n#define " + Begin + "(I)\n#define " + End + "(I)\n#endif\n\n";
+  Timing += "};\n";
+  Timing += "static cudaEvent_t " + Events + "[2 * " + Count + "];\n";
+  Timing += "static double " + Ms + "[" + Count + "];\n";
+  Timing += "static void " + Begin + "(int I) {\n";
+  Timing += "  if (!" + Events + "[0])\n";
+  Timing += "    for (cudaEvent_t &E : " + Events + ")\n";
+  Timing += "      cudaEventCreate(&E);\n";
+  Timing += "  cudaEventRecord(" + Events + "[2 * I]);\n}\n";
+  Timing += "static void " + End + "(int I) {\n";
+  Timing += "  float Ms = 0;\n";
+  Timing += "  cudaEventRecord(" + Events + "[2 * I + 1]);\n";
+  Timing += "  cudaEventSynchronize(" + Events + "[2 * I + 1]);\n";
+  Timing += "  cudaEventElapsedTime(&Ms, " + Events + "[2 * I], " + Events + "[2 * I + 1]);\n";
+  Timing += "  " + Ms + "[I] += Ms;\n}\n";
+  Timing += "static void " + std::string(generated::FusionTimingReport) + "(int Runs) {\n";
+  Timing += "  for (int I = 0; I < " + Count + "; ++I)\n";
+  Timing += "    printf(\"launch %d %s: %.4f ms\\n\", I, " + Kernels + "[I], " + Ms +
+            "[I] / Runs);\n}\n";
+  Timing += "#else\n#define " + Begin + "(I)\n#define " + End + "(I)\n#endif\n\n";
   for (unsigned F = 0; F < Launch.size(); ++F)
     Launch[F] = Begin + "(" + std::to_string(F) + ");\n  " + Launch[F] + "\n  " + End + "(" +
                 std::to_string(F) + ");";
