@@ -33,9 +33,9 @@ cl::opt<bool> TimingHooks("timing-hooks",
                                    "-DLAUNCHOPT_FUSION_TIMING"),
                           cl::sub(Fuse));
 cl::opt<bool> OnChip("on-chip",
-                      cl::desc("Generate through registers and shared-memory tiles where the "
-                               "shapes allow (default; =false: every dependence through GMEM)"),
-                      cl::init(true), cl::sub(Fuse));
+                     cl::desc("Generate through registers and shared-memory tiles where the "
+                              "shapes allow (default; =false: every dependence through GMEM)"),
+                     cl::init(true), cl::sub(Fuse));
 cl::opt<unsigned> RecomputeNeighbours(
     "recompute-neighbours",
     cl::desc("Recompute a halo producer in registers at up to <n> neighbour sites its results "
@@ -44,8 +44,9 @@ cl::opt<unsigned> RecomputeNeighbours(
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks"), cl::sub(Fuse));
-cl::opt<std::string> ProblemPath("problem", cl::desc("Read the fusion problem from <file> (JSON) "
-                                                     "instead of a CUDA source"),
+cl::opt<std::string> ProblemPath("problem",
+                                 cl::desc("Read the fusion problem from <file> (JSON) "
+                                          "instead of a CUDA source"),
                                  cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> GenerateSpec(
     "generate",

@@ -21,9 +21,7 @@ unsigned offsetOf(const ASTContext &Ctx, SourceLocation Loc) {
   return Ctx.getSourceManager().getFileOffset(Ctx.getSourceManager().getExpansionLoc(Loc));
 }
 
-std::string bodyName(const FunctionDecl &K) {
-  return generated::FusedBody + K.getNameAsString();
-}
+std::string bodyName(const FunctionDecl &K) { return generated::FusedBody + K.getNameAsString(); }
 
 // The kernel's text as a __device__ function that runs one thread's work
 // for a given block and thread index (shadowing the built-ins), with extra
@@ -53,7 +51,8 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   const std::string ThreadIdx = generated::FusedBodyThreadIdx;
   Out += ExtraParams + "const uint3 " + BlockIdx + ", const uint3 " + ThreadIdx;
   Out += Text.substr(RParen, Brace + 1 - RParen);
-  Out += "\n  const uint3 blockIdx = " + BlockIdx + ";\n  const uint3 threadIdx = " + ThreadIdx + ";";
+  Out +=
+      "\n  const uint3 blockIdx = " + BlockIdx + ";\n  const uint3 threadIdx = " + ThreadIdx + ";";
   unsigned At = Brace + 1;
   for (const BodyEdit &E : Edits) {
     if (E.Begin < At || E.End > End)
@@ -175,8 +174,9 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   auto N = [](unsigned V) { return std::to_string(V); };
   std::string S = "  // " + Names + " over " + N(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
-                  "  // Own sites first, then the ring layers read below (x -" + N(Walked[0]) +
-                  " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" + N(Walked[3]) + ").\n";
+                  "  // Own sites first, then the ring layers read below (x -" +
+                  N(Walked[0]) + " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" +
+                  N(Walked[3]) + ").\n";
   S += "  for (unsigned " + Step + " = threadIdx.y * blockDim.x + threadIdx.x; " + Step + " < " +
        U(Steps) + "; " + Step + " += blockDim.x * blockDim.y) {\n";
   S += walkSite(Block, Walked);
@@ -187,9 +187,8 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
       S += "    " + std::string(generated::OnChipTileSet) + Tile + "[" + TileIndex + "] = 0;\n";
   for (const TileProducer &T : Producers) {
     std::string Guard = producerGuard(Block, OnChip.RingNeeded[T.Member], Walked);
-    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call +
-         TileIndex + ", " + Step + " < " + U(Own) + ", blockIdx, make_uint3(" + SiteX + ", " +
-         SiteY + ", 0));\n";
+    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call + TileIndex + ", " +
+         Step + " < " + U(Own) + ", blockIdx, make_uint3(" + SiteX + ", " + SiteY + ", 0));\n";
   }
   return S + "  }\n";
 }
@@ -361,8 +360,8 @@ bool copyMemberBodies(const ASTContext &Ctx, const FusionExtraction &X,
   for (unsigned I = 0; I < N.Members.size(); ++I) {
     const FunctionDecl *K = X.Launches[N.Members[I]].Site->Child;
     bool Specialised = !OnChip.Edits[I].empty() || !OnChip.ExtraParams[I].empty();
-    Body[I] = bodyName(*K) +
-              (Specialised ? "_in_" + Kernel.substr(std::strlen(generated::Prefix)) : "");
+    Body[I] =
+        bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(std::strlen(generated::Prefix)) : "");
     if (!Specialised && Copied.count(K))
       continue;
     std::optional<std::string> Copy =

@@ -55,8 +55,8 @@ std::string addTimingHooks(const std::vector<std::string> &Names,
   Timing += "  " + Ms + "[I] += Ms;\n}\n";
   Timing += "static void " + std::string(generated::FusionTimingReport) + "(int Runs) {\n";
   Timing += "  for (int I = 0; I < " + Count + "; ++I)\n";
-  Timing += "    printf(\"launch %d %s: %.4f ms\\n\", I, " + Kernels + "[I], " + Ms +
-            "[I] / Runs);\n}\n";
+  Timing +=
+      "    printf(\"launch %d %s: %.4f ms\\n\", I, " + Kernels + "[I], " + Ms + "[I] / Runs);\n}\n";
   Timing += "#else\n#define " + Begin + "(I)\n#define " + End + "(I)\n#endif\n\n";
   for (unsigned F = 0; F < Launch.size(); ++F)
     Launch[F] = Begin + "(" + std::to_string(F) + ");\n  " + Launch[F] + "\n  " + End + "(" +

@@ -195,8 +195,7 @@ llvm::Expected<FusionOutput> runFusionPipeline(const FusionInput &In,
   std::vector<bool> Relax(Problem.Arrays.size(), Options.RenameExpandable);
   std::vector<std::string> RenameRefusals(Problem.Arrays.size());
   if (Options.RenameExpandable && In.Source) {
-    RenameRefusals = renamingRefusals(*In.Source, In.Extraction,
-                                      buildFusionGraphs(Problem, true));
+    RenameRefusals = renamingRefusals(*In.Source, In.Extraction, buildFusionGraphs(Problem, true));
     for (unsigned A = 0; A < Relax.size(); ++A)
       Relax[A] = RenameRefusals[A].empty();
   }

@@ -141,7 +141,8 @@ llvm::Expected<std::string> runNvccResourceUsage(const std::string &Nvcc, const 
   llvm::SmallString<128> Log;
   if (std::error_code E = llvm::sys::fs::createTemporaryFile("launchopt-nvcc", "txt", Log))
     return llvm::createStringError(E, "cannot create a temporary file");
-  std::vector<std::string> Storage{Nvcc, "-arch=sm_90", "--resource-usage", "-c", "-o", "/dev/null"};
+  std::vector<std::string> Storage{Nvcc, "-arch=sm_90", "--resource-usage",
+                                   "-c", "-o",          "/dev/null"};
   for (llvm::StringRef Flag : Flags)
     if (Flag.starts_with("-I") || Flag.starts_with("-D") || Flag.starts_with("-U") ||
         Flag.starts_with("-std="))
