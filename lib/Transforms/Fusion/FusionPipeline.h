@@ -1,13 +1,13 @@
 #ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONPIPELINE_H
 #define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONPIPELINE_H
 
-// The steps of `launchopt fuse` between reading (and parsing) the files the
-// command line names and writing its outputs, as runTransformPipeline is for
-// the launch passes: loadFusionInput takes the problem and what was measured
-// of it;
+// The steps of `launchopt fuse` between reading the files the command line
+// names and writing its outputs, as runTransformPipeline is for the launch
+// passes: loadFusionInput takes the problem and what was measured of it;
 // runFusionPipeline builds the graphs and the projection model, chooses the
 // plan and generates the fused source. The command line writes the problem
-// in between (--write-problem), so the steps are two calls.
+// in between (--write-problem), so the steps are two calls. Only the driver
+// parses: a source comes here parsed.
 
 #include "FusionCodegenOptions.h"
 #include "FusionExtraction.h"
