@@ -1,7 +1,7 @@
 #include "LaunchSites.h"
 
 #include "KernelFeatures.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

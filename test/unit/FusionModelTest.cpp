@@ -1,7 +1,7 @@
-#include "Transforms/Fusion/FusionPlan.h"
-#include "Transforms/Fusion/GroupingSearch.h"
-#include "Transforms/Fusion/HaloTile.h"
-#include "Transforms/Fusion/ProjectionModel.h"
+#include "Transforms/Fusion/Model/FusionPlan.h"
+#include "Transforms/Fusion/Model/GroupingSearch.h"
+#include "Transforms/Fusion/Model/HaloTile.h"
+#include "Transforms/Fusion/Model/ProjectionModel.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "Transforms/Fusion/NvccResources.h"
+#include "Transforms/Fusion/Model/NvccResources.h"
 #include "gtest/gtest.h"
 
 using namespace launchopt;

@@ -1,5 +1,5 @@
-#include "Transforms/Fusion/GroupingSearch.h"
-#include "Transforms/Fusion/SyntheticPrograms.h"
+#include "Transforms/Fusion/Model/GroupingSearch.h"
+#include "Transforms/Fusion/Model/SyntheticPrograms.h"
 #include "gtest/gtest.h"
 
 using namespace launchopt;
@@ -117,6 +117,18 @@ TEST(SyntheticPrograms, FollowsSpecification) {
         << K.Name << " writes nothing";
   FusionProblem Again = generateSyntheticProgram(Spec);
   EXPECT_EQ(toJson(P), toJson(Again));
+}
+
+TEST(SyntheticPrograms, SpecParsesKeyNumberPairs) {
+  llvm::Expected<SyntheticProgramSpec> Spec = parseSyntheticProgramSpec("kernels=12,seed=4");
+  ASSERT_TRUE(static_cast<bool>(Spec));
+  EXPECT_EQ(Spec->Kernels, 12u);
+  EXPECT_EQ(Spec->Seed, 4u);
+  EXPECT_EQ(Spec->Arrays, SyntheticProgramSpec().Arrays);
+  EXPECT_EQ(llvm::toString(parseSyntheticProgramSpec("kernels=x").takeError()),
+            "'kernels=x' is not key=number");
+  EXPECT_EQ(llvm::toString(parseSyntheticProgramSpec("colour=1").takeError()),
+            "unknown attribute 'colour'");
 }
 
 } // namespace

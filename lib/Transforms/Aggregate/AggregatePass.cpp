@@ -5,7 +5,7 @@
 #include "PendingLaunchLimit.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
 #include "AggregationCode.h"
 
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #include "SiteAcceptance.h"
 
 #include "Analysis/LaunchOrder.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 
 namespace launchopt {

@@ -1,7 +1,7 @@
 #include "SiteRewrite.h"
 
 #include "Analysis/Uniformity.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace launchopt {

@@ -1,7 +1,7 @@
 #include "CoarsenPass.h"
 
 #include "Analysis/VariableWrites.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,6 +1,6 @@
 #include "KernelCopy.h"
 
-#include "GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "ShadowCallees.h"
 
-#include "GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "KernelCopy.h"
 #include "Analysis/KernelFeatures.h"
 #include "clang/AST/DeclCXX.h"

@@ -3,6 +3,7 @@
 #include "FusionHostCode.h"
 #include "FusionOnChip.h"
 #include "FusionRecompute.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
 #include <algorithm>
@@ -20,7 +21,7 @@ unsigned offsetOf(const ASTContext &Ctx, SourceLocation Loc) {
   return Ctx.getSourceManager().getFileOffset(Ctx.getSourceManager().getExpansionLoc(Loc));
 }
 
-std::string bodyName(const FunctionDecl &K) { return "__lo_body_" + K.getNameAsString(); }
+std::string bodyName(const FunctionDecl &K) { return generated::FusedBody + K.getNameAsString(); }
 
 // The kernel's text as a __device__ function that runs one thread's work
 // for a given block and thread index (shadowing the built-ins), with extra
@@ -46,9 +47,14 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   Out += Name;
   Out += Text.substr(NameAt + K.getName().size(), RParen - NameAt - K.getName().size());
   Out += K.getNumParams() ? ", " : "";
-  Out += ExtraParams + "const uint3 __lo_blockIdx, const uint3 __lo_threadIdx";
+  // The block and thread index the body copy runs for, which its locals
+  // blockIdx and threadIdx shadow the built-ins with, as in every copy.
+  const std::string BlockIdx = generated::passedBuiltin("blockIdx");
+  const std::string ThreadIdx = generated::passedBuiltin("threadIdx");
+  Out += ExtraParams + "const uint3 " + BlockIdx + ", const uint3 " + ThreadIdx;
   Out += Text.substr(RParen, Brace + 1 - RParen);
-  Out += "\n  const uint3 blockIdx = __lo_blockIdx;\n  const uint3 threadIdx = __lo_threadIdx;";
+  Out +=
+      "\n  const uint3 blockIdx = " + BlockIdx + ";\n  const uint3 threadIdx = " + ThreadIdx + ";";
   unsigned At = Brace + 1;
   for (const BodyEdit &E : Edits) {
     if (E.Begin < At || E.End > End)
@@ -76,40 +82,47 @@ struct TileProducer {
 
 std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
 
-// The walk's mapping from step __lo__s to the site (__lo__x, __lo__y), relative
-// to the block's first site: the block's own sites first, then the rows below
-// and above it, then the columns left and right of it, as far as Sides says.
+// A local of the tile walk: step s, site x and y, ring step r, column k,
+// tile index t.
+std::string walkLocal(char Letter) { return generated::TileWalkLocal + std::string(1, Letter); }
+
+// The walk's mapping from its step to the site (x, y), relative to the
+// block's first site: the block's own sites first, then the rows below and
+// above it, then the columns left and right of it, as far as Sides says.
 std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
   auto U = unsignedLiteral;
+  const std::string Step = walkLocal('s'), SiteX = walkLocal('x'), SiteY = walkLocal('y');
+  const std::string RingStep = walkLocal('r'), Column = walkLocal('k');
   unsigned Bx = Block[0], By = Block[1];
   unsigned Own = Bx * By, RowWidth = Bx + Sides[0] + Sides[1];
   unsigned Rows = Own + (Sides[2] + Sides[3]) * RowWidth, Columns = Sides[0] + Sides[1];
-  std::string S = "    unsigned __lo__x, __lo__y; // from the block's first site; "
-                  "the ring wraps below zero\n"
-                  "    if (__lo__s < " + U(Own) + ") {\n"
-                  "      __lo__x = __lo__s % " + U(Bx) + ";\n"
-                  "      __lo__y = __lo__s / " + U(Bx) + ";\n";
+  std::string S = "    unsigned " + SiteX + ", " + SiteY +
+                  "; // from the block's first site; the ring wraps below zero\n";
+  S += "    if (" + Step + " < " + U(Own) + ") {\n";
+  S += "      " + SiteX + " = " + Step + " % " + U(Bx) + ";\n";
+  S += "      " + SiteY + " = " + Step + " / " + U(Bx) + ";\n";
   // Rows: those below the block (Sides[2] of them), then those above it.
-  std::string Row = "__lo__r / " + U(RowWidth), Below = Row + " - " + U(Sides[2]);
+  std::string Row = RingStep + " / " + U(RowWidth), Below = Row + " - " + U(Sides[2]);
   std::string Above = U(By) + " + " + Row;
   if (Sides[2] && Sides[3])
-    Above = U(By) + " + (__lo__r - " + U(Sides[2] * RowWidth) + ") / " + U(RowWidth);
-  std::string Y = !Sides[2]   ? Above
-                  : !Sides[3] ? Below
-                              : "__lo__r < " + U(Sides[2] * RowWidth) + " ? " + Below + " : " + Above;
-  std::string X = "__lo__r % " + U(RowWidth) + (Sides[0] ? " - " + U(Sides[0]) : "");
-  if (Sides[2] + Sides[3])
-    S += "    } else if (__lo__s < " + U(Rows) + ") { // rows below and above the block\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Own) + ";\n"
-         "      __lo__x = " + X + ";\n"
-         "      __lo__y = " + Y + ";\n";
-  if (Columns)
-    S += "    } else { // columns left and right of the block\n"
-         "      const unsigned __lo__r = __lo__s - " + U(Rows) + ";\n"
-         "      const unsigned __lo__k = __lo__r % " + U(Columns) + ";\n"
-         "      __lo__x = __lo__k < " + U(Sides[0]) + " ? __lo__k - " + U(Sides[0]) + " : " +
-         U(Bx) + " + __lo__k - " + U(Sides[0]) + ";\n"
-         "      __lo__y = __lo__r / " + U(Columns) + ";\n";
+    Above = U(By) + " + (" + RingStep + " - " + U(Sides[2] * RowWidth) + ") / " + U(RowWidth);
+  std::string Both = RingStep + " < " + U(Sides[2] * RowWidth) + " ? " + Below + " : " + Above;
+  std::string Y = !Sides[2] ? Above : !Sides[3] ? Below : Both;
+  std::string X = RingStep + " % " + U(RowWidth) + (Sides[0] ? " - " + U(Sides[0]) : "");
+  if (Sides[2] + Sides[3]) {
+    S += "    } else if (" + Step + " < " + U(Rows) + ") { // rows below and above the block\n";
+    S += "      const unsigned " + RingStep + " = " + Step + " - " + U(Own) + ";\n";
+    S += "      " + SiteX + " = " + X + ";\n";
+    S += "      " + SiteY + " = " + Y + ";\n";
+  }
+  if (Columns) {
+    S += "    } else { // columns left and right of the block\n";
+    S += "      const unsigned " + RingStep + " = " + Step + " - " + U(Rows) + ";\n";
+    S += "      const unsigned " + Column + " = " + RingStep + " % " + U(Columns) + ";\n";
+    S += "      " + SiteX + " = " + Column + " < " + U(Sides[0]) + " ? " + Column + " - " +
+         U(Sides[0]) + " : " + U(Bx) + " + " + Column + " - " + U(Sides[0]) + ";\n";
+    S += "      " + SiteY + " = " + RingStep + " / " + U(Columns) + ";\n";
+  }
   return S + "    }\n";
 }
 
@@ -117,15 +130,16 @@ std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
 // Walked sides runs at a site; empty when it runs everywhere.
 std::string producerGuard(const unsigned Block[3], const RingSides &Need, const RingSides &Walked) {
   auto Negated = [](unsigned V) { return V ? "-" + std::to_string(V) : std::string("0"); };
+  const std::string SiteX = "(int)" + walkLocal('x'), SiteY = "(int)" + walkLocal('y');
   std::vector<std::string> Bounds;
   if (Need[0] < Walked[0])
-    Bounds.push_back("(int)__lo__x >= " + Negated(Need[0]));
+    Bounds.push_back(SiteX + " >= " + Negated(Need[0]));
   if (Need[1] < Walked[1])
-    Bounds.push_back("(int)__lo__x < " + std::to_string(Block[0] + Need[1]));
+    Bounds.push_back(SiteX + " < " + std::to_string(Block[0] + Need[1]));
   if (Need[2] < Walked[2])
-    Bounds.push_back("(int)__lo__y >= " + Negated(Need[2]));
+    Bounds.push_back(SiteY + " >= " + Negated(Need[2]));
   if (Need[3] < Walked[3])
-    Bounds.push_back("(int)__lo__y < " + std::to_string(Block[1] + Need[3]));
+    Bounds.push_back(SiteY + " < " + std::to_string(Block[1] + Need[3]));
   std::string Guard;
   for (const std::string &B : Bounds)
     Guard += (Guard.empty() ? "" : " && ") + B;
@@ -141,11 +155,12 @@ std::string producerGuard(const unsigned Block[3], const RingSides &Need, const 
 // kernels; the ring is walked only as far as later members read it
 // (OnChipPlan::RingNeeded), and each producer runs only where its own results
 // are read. Each tile site's written flag is cleared before the bodies run
-// there; own sites also go to GMEM. (The walk's locals are named __lo__*: the
-// kernel's array parameters are __lo_<array>.)
+// there; own sites also go to GMEM.
 std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigned R,
                              const OnChipPlan &OnChip) {
   auto U = unsignedLiteral;
+  const std::string Step = walkLocal('s'), SiteX = walkLocal('x'), SiteY = walkLocal('y');
+  const std::string TileIndex = walkLocal('t');
   const unsigned *Block = OnChip.Block;
   unsigned Rx = Block[0] > 1 ? R : 0, Ry = Block[1] > 1 ? R : 0;
   RingSides Walked = {0, 0, 0, 0};
@@ -161,20 +176,21 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   auto N = [](unsigned V) { return std::to_string(V); };
   std::string S = "  // " + Names + " over " + N(R) +
                   " halo layer(s) into shared memory: read at neighbours below.\n"
-                  "  // Own sites first, then the ring layers read below (x -" + N(Walked[0]) +
-                  " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" + N(Walked[3]) + ").\n"
-                  "  for (unsigned __lo__s = threadIdx.y * blockDim.x + threadIdx.x; __lo__s < " +
-                  U(Steps) + "; __lo__s += blockDim.x * blockDim.y) {\n";
+                  "  // Own sites first, then the ring layers read below (x -" +
+                  N(Walked[0]) + " +" + N(Walked[1]) + ", y -" + N(Walked[2]) + " +" +
+                  N(Walked[3]) + ").\n";
+  S += "  for (unsigned " + Step + " = threadIdx.y * blockDim.x + threadIdx.x; " + Step + " < " +
+       U(Steps) + "; " + Step + " += blockDim.x * blockDim.y) {\n";
   S += walkSite(Block, Walked);
-  S += "    const unsigned __lo__t = (__lo__y + " + U(Ry) + ") * " + U(Block[0] + 2 * Rx) +
-       " + __lo__x + " + U(Rx) + ";\n";
+  S += "    const unsigned " + TileIndex + " = (" + SiteY + " + " + U(Ry) + ") * " +
+       U(Block[0] + 2 * Rx) + " + " + SiteX + " + " + U(Rx) + ";\n";
   for (const TileProducer &T : Producers)
     for (const std::string &Tile : OnChip.TilesWritten[T.Member])
-      S += "    __lo_set_" + Tile + "[__lo__t] = 0;\n";
+      S += "    " + std::string(generated::OnChipTileSet) + Tile + "[" + TileIndex + "] = 0;\n";
   for (const TileProducer &T : Producers) {
     std::string Guard = producerGuard(Block, OnChip.RingNeeded[T.Member], Walked);
-    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call +
-         "__lo__t, __lo__s < " + U(Own) + ", blockIdx, make_uint3(__lo__x, __lo__y, 0));\n";
+    S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call + TileIndex + ", " +
+         Step + " < " + U(Own) + ", blockIdx, make_uint3(" + SiteX + ", " + SiteY + ", 0));\n";
   }
   return S + "  }\n";
 }
@@ -259,18 +275,28 @@ bool needsBarrier(const FusionProblem &P, const NewKernelProjection &N, const On
 // indices) for every site of the widened block.
 std::string haloLoop(const std::string &Name, const std::string &Call, unsigned R) {
   std::string Radius = std::to_string(R);
-  return "  {\n"
-         "    // " + Name + " over " + Radius +
-         " halo layer(s): its results are read at neighbours below.\n"
-         "    const unsigned __lo_rx = blockDim.x > 1 ? " + Radius + " : 0, __lo_ry = blockDim.y > 1 ? " +
-         Radius + " : 0, __lo_rz = blockDim.z > 1 ? " + Radius + " : 0;\n"
-         "    const unsigned __lo_wx = blockDim.x + 2 * __lo_rx, __lo_wy = blockDim.y + 2 * __lo_ry,\n"
-         "                   __lo_wz = blockDim.z + 2 * __lo_rz;\n"
-         "    for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
-         "         __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)\n"
-         "      " + Call + "blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,\n"
-         "                     __lo_s / (__lo_wx * __lo_wy) - __lo_rz));\n"
-         "  }\n";
+  // The loop's locals: per axis the halo layers and the widened extent, and
+  // the step.
+  auto Local = [](const char *Name) { return generated::Prefix + std::string(Name); };
+  const std::string Rx = Local("rx"), Ry = Local("ry"), Rz = Local("rz");
+  const std::string Wx = Local("wx"), Wy = Local("wy"), Wz = Local("wz"), Step = Local("s");
+  std::string S = "  {\n";
+  S += "    // " + Name + " over " + Radius +
+       " halo layer(s): its results are read at neighbours below.\n";
+  S += "    const unsigned " + Rx + " = blockDim.x > 1 ? " + Radius + " : 0, " + Ry +
+       " = blockDim.y > 1 ? " + Radius + " : 0, " + Rz + " = blockDim.z > 1 ? " + Radius +
+       " : 0;\n";
+  S += "    const unsigned " + Wx + " = blockDim.x + 2 * " + Rx + ", " + Wy +
+       " = blockDim.y + 2 * " + Ry + ",\n";
+  S += "                   " + Wz + " = blockDim.z + 2 * " + Rz + ";\n";
+  S += "    for (unsigned " + Step +
+       " = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n";
+  S += "         " + Step + " < " + Wx + " * " + Wy + " * " + Wz + "; " + Step +
+       " += blockDim.x * blockDim.y * blockDim.z)\n";
+  S += "      " + Call + "blockIdx, make_uint3(" + Step + " % " + Wx + " - " + Rx + ", " + Step +
+       " / " + Wx + " % " + Wy + " - " + Ry + ",\n";
+  S += "                     " + Step + " / (" + Wx + " * " + Wy + ") - " + Rz + "));\n";
+  return S + "  }\n";
 }
 
 // The new kernel's parameters and its launch's arguments: one pointer per
@@ -298,7 +324,7 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
     if (Alloc >= 0) {
       std::string Buffer = bufferOf(Options, N.Members[I], A);
       auto [It, Fresh] = Out.AllocationParam.try_emplace(
-          {Alloc, Buffer}, Buffer.empty() ? "__lo_" + P.Arrays[Alloc].Name : Buffer);
+          {Alloc, Buffer}, Buffer.empty() ? generated::Prefix + P.Arrays[Alloc].Name : Buffer);
       if (Fresh) {
         bool Written = false;
         // Every use: a launch may pass the array to several parameters.
@@ -314,7 +340,8 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
       CallArgs.push_back(It->second);
       continue;
     }
-    std::string Name = "__lo_m" + std::to_string(I) + "_" + PD->getNameAsString();
+    std::string Name =
+        generated::FusedMemberParam + std::to_string(I) + "_" + PD->getNameAsString();
     Out.Params +=
         separator(Out.Params) + PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
     Out.Args += separator(Out.Args) + argumentText(Ctx, L.Site->Arguments[A]);
@@ -335,7 +362,8 @@ bool copyMemberBodies(const ASTContext &Ctx, const FusionExtraction &X,
   for (unsigned I = 0; I < N.Members.size(); ++I) {
     const FunctionDecl *K = X.Launches[N.Members[I]].Site->Child;
     bool Specialised = !OnChip.Edits[I].empty() || !OnChip.ExtraParams[I].empty();
-    Body[I] = bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(5) : "");
+    Body[I] =
+        bodyName(*K) + (Specialised ? "_in_" + Kernel.substr(std::strlen(generated::Prefix)) : "");
     if (!Specialised && Copied.count(K))
       continue;
     std::optional<std::string> Copy =
@@ -374,7 +402,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Message[N.Members.front()] = "no feasible fusion lowers the projected time";
       continue;
     }
-    std::string Kernel = "__lo_fused_" + std::to_string(Fused);
+    std::string Kernel = generated::FusedKernel + std::to_string(Fused);
     OnChipPlan OnChip = onChipPlanFor(Ctx, X, N, Options);
     std::vector<std::string> Body(N.Members.size());
     if (!copyMemberBodies(Ctx, X, N, OnChip, Kernel, Copied, Device, Body)) {

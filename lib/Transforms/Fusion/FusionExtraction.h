@@ -1,9 +1,9 @@
 #ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONEXTRACTION_H
 #define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONEXTRACTION_H
 
-#include "FusionProblem.h"
 #include "Analysis/LaunchSites.h"
 #include "Analysis/ParameterAccess.h"
+#include "Model/FusionProblem.h"
 #include "Transforms/PassResult.h"
 
 namespace launchopt {

@@ -1,5 +1,6 @@
 #include "FusionHostCode.h"
 
+#include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include <cstring>
 #include <map>
@@ -30,32 +31,36 @@ std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
 // before the host function, and the launches wrapped.
 std::string addTimingHooks(const std::vector<std::string> &Names,
                            std::vector<std::string> &Launch) {
-std::string Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n"
-           "static const char *const __lo_fusion_names[] = {";
+  const std::string Prefix = generated::FusionTiming;
+  const std::string Kernels = Prefix + "names", Events = Prefix + "events", Ms = Prefix + "ms";
+  const std::string Begin = Prefix + "begin", End = Prefix + "end";
+  std::string Count = std::to_string(Names.size());
+  std::string Timing = "#ifdef LAUNCHOPT_FUSION_TIMING\n#include <cstdio>\n";
+  Timing += "static const char *const " + Kernels + "[] = {";
   for (const std::string &Name : Names)
     Timing += "\"" + Name + "\", ";
-  std::string Count = std::to_string(Names.size());
-  Timing += "};\nstatic cudaEvent_t __lo_fusion_events[2 * " + Count +
-            "];\nstatic double __lo_fusion_ms[" + Count +
-            "];\n"
-            "static void __lo_fusion_begin(int I) {\n"
-            "  if (!__lo_fusion_events[0])\n"
-            "    for (cudaEvent_t &E : __lo_fusion_events)\n"
-            "      cudaEventCreate(&E);\n"
-            "  cudaEventRecord(__lo_fusion_events[2 * I]);\n}\n"
-            "static void __lo_fusion_end(int I) {\n"
-            "  float Ms = 0;\n"
-            "  cudaEventRecord(__lo_fusion_events[2 * I + 1]);\n"
-            "  cudaEventSynchronize(__lo_fusion_events[2 * I + 1]);\n"
-            "  cudaEventElapsedTime(&Ms, __lo_fusion_events[2 * I], __lo_fusion_events[2 * I + 1]);\n"
-            "  __lo_fusion_ms[I] += Ms;\n}\n"
-            "static void __lo_fusion_timing_report(int Runs) {\n"
-            "  for (int I = 0; I < " + Count + "; ++I)\n"
-            "    printf(\"launch %d %s: %.4f ms\\n\", I, __lo_fusion_names[I], __lo_fusion_ms[I] / Runs);\n}\n"
-            "#else\n#define __lo_fusion_begin(I)\n#define __lo_fusion_end(I)\n#endif\n\n";
+  Timing += "};\n";
+  Timing += "static cudaEvent_t " + Events + "[2 * " + Count + "];\n";
+  Timing += "static double " + Ms + "[" + Count + "];\n";
+  Timing += "static void " + Begin + "(int I) {\n";
+  Timing += "  if (!" + Events + "[0])\n";
+  Timing += "    for (cudaEvent_t &E : " + Events + ")\n";
+  Timing += "      cudaEventCreate(&E);\n";
+  Timing += "  cudaEventRecord(" + Events + "[2 * I]);\n}\n";
+  Timing += "static void " + End + "(int I) {\n";
+  Timing += "  float Ms = 0;\n";
+  Timing += "  cudaEventRecord(" + Events + "[2 * I + 1]);\n";
+  Timing += "  cudaEventSynchronize(" + Events + "[2 * I + 1]);\n";
+  Timing += "  cudaEventElapsedTime(&Ms, " + Events + "[2 * I], " + Events + "[2 * I + 1]);\n";
+  Timing += "  " + Ms + "[I] += Ms;\n}\n";
+  Timing += "static void " + std::string(generated::FusionTimingReport) + "(int Runs) {\n";
+  Timing += "  for (int I = 0; I < " + Count + "; ++I)\n";
+  Timing +=
+      "    printf(\"launch %d %s: %.4f ms\\n\", I, " + Kernels + "[I], " + Ms + "[I] / Runs);\n}\n";
+  Timing += "#else\n#define " + Begin + "(I)\n#define " + End + "(I)\n#endif\n\n";
   for (unsigned F = 0; F < Launch.size(); ++F)
-    Launch[F] = "__lo_fusion_begin(" + std::to_string(F) + ");\n  " + Launch[F] +
-                "\n  __lo_fusion_end(" + std::to_string(F) + ");";
+    Launch[F] = Begin + "(" + std::to_string(F) + ");\n  " + Launch[F] + "\n  " + End + "(" +
+                std::to_string(F) + ");";
   return Timing;
 }
 
@@ -70,7 +75,7 @@ std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
   unsigned Buffers = 0;
   for (const SegmentRenaming::Array &A : S.Arrays)
     Buffers += A.LastVersion - A.FirstVersion;
-  std::string Set = "__lo_renamed_" + std::to_string(Segment);
+  std::string Set = generated::RenamedBufferSet + std::to_string(Segment);
   std::string Out = "{\n    // launchopt fuse: renamed buffers of expandable arrays.\n"
                     "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
                     "(" + S.Stream + ");\n";

@@ -4,7 +4,9 @@
 // The host side of a fused source: the launch sequence in the plan's order,
 // renamed buffers around it, optional event timing, and the remarks.
 
-#include "FusionCodegen.h"
+#include "FusionCodegenOptions.h"
+#include "FusionExtraction.h"
+#include "Model/FusionPlan.h"
 #include <map>
 #include <string>
 #include <vector>

@@ -2,7 +2,8 @@
 
 #include "FusionRecompute.h"
 #include "FusionSites.h"
-#include "HaloTile.h"
+#include "Model/HaloTile.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
 #include <map>
@@ -248,8 +249,9 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
   for (const auto &[Alloc, A] : Chosen) {
     if (A.Path == OnChipPath::Global)
       continue;
-    std::string Reg = "__lo_reg_" + A.Name, Has = "__lo_has_" + A.Name;
-    std::string Tile = "__lo_tile_" + A.Name, Set = "__lo_set_" + A.Name;
+    std::string Reg = generated::OnChipRegister + A.Name;
+    std::string Has = generated::OnChipRegisterSet + A.Name;
+    std::string Tile = generated::OnChipTile + A.Name, Set = generated::OnChipTileSet + A.Name;
     const std::set<unsigned> &Members = A.Members;
     if (A.Path == OnChipPath::Recomputed) {
       if (!recomputedEdits(Ctx, A, M.Subscripts[Alloc], M.Pitch, Plan, RecomputeParams))
@@ -295,10 +297,11 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
       }
       if (U.Access->Writes) {
         // paper §II-D2: halo sites go to the tile only, own sites to GMEM too.
-        E.push_back({R->Begin, R->End, Tile + "[__lo_ts]"});
+        const std::string Site = "[" + std::string(generated::TileSiteParam) + "]";
+        E.push_back({R->Begin, R->End, Tile + Site});
         E.push_back({Store->End, Store->End,
-                     ", " + Set + "[__lo_ts] = 1, __lo_own ? (void)(" + Original + " = " + Tile +
-                         "[__lo_ts]) : (void)0"});
+                     ", " + Set + Site + " = 1, " + generated::OwnSiteParam + " ? (void)(" +
+                         Original + " = " + Tile + Site + ") : (void)0"});
         TileWriterOf[U.Member].insert(Alloc);
         continue;
       }
@@ -322,55 +325,6 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
 }
 
 } // namespace
-
-OnChipPlan::OnChipPlan(unsigned Members)
-    : Edits(Members), ExtraParams(Members), ExtraArgs(Members), TilesWritten(Members),
-      RingNeeded(Members), RecomputeSites(Members), Recomputed(Members) {}
-
-OnChipPlan::OnChipPlan(unsigned Members, std::string Why) : OnChipPlan(Members) {
-  OnChipArray A;
-  A.Name = "all arrays";
-  A.Why = std::move(Why);
-  Arrays.push_back(A);
-}
-
-OnChipPath OnChipPlan::pathOf(unsigned Allocation) const {
-  for (const OnChipArray &A : Arrays)
-    if (A.Allocation == Allocation)
-      return A.Path;
-  return OnChipPath::Global;
-}
-
-bool OnChipPlan::any() const {
-  for (const OnChipArray &A : Arrays)
-    if (A.Path != OnChipPath::Global)
-      return true;
-  return false;
-}
-
-std::string OnChipPlan::summary() const {
-  std::string Registers, Tiles, Recomputes, Global;
-  for (const OnChipArray &A : Arrays) {
-    if (A.Path == OnChipPath::Register)
-      Registers += " " + A.Name;
-    else if (A.Path == OnChipPath::Recomputed)
-      Recomputes += " " + A.Name + " (halo " + std::to_string(A.Radius) + ")";
-    else if (A.Path == OnChipPath::SharedTile)
-      Tiles += " " + A.Name + " (halo " + std::to_string(A.Radius) + ")";
-    else
-      Global += " " + A.Name + " (" + A.Why + ")";
-  }
-  std::string S;
-  auto Part = [&S](const char *Label, const std::string &Items) {
-    if (!Items.empty())
-      S += (S.empty() ? "" : "; ") + std::string(Label) + ":" + Items;
-  };
-  Part("registers", Registers);
-  Part("shared-memory tiles", Tiles);
-  Part("recomputed at neighbours", Recomputes);
-  Part("global memory", Global);
-  return S.empty() ? "global memory" : S;
-}
 
 OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
                             const NewKernelProjection &F,
@@ -398,9 +352,10 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
     return globalPlan(N, Plan.Block, Chosen, "an access comes from a macro");
   for (unsigned I = 0; I < N; ++I) {
     if (!Plan.RecomputeSites[I].empty())
-      Plan.ExtraParams[I] += RecomputeParams[I] + "bool __lo_own, ";
+      Plan.ExtraParams[I] += RecomputeParams[I] + "bool " + generated::OwnSiteParam + ", ";
     if (!TileWriterOf[I].empty()) {
-      Plan.ExtraParams[I] += "unsigned __lo_ts, bool __lo_own, ";
+      Plan.ExtraParams[I] += "unsigned " + std::string(generated::TileSiteParam) + ", bool " +
+                             generated::OwnSiteParam + ", ";
       for (unsigned Alloc : TileWriterOf[I])
         Plan.TilesWritten[I].push_back(Chosen[Alloc].Name);
       Plan.RingNeeded[I] = ringNeeded(I, F, Plan.Block, M.Subscripts, M.Site, M.Pitch);

@@ -1,5 +1,6 @@
 #include "FusionRecompute.h"
 
+#include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include <algorithm>
 #include <set>
@@ -8,19 +9,12 @@ namespace launchopt {
 
 using namespace clang;
 
-std::string SiteOffset::tag() const {
-  auto Part = [](char Axis, long long V) {
-    return std::string(1, Axis) + (V < 0 ? "m" : "") + std::to_string(std::llabs(V));
-  };
-  return Part('x', X) + "_" + Part('y', Y);
-}
-
 std::string recomputedRegister(const std::string &Array, const SiteOffset &Site) {
-  return "__lo_nb_" + Array + "_" + Site.tag();
+  return generated::RecomputedRegister + Array + "_" + Site.tag();
 }
 
 std::string recomputedFlag(const std::string &Array, const SiteOffset &Site) {
-  return "__lo_nbset_" + Array + "_" + Site.tag();
+  return generated::RecomputedRegisterSet + Array + "_" + Site.tag();
 }
 
 // Whether producer W can be recomputed at the sites its results are read
@@ -82,7 +76,8 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
                })->Member;
   auto Reg = [&A](const SiteOffset &S) { return recomputedRegister(A.Name, S); };
   auto Set = [&A](const SiteOffset &S) { return recomputedFlag(A.Name, S); };
-  std::string Val = "__lo_val_" + A.Name, ValSet = "__lo_valset_" + A.Name;
+  std::string Val = generated::RecomputedValue + A.Name;
+  std::string ValSet = generated::RecomputedValueSet + A.Name;
   for (const SiteOffset &S : Plan.RecomputeSites[W])
     Plan.Declarations += "  " + A.Element + " " + Reg(S) + ";\n  bool " + Set(S) + " = false;\n";
   ProducerParams[W] += A.Element + " &" + Val + ", bool &" + ValSet + ", ";
@@ -107,8 +102,8 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
         return false;
       E.push_back({R->Begin, R->End, Val});
       E.push_back({Store->End, Store->End,
-                   ", " + ValSet + " = true, __lo_own ? (void)(" + Original + " = " + Val +
-                       ") : (void)0"});
+                   ", " + ValSet + " = true, " + generated::OwnSiteParam + " ? (void)(" + Original +
+                       " = " + Val + ") : (void)0"});
       continue;
     }
     auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);

@@ -1,15 +1,17 @@
 #ifndef LAUNCHOPT_TRANSFORMS_FUSION_FUSIONRECOMPUTE_H
 #define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONRECOMPUTE_H
 
-#include "FusionOnChip.h"
+#include "FusionOnChipPlan.h"
 #include "FusionSites.h"
+#include "Model/ProjectionModel.h"
 #include <map>
 #include <optional>
 #include <vector>
 
 namespace launchopt {
 
-// The OnChipPath::Recomputed path of a new kernel's plan (FusionOnChip.h).
+// The OnChipPath::Recomputed path of a new kernel's plan (FusionOnChipPlan.h),
+// chosen by planOnChipMemory (FusionOnChip.h).
 
 // The register, and its written flag, holding a recomputed array's value at
 // one site its producer runs at.

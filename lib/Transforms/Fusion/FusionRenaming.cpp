@@ -1,5 +1,6 @@
 #include "FusionRenaming.h"
 
+#include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include <set>
@@ -31,7 +32,7 @@ std::string where(const LaunchSite &S) {
 } // namespace
 
 std::string renamedBufferName(const std::string &Name, unsigned Version) {
-  return "__lo_" + Name + "_v" + std::to_string(Version);
+  return generated::Prefix + Name + "_v" + std::to_string(Version);
 }
 
 std::vector<std::string> renamingRefusals(const ASTContext &Ctx, const FusionExtraction &X,

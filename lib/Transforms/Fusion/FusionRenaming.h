@@ -2,8 +2,8 @@
 #define LAUNCHOPT_TRANSFORMS_FUSION_FUSIONRENAMING_H
 
 #include "FusionExtraction.h"
-#include "FusionGraphs.h"
-#include "FusionPlan.h"
+#include "Model/FusionGraphs.h"
+#include "Model/FusionPlan.h"
 #include <map>
 
 namespace launchopt {

@@ -1,6 +1,6 @@
 #include "SerialChildBuilder.h"
 
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 
 namespace launchopt {
 

@@ -3,7 +3,7 @@
 #include "SerialChildBuilder.h"
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadCount.h"
-#include "Transforms/Common/GeneratedNames.h"
+#include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,8 +1,10 @@
-#ifndef LAUNCHOPT_TRANSFORMS_FUSION_NVCCRESOURCES_H
-#define LAUNCHOPT_TRANSFORMS_FUSION_NVCCRESOURCES_H
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_MODEL_NVCCRESOURCES_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_MODEL_NVCCRESOURCES_H
 
 #include "FusionProblem.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <map>
 #include <string>
 
@@ -21,6 +23,12 @@ struct KernelResources {
 // the kernels' names as written (demangled, without namespace or
 // parameters); an overloaded name keeps its largest figures.
 std::map<std::string, KernelResources> parseNvccResourceUsage(llvm::StringRef Text);
+
+// Compiles File with `Nvcc -arch=sm_90 --resource-usage` and the -I, -D, -U
+// and -std= flags among Flags (the others are for the host-side parse), and
+// returns what ptxas printed.
+llvm::Expected<std::string> runNvccResourceUsage(const std::string &Nvcc, const std::string &File,
+                                                 llvm::ArrayRef<std::string> Flags);
 
 // Sets R_T and the static shared memory of every kernel of the problem that
 // the report names ("name#2" for a second launch of a kernel looks up

@@ -1,10 +1,42 @@
 #include "SyntheticPrograms.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <random>
 #include <set>
 
 namespace launchopt {
+
+llvm::Expected<SyntheticProgramSpec> parseSyntheticProgramSpec(llvm::StringRef Text) {
+  SyntheticProgramSpec Spec;
+  llvm::SmallVector<llvm::StringRef> Items;
+  Text.split(Items, ',', -1, false);
+  for (llvm::StringRef Item : Items) {
+    auto [Key, Value] = Item.split('=');
+    unsigned long long N = 0;
+    if (Value.getAsInteger(10, N))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "'" + Item + "' is not key=number");
+    if (Key == "kernels")
+      Spec.Kernels = N;
+    else if (Key == "arrays")
+      Spec.Arrays = N;
+    else if (Key == "copies")
+      Spec.DataCopies = N;
+    else if (Key == "sharing")
+      Spec.SharingSetSize = N;
+    else if (Key == "load")
+      Spec.ThreadLoad = N;
+    else if (Key == "kinship")
+      Spec.Kinship = N;
+    else if (Key == "seed")
+      Spec.Seed = N;
+    else
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "unknown attribute '" + Key + "'");
+  }
+  return Spec;
+}
 
 FusionProblem generateSyntheticProgram(const SyntheticProgramSpec &Spec) {
   std::mt19937_64 Random(Spec.Seed);

@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_TRANSFORMS_FUSION_GROUPINGSEARCH_H
-#define LAUNCHOPT_TRANSFORMS_FUSION_GROUPINGSEARCH_H
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_MODEL_GROUPINGSEARCH_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_MODEL_GROUPINGSEARCH_H
 
 #include "FusionConstraints.h"
 #include <cstdint>
@@ -57,7 +57,9 @@ private:
 // Exhaustive search over all partitions (restricted growth strings) that
 // keep kernels of different segments apart; for checking the genetic search
 // on small instances. Returns nothing above MaxKernels.
-std::optional<SearchResult> exactSearch(const GroupEvaluator &Evaluator, unsigned MaxKernels = 13);
+inline constexpr unsigned ExactSearchMaxKernels = 13;
+std::optional<SearchResult> exactSearch(const GroupEvaluator &Evaluator,
+                                        unsigned MaxKernels = ExactSearchMaxKernels);
 
 // Groups in launch order with ascending members, so equal plans compare equal.
 Grouping canonicalGrouping(const GroupEvaluator &Evaluator, Grouping Groups);

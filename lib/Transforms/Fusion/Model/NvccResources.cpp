@@ -1,8 +1,13 @@
 #include "NvccResources.h"
 
-#include "llvm/Demangle/Demangle.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include <algorithm>
+#include <optional>
 
 namespace launchopt {
 
@@ -126,6 +131,35 @@ unsigned applyKernelResources(FusionProblem &P,
     ++Found;
   }
   return Found;
+}
+
+llvm::Expected<std::string> runNvccResourceUsage(const std::string &Nvcc, const std::string &File,
+                                                 llvm::ArrayRef<std::string> Flags) {
+  if (!llvm::sys::fs::can_execute(Nvcc))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "nvcc not found at '" + Nvcc + "'");
+  llvm::SmallString<128> Log;
+  if (std::error_code E = llvm::sys::fs::createTemporaryFile("launchopt-nvcc", "txt", Log))
+    return llvm::createStringError(E, "cannot create a temporary file");
+  std::vector<std::string> Storage{Nvcc, "-arch=sm_90", "--resource-usage",
+                                   "-c", "-o",          "/dev/null"};
+  for (llvm::StringRef Flag : Flags)
+    if (Flag.starts_with("-I") || Flag.starts_with("-D") || Flag.starts_with("-U") ||
+        Flag.starts_with("-std="))
+      Storage.push_back(Flag.str());
+  Storage.push_back(File);
+  std::vector<llvm::StringRef> Args(Storage.begin(), Storage.end());
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Log.str(), Log.str()};
+  std::string Error;
+  int Status = llvm::sys::ExecuteAndWait(Nvcc, Args, std::nullopt, Redirects, 0, 0, &Error);
+  auto Buffer = llvm::MemoryBuffer::getFile(Log);
+  std::string Text = Buffer ? (*Buffer)->getBuffer().str() : "";
+  llvm::sys::fs::remove(Log);
+  if (Status != 0)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "nvcc --resource-usage failed" +
+                                       (Error.empty() ? "" : ": " + Error) + "\n" + Text);
+  return Text;
 }
 
 } // namespace launchopt

@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_TRANSFORMS_COMMON_GENERATEDNAMES_H
-#define LAUNCHOPT_TRANSFORMS_COMMON_GENERATEDNAMES_H
+#ifndef LAUNCHOPT_SUPPORT_GENERATEDNAMES_H
+#define LAUNCHOPT_SUPPORT_GENERATEDNAMES_H
 
 // Every identifier launchopt writes into a user's program starts with the
 // reserved prefix below, so that it cannot collide with a user's name. Each
@@ -20,9 +20,9 @@
 //   chain of concatenations nobody can read; renaming the prefix is still
 //   one edit, and renaming such a name touches those templates only.
 //
-// This header is a leaf (constants only) so that lib/Analysis, which
-// recognises the coarsening loops in an earlier pass's output, can read it
-// without depending on the passes.
+// This header is a leaf in lib/Support (constants only) so that
+// lib/Analysis, which recognises the coarsening loops in an earlier pass's
+// output, reads it without depending on the passes.
 
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -114,6 +114,49 @@ inline const std::string BlockThreads = std::string(Prefix) + "blockThreads";
 inline const std::string ArgumentsReference = std::string(Prefix) + "a";
 inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
 } // namespace aggregate
+
+// Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a fused
+// kernel's parameter for an array its members share (Prefix + array), a
+// renamed buffer (Prefix + array + "_v" + version) and the locals of the
+// loop that runs a member over its halo layers (Prefix + rx, ry, rz, wx,
+// wy, wz, s).
+
+// A new kernel: __lo_fused_<n>.
+inline const std::string FusedKernel = std::string(Prefix) + "fused_";
+// The __device__ copy of an original kernel's body that new kernels call:
+// __lo_body_<kernel>, with _in_fused_<n> when specialised for one of them.
+inline const std::string FusedBody = std::string(Prefix) + "body_";
+// A new kernel's parameter for member <i>'s scalar parameter <name>:
+// __lo_m<i>_<name>.
+inline const std::string FusedMemberParam = std::string(Prefix) + "m";
+// The locals of a walk over a shared-memory tile (step s, site x and y,
+// ring step r, column k, tile index t): __lo__<letter>. The doubled
+// underscore keeps them apart from the array parameters Prefix + array.
+inline const std::string TileWalkLocal = std::string(Prefix) + "_";
+// Per shared array kept on chip: the register and whether it holds the
+// value; the shared-memory tile and its per-site written flags.
+inline const std::string OnChipRegister = std::string(Prefix) + "reg_";
+inline const std::string OnChipRegisterSet = std::string(Prefix) + "has_";
+inline const std::string OnChipTile = std::string(Prefix) + "tile_";
+inline const std::string OnChipTileSet = std::string(Prefix) + "set_";
+// A tile producer's parameters: the tile site it runs for, and whether that
+// site is the thread's own (then it also writes GMEM).
+inline const std::string TileSiteParam = std::string(Prefix) + "ts";
+inline const std::string OwnSiteParam = std::string(Prefix) + "own";
+// A recomputed producer's result at one neighbour site and whether it was
+// written there: __lo_nb_<array>_<site>, __lo_nbset_<array>_<site>; the
+// producer's own reference parameters to them: __lo_val_<array>,
+// __lo_valset_<array>.
+inline const std::string RecomputedRegister = std::string(Prefix) + "nb_";
+inline const std::string RecomputedRegisterSet = std::string(Prefix) + "nbset_";
+inline const std::string RecomputedValue = std::string(Prefix) + "val_";
+inline const std::string RecomputedValueSet = std::string(Prefix) + "valset_";
+// A segment's renamed buffers (launchopt::RenamedArrays): __lo_renamed_<n>.
+inline const std::string RenamedBufferSet = std::string(Prefix) + "renamed_";
+// The event timing of --timing-hooks: __lo_fusion_ + names, events, ms,
+// begin, end; and the report the user's program calls.
+inline const std::string FusionTiming = std::string(Prefix) + "fusion_";
+inline const std::string FusionTimingReport = std::string(Prefix) + "fusion_timing_report";
 
 } // namespace launchopt::generated
 

@@ -1,7 +1,9 @@
-#ifndef LAUNCHOPT_TRANSFORMS_FUSION_SYNTHETICPROGRAMS_H
-#define LAUNCHOPT_TRANSFORMS_FUSION_SYNTHETICPROGRAMS_H
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_MODEL_SYNTHETICPROGRAMS_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_MODEL_SYNTHETICPROGRAMS_H
 
 #include "FusionProblem.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <cstdint>
 
 namespace launchopt {
@@ -27,6 +29,10 @@ struct SyntheticProgramSpec {
 // overwrite it (expandable); stencil reads have thread loads around the
 // average and radius 1 or 2; the data copies split the launch sequence.
 FusionProblem generateSyntheticProgram(const SyntheticProgramSpec &Spec);
+
+// A spec written as "kernels=N,arrays=N,copies=N,sharing=N,load=N,kinship=N,
+// seed=N", any of them left out (then at its default), or why it is not one.
+llvm::Expected<SyntheticProgramSpec> parseSyntheticProgramSpec(llvm::StringRef Text);
 
 } // namespace launchopt
 
