@@ -1,10 +1,6 @@
 #ifndef LAUNCHOPT_DRIVER_DRIVER_H
 #define LAUNCHOPT_DRIVER_DRIVER_H
 
-#include "CommandSupport.h"
-#include "llvm/Support/Error.h"
-#include <string>
-
 namespace launchopt {
 
 // The `launchopt` command: dispatches to a subcommand (fuse, tune) or to
