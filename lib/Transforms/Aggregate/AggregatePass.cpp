@@ -147,10 +147,12 @@ void resetPoolBeforeTopLevelLaunches(
   for (const LaunchSite &S : Launches.Sites) {
     if (S.DeviceSide || !Reaching.count(S.ChildName))
       continue;
-    LaunchTextOrReason Text = readLaunchText(Ctx, S);
-    if (!Text.Text)
+    llvm::Expected<LaunchText> Text = readLaunchText(Ctx, S);
+    if (!Text) {
+      llvm::consumeError(Text.takeError());
       continue;
-    const LaunchText &L = *Text.Text;
+    }
+    const LaunchText &L = *Text;
     Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                   "{ launchopt::resetPool(" + (L.Stream.empty() ? "0" : L.Stream) + "); " +
                       textOf(Ctx, L.Statement) + " }");

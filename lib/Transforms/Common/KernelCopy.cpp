@@ -1,5 +1,6 @@
 #include "KernelCopy.h"
 
+#include "Refusal.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
@@ -73,25 +74,19 @@ std::string KernelCopy::body(const clang::ASTContext &Ctx,
   return *Edited;
 }
 
-KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel) {
-  KernelCopyOrReason Result;
-  if (llvm::isa<clang::CXXMethodDecl>(Kernel)) {
-    Result.Reason = "the child kernel is a class member";
-    return Result;
-  }
-  if (Kernel.isVariadic()) {
-    Result.Reason = "the child kernel is variadic";
-    return Result;
-  }
+llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
+                                      const clang::FunctionDecl &Kernel) {
+  if (llvm::isa<clang::CXXMethodDecl>(Kernel))
+    return refusal("the child kernel is a class member");
+  if (Kernel.isVariadic())
+    return refusal("the child kernel is variadic");
   const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   std::optional<FileRange> Whole =
       spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange());
   std::optional<FileRange> Body =
       Kernel.getBody() ? writtenRange(Ctx, Kernel.getBody()->getSourceRange()) : std::nullopt;
-  if (!Whole || !Body) {
-    Result.Reason = "the child kernel is not written in this file outside macros";
-    return Result;
-  }
+  if (!Whole || !Body)
+    return refusal("the child kernel is not written in this file outside macros");
   KernelCopy Copy;
   Copy.Name = Kernel.getNameAsString();
   Copy.Whole = *Whole;
@@ -99,10 +94,8 @@ KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::Functio
   if (Template) {
     const clang::TemplateParameterList *Params = Template->getTemplateParameters();
     std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange());
-    if (!Header) {
-      Result.Reason = "the child's template parameters come from a macro";
-      return Result;
-    }
+    if (!Header)
+      return refusal("the child's template parameters come from a macro");
     Copy.TemplateHeader = textOf(Ctx, *Header) + "\n";
     std::vector<std::string> Names;
     // Generated templates repeat the parameters without their defaults, so
@@ -116,15 +109,11 @@ KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::Functio
           if (auto *TT = llvm::dyn_cast<clang::TemplateTemplateParmDecl>(P))
             return TT->hasDefaultArgument();
           return false;
-        })) {
-      Result.Reason = "the kernel's template parameters have default arguments or constraints";
-      return Result;
-    }
+        }))
+      return refusal("the kernel's template parameters have default arguments or constraints");
     for (const clang::NamedDecl *P : *Params) {
-      if (P->getName().empty()) {
-        Result.Reason = "the child has an unnamed template parameter";
-        return Result;
-      }
+      if (P->getName().empty())
+        return refusal("the child has an unnamed template parameter");
       Names.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
     }
     Copy.TemplateArgs = "<" + llvm::join(Names, ", ") + ">";
@@ -134,17 +123,14 @@ KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::Functio
     unsigned NameOffset = 0;
     std::optional<std::string> Text =
         parameterText(Ctx, *Kernel.getParamDecl(I), I, Name, NameOffset);
-    if (!Text) {
-      Result.Reason = "parameter " + std::to_string(I + 1) + " of the child comes from a macro";
-      return Result;
-    }
+    if (!Text)
+      return refusal("parameter " + std::to_string(I + 1) + " of the child comes from a macro");
     if (Kernel.getParamDecl(I)->getName().empty())
       Copy.UnnamedParameterNames.push_back({NameOffset, Name});
     Copy.ParamTexts.push_back(*Text);
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
-  Result.Copy = std::move(Copy);
-  return Result;
+  return std::move(Copy);
 }
 
 void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits) {

@@ -4,7 +4,7 @@
 #include "Analysis/SourceText.h"
 #include "Rewrite/SourceEdits.h"
 #include "clang/AST/Decl.h"
-#include <optional>
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
 
@@ -34,12 +34,9 @@ struct KernelCopy {
   std::string body(const clang::ASTContext &Ctx, const std::vector<SourceEdit> &Edits) const;
 };
 
-struct KernelCopyOrReason {
-  std::optional<KernelCopy> Copy;
-  std::string Reason;
-};
-
-KernelCopyOrReason readKernel(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
+// The kernel's pieces, or why they cannot be read (the remark's text).
+llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
+                                      const clang::FunctionDecl &Kernel);
 
 // Edits that give the kernel's unnamed parameters their generated names in
 // its signature.

@@ -1,5 +1,6 @@
 #include "LaunchText.h"
 
+#include "Refusal.h"
 #include "Analysis/LaunchPlacement.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -38,46 +39,35 @@ bool operandText(const clang::ASTContext &Ctx, const clang::Expr *E, std::string
 
 } // namespace
 
-LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site) {
-  LaunchTextOrReason Result;
+llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site) {
   std::optional<FileRange> Call = writtenRange(Ctx, Site.Call->getSourceRange());
-  if (!Call) {
-    Result.Reason = "the launch is written inside a macro expansion";
-    return Result;
-  }
+  if (!Call)
+    return refusal("the launch is written inside a macro expansion");
   const clang::SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   size_t Semi = Call->End;
   while (Semi < Buffer.size() && (Buffer[Semi] == ' ' || Buffer[Semi] == '\t'))
     ++Semi;
-  if (Semi >= Buffer.size() || Buffer[Semi] != ';' || !isWholeStatement(Ctx, *Site.Call)) {
-    Result.Reason = "the launch is not a statement of its own (its value is used, or it is a "
-                    "for-loop's init or increment)";
-    return Result;
-  }
+  if (Semi >= Buffer.size() || Buffer[Semi] != ';' || !isWholeStatement(Ctx, *Site.Call))
+    return refusal("the launch is not a statement of its own (its value is used, or it is a "
+                   "for-loop's init or increment)");
   LaunchText T;
   T.Statement = {Call->Begin, static_cast<unsigned>(Semi + 1)};
   T.Indent = indentationAt(Buffer, Call->Begin);
   std::optional<FileRange> Callee = writtenRange(Ctx, Site.Call->getCallee()->getSourceRange());
-  if (!Callee) {
-    Result.Reason = "the launched kernel's name comes from a macro";
-    return Result;
-  }
+  if (!Callee)
+    return refusal("the launched kernel's name comes from a macro");
   T.Callee = textOf(Ctx, *Callee);
   if (!Site.Grid || !Site.Block || !operandText(Ctx, Site.Grid, T.Grid) ||
       !operandText(Ctx, Site.Block, T.Block) ||
       !operandText(Ctx, Site.SharedMemory, T.SharedMemory) ||
-      !operandText(Ctx, Site.Stream, T.Stream)) {
-    Result.Reason = "the launch configuration cannot be read from the source";
-    return Result;
-  }
+      !operandText(Ctx, Site.Stream, T.Stream))
+    return refusal("the launch configuration cannot be read from the source");
   if (!Site.Arguments.empty()) {
     std::optional<FileRange> R = spelledRange(
         Ctx, {Site.Arguments.front()->getBeginLoc(), Site.Arguments.back()->getEndLoc()});
-    if (!R) {
-      Result.Reason = "the launch arguments cannot be read from the source";
-      return Result;
-    }
+    if (!R)
+      return refusal("the launch arguments cannot be read from the source");
     T.Arguments = textOf(Ctx, *R);
     for (const clang::Expr *Argument : Site.Arguments) {
       std::optional<FileRange> One = spelledRange(Ctx, Argument->getSourceRange());
@@ -90,16 +80,13 @@ LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site
   }
   // Generated calls have no default arguments: a default written for the
   // kernel's declaration need not mean the same at the launch.
-  if (Site.Arguments.size() != Site.Call->getNumArgs()) {
-    Result.Reason = "the launch relies on default arguments of the child";
-    return Result;
-  }
-  Result.Text = std::move(T);
-  return Result;
+  if (Site.Arguments.size() != Site.Call->getNumArgs())
+    return refusal("the launch relies on default arguments of the child");
+  return std::move(T);
 }
 
-std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
-                                          const std::string &Prefix) {
+llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
+                                           const std::string &Prefix) {
   const clang::Expr *Callee = Site.Call->getCallee()->IgnoreImplicit();
   clang::SourceLocation NameLoc;
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
@@ -109,7 +96,7 @@ std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const La
   std::optional<FileRange> Whole = writtenRange(Ctx, Callee->getSourceRange());
   std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
   if (!Whole || !Name || !Whole->contains(*Name))
-    return std::nullopt;
+    return refusal("the launched kernel's name comes from a macro");
   return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName +
          textOf(Ctx, {Name->End, Whole->End});
 }

@@ -2,7 +2,7 @@
 #define LAUNCHOPT_TRANSFORMS_COMMON_LAUNCHTEXT_H
 
 #include "Analysis/LaunchSites.h"
-#include <optional>
+#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
 
@@ -26,20 +26,17 @@ struct LaunchText {
   std::string argumentsThen() const { return Arguments.empty() ? "" : Arguments + ", "; }
 };
 
-struct LaunchTextOrReason {
-  std::optional<LaunchText> Text;
-  std::string Reason;
-};
-
-// Fails with a reason when the launch cannot be replaced as a statement: it
-// is written in a macro, its value is used, its name or operands come from
-// macros, or it relies on the child's default arguments.
-LaunchTextOrReason readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site);
+// Fails when the launch cannot be replaced as a statement, the error's
+// message the remark's text: it is written in a macro, its value is used,
+// its name or operands come from macros, or it relies on the child's
+// default arguments.
+llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site);
 
 // The kernel name as written at the launch with Prefix added to the name:
-// `ns::child<T>` -> `ns::<Prefix>child<T>`.
-std::optional<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
-                                          const std::string &Prefix);
+// `ns::child<T>` -> `ns::<Prefix>child<T>`. Fails when the name comes from a
+// macro.
+llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
+                                           const std::string &Prefix);
 
 // Where new definitions for a kernel go when a parent written before it
 // needs them: the start of the parent (its template header included).

@@ -2,6 +2,7 @@
 
 #include "Support/GeneratedNames.h"
 #include "KernelCopy.h"
+#include "Refusal.h"
 #include "Analysis/KernelFeatures.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -182,26 +183,29 @@ struct ShadowText {
   std::optional<unsigned> PrototypeOffset;
 };
 
-std::string shadowText(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def,
-                       ShadowText &Out) {
+// The pieces of Def's shadow copy, or what keeps Def from being copied: the
+// end of a remark "... which reads the built-in index variables and <it>".
+llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
+                                      const clang::FunctionDecl &Def) {
   const clang::Decl *Whole = &Def;
   if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
     Whole = T;
   if (!spelledRange(Ctx, Whole->getSourceRange()) || !Def.getBody() ||
       !writtenRange(Ctx, Def.getBody()->getSourceRange()))
-    return "is not defined in this file outside macros";
-  KernelCopyOrReason Read = readKernel(Ctx, Def);
-  if (!Read.Copy)
-    return "cannot be copied (" + Read.Reason + ")";
-  Out.Copy = *Read.Copy;
+    return refusal("is not defined in this file outside macros");
+  llvm::Expected<KernelCopy> Read = readKernel(Ctx, Def);
+  if (!Read)
+    return refusal("cannot be copied (" + llvm::toString(Read.takeError()) + ")");
+  ShadowText Out;
+  Out.Copy = std::move(*Read);
   std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(Def.getLocation()));
   clang::FunctionTypeLoc Type = Def.getFunctionTypeLoc();
   std::optional<FileRange> RParen =
       Type ? writtenRange(Ctx, clang::SourceRange(Type.getRParenLoc())) : std::nullopt;
   if (!Name || !RParen || Name->Begin < Out.Copy.Whole.Begin || RParen->End > Out.Copy.Body.Begin)
-    return "has a signature written in a macro";
+    return refusal("has a signature written in a macro");
   if (Def.getQualifierLoc())
-    return "is defined out of its namespace";
+    return refusal("is defined out of its namespace");
   Out.Prefix = textOf(Ctx, {Out.Copy.Whole.Begin, Name->Begin});
   Out.Suffix = llvm::StringRef(textOf(Ctx, {RParen->End, Out.Copy.Body.Begin})).rtrim().str();
   const clang::Decl *First = Def.getFirstDecl();
@@ -210,9 +214,9 @@ std::string shadowText(const clang::ASTContext &Ctx, const clang::FunctionDecl &
   if (First != Whole) {
     std::optional<FileRange> Declared = spelledRange(Ctx, First->getSourceRange());
     if (!Declared || !(Out.PrototypeOffset = afterSemicolon(Ctx, Declared->End)))
-      return "is first declared where a declaration of its copy cannot follow";
+      return refusal("is first declared where a declaration of its copy cannot follow");
   }
-  return "";
+  return std::move(Out);
 }
 
 std::string shadowSignature(const ShadowText &T) {
@@ -302,10 +306,10 @@ std::string ShadowCallees::require(const clang::FunctionDecl &Kernel) {
         return Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", recursively";
       if (!Shadowed.insert(D).second)
         continue;
-      ShadowText Text;
-      std::string Why = shadowText(Ctx, *D, Text);
-      if (!Why.empty())
-        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " + Why;
+      llvm::Expected<ShadowText> Text = shadowText(Ctx, *D);
+      if (!Text)
+        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " +
+               llvm::toString(Text.takeError());
       Stack.push_back(D);
       std::string Inner = Visit(D, "'" + Callee + "'");
       Stack.pop_back();
@@ -374,9 +378,13 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
   for (const clang::FunctionDecl *D : Needed) {
     if (alreadyDefined(D))
       continue;
-    ShadowText Text;
-    if (!shadowText(Ctx, *D, Text).empty())
+    // Cannot fail: require() reached only functions it could read.
+    llvm::Expected<ShadowText> Read = shadowText(Ctx, *D);
+    if (!Read) {
+      llvm::consumeError(Read.takeError());
       continue;
+    }
+    const ShadowText &Text = *Read;
     std::vector<SourceEdit> BodyEdits = PassEdits;
     std::vector<SourceEdit> Calls = editsFor(D);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
