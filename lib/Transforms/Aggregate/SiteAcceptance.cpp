@@ -9,43 +9,43 @@ namespace launchopt {
 namespace {
 
 // Why a launch from device code cannot be aggregated, whatever else is taken;
-// "" when nothing in the launch or its kernels stands in the way.
-std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+// success when nothing in the launch or its kernels stands in the way.
+llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       const AggregateOptions &Options, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
-    return "host-side launch: aggregation applies to launches from device code";
+    return refusal("host-side launch: aggregation applies to launches from device code");
   if (!Site.Child)
-    return Site.UnresolvedReason;
+    return refusal(Site.UnresolvedReason);
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
-    return "the launch is in a device function, not directly in a kernel";
+    return refusal("the launch is in a device function, not directly in a kernel");
   if (llvm::StringRef(Site.ChildName).starts_with(generated::aggregate::AggregatedPrefix))
-    return "the child is already aggregated";
+    return refusal("the child is already aggregated");
   if (Site.StreamKind == LaunchStream::TailLaunch)
-    return "the child is tail-launched: it must run after the whole parent grid";
+    return refusal("the child is tail-launched: it must run after the whole parent grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
-    return std::string("the parent thread launches other children into the same stream ") +
-           "before this one (in a loop or earlier); aggregating could reorder them (pass " +
-           "--assume-independent-children if they do not depend on each other)";
+    return refusal("the parent thread launches other children into the same stream before "
+                   "this one (in a loop or earlier); aggregating could reorder them (pass "
+                   "--assume-independent-children if they do not depend on each other)");
   return Shadows.require(*Site.Child);
 }
 
 // The site's candidate, or the reason it is refused on its own.
-std::string readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                          const LaunchSite &Site, const AggregateOptions &Options,
-                          ShadowCallees &Shadows, std::optional<AcceptedLaunch> &Candidate) {
+llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                             const LaunchSite &Site,
+                                             const AggregateOptions &Options,
+                                             ShadowCallees &Shadows) {
   // The parent's body is replaced, and the child keeps its name: the
   // aggregated kernel and the argument structs are named after it.
   const AcceptanceSteps Steps{"", /*ReadParent=*/true};
   llvm::Expected<AcceptedLaunch> Launch =
       acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
   if (!Launch)
-    return llvm::toString(Launch.takeError());
+    return Launch.takeError();
   // The record's argument struct is named with the launch's template
   // arguments; a launch that leaves them to deduction has none to name.
   if (!Launch->Child.TemplateHeader.empty() && Launch->TemplateArguments.empty())
-    return "the launch leaves the child's template arguments to deduction";
-  Candidate = std::move(*Launch);
-  return "";
+    return refusal("the launch leaves the child's template arguments to deduction");
+  return Launch;
 }
 
 void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
@@ -83,8 +83,12 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     if (S.DeviceSide)
       D.LaunchedFromDevice.insert(S.ChildName);
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
-    const LaunchSite &Site = Launches.Sites[I];
-    D.Refusals[I] = readCandidate(Ctx, Launches, Site, Options, Shadows, D.Candidates[I]);
+    llvm::Expected<AcceptedLaunch> Candidate =
+        readCandidate(Ctx, Launches, Launches.Sites[I], Options, Shadows);
+    if (Candidate)
+      D.Candidates[I] = std::move(*Candidate);
+    else
+      D.Refusals[I] = llvm::toString(Candidate.takeError());
   }
   if (usesGroupScopes(Options.Granularity))
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);

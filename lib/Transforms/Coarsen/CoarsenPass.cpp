@@ -31,13 +31,14 @@ bool returnsEarly(const clang::FunctionDecl &Kernel) {
   return Finder.Found;
 }
 
-// Why the child's blocks cannot be run one after another by one block.
-std::string coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
+// Why the child's blocks cannot be run one after another by one block;
+// success when they can.
+llvm::Error coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
   // A thread that returns early would start the next original block while
   // the others wait at a barrier of the previous one.
   if (!F.Barriers.empty() && returnsEarly(*Site.Child))
-    return "child returns early and uses " + *F.Barriers.begin();
-  return "";
+    return refusal("child returns early and uses " + *F.Barriers.begin());
+  return llvm::Error::success();
 }
 
 // Whether the child's body can sit inside the coarsening loop as written:
@@ -137,18 +138,17 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
 
 std::string coarsenedPrototype(const KernelCopy &K) { return coarsenedSignature(K) + ";\n\n"; }
 
-// Why a launch cannot be coarsened whatever its text: "" when nothing in the
-// launch or its child stands in the way.
-std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+// Why a launch cannot be coarsened whatever its text; success when nothing
+// in the launch or its child stands in the way.
+llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
-    return "host-side launch: coarsening applies to launches from device code";
+    return refusal("host-side launch: coarsening applies to launches from device code");
   if (!Site.Child)
-    return Site.UnresolvedReason;
+    return refusal(Site.UnresolvedReason);
   if (llvm::StringRef(Site.ChildName).starts_with(CoarsenedPrefix))
-    return "the child is already coarsened";
-  std::string Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child));
-  if (!Blocker.empty())
+    return refusal("the child is already coarsened");
+  if (llvm::Error Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child)))
     return Blocker;
   return Shadows.require(*Site.Child);
 }

@@ -21,10 +21,9 @@ std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const Launch
 } // namespace
 
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
-                                            const std::string &Refusal,
-                                            const AcceptanceSteps &Steps) {
-  if (!Refusal.empty())
-    return refusal(Refusal);
+                                            llvm::Error Refusal, const AcceptanceSteps &Steps) {
+  if (Refusal)
+    return std::move(Refusal);
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();

@@ -18,6 +18,7 @@
 
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/Refusal.h"
 #include "llvm/Support/Error.h"
 #include <optional>
 #include <string>
@@ -54,10 +55,9 @@ struct AcceptedLaunch {
 
 // The launch with what the pass needs of it, or its refusal as the error
 // (the remark's text). Refusal: the pass's own reason to leave the launch,
-// "" when it has none.
+// success when it has none.
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
-                                            const std::string &Refusal,
-                                            const AcceptanceSteps &Steps);
+                                            llvm::Error Refusal, const AcceptanceSteps &Steps);
 
 } // namespace launchopt
 

@@ -283,16 +283,16 @@ bool ShadowCallees::needsShadow(const clang::FunctionDecl *Def) {
   return Needs.at(Def);
 }
 
-std::string ShadowCallees::require(const clang::FunctionDecl &Kernel) {
+llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
   const clang::FunctionDecl *Root = definitionOf(&Kernel);
   if (!Root)
-    return "";
+    return llvm::Error::success();
   std::set<const clang::FunctionDecl *> Shadowed;
   std::vector<const clang::FunctionDecl *> Stack;
   // Depth first, so that a function met again while it is on the stack is
   // recursion among shadowed functions.
-  std::function<std::string(const clang::FunctionDecl *, const std::string &)> Visit =
-      [&](const clang::FunctionDecl *F, const std::string &Caller) -> std::string {
+  std::function<llvm::Error(const clang::FunctionDecl *, const std::string &)> Visit =
+      [&](const clang::FunctionDecl *F, const std::string &Caller) -> llvm::Error {
     for (const CallSite &C : factsOf(F).Calls) {
       bool Needed = std::any_of(C.Candidates.begin(), C.Candidates.end(),
                                 [&](const clang::FunctionDecl *D) { return needsShadow(D); });
@@ -300,29 +300,29 @@ std::string ShadowCallees::require(const clang::FunctionDecl &Kernel) {
         continue;
       std::string Callee = C.Candidates.front()->getNameAsString();
       if (!C.Problem.empty())
-        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", " + C.Problem;
+        return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", " + C.Problem);
       const clang::FunctionDecl *D = C.Candidates.front();
       if (std::find(Stack.begin(), Stack.end(), D) != Stack.end())
-        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", recursively";
+        return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", recursively");
       if (!Shadowed.insert(D).second)
         continue;
       llvm::Expected<ShadowText> Text = shadowText(Ctx, *D);
       if (!Text)
-        return Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " +
-               llvm::toString(Text.takeError());
+        return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " +
+                       llvm::toString(Text.takeError()));
       Stack.push_back(D);
-      std::string Inner = Visit(D, "'" + Callee + "'");
+      llvm::Error Inner = Visit(D, "'" + Callee + "'");
       Stack.pop_back();
-      if (!Inner.empty())
+      if (Inner)
         return Inner;
     }
-    return "";
+    return llvm::Error::success();
   };
   Stack.push_back(Root);
-  std::string Why = Visit(Root, "child");
-  if (Why.empty())
-    Reached[&Kernel] = std::move(Shadowed);
-  return Why;
+  if (llvm::Error Why = Visit(Root, "child"))
+    return Why;
+  Reached[&Kernel] = std::move(Shadowed);
+  return llvm::Error::success();
 }
 
 std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) const {

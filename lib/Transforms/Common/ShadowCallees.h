@@ -4,6 +4,7 @@
 #include "Analysis/SourceText.h"
 #include "Rewrite/SourceEdits.h"
 #include "clang/AST/Decl.h"
+#include "llvm/Support/Error.h"
 #include <map>
 #include <set>
 #include <string>
@@ -30,9 +31,9 @@ class ShadowCallees {
 public:
   explicit ShadowCallees(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
-  // Plans the shadow copies that a copy of Kernel's body needs; an empty
-  // string when it can be copied (perhaps needing none), else why not.
-  std::string require(const clang::FunctionDecl &Kernel);
+  // Plans the shadow copies that a copy of Kernel's body needs; success when
+  // it can be copied (perhaps needing none), else why not (the remark's text).
+  llvm::Error require(const clang::FunctionDecl &Kernel);
 
   // The edits (main-file offsets, inside Kernel's body) that redirect its
   // calls to shadow copies; add them to the edits a body copy applies.

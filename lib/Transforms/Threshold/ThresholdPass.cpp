@@ -18,21 +18,21 @@ namespace {
 
 const char *const DimensionNames[3] = {"x", "y", "z"};
 
-// Why a child's body cannot run serially in a parent thread (paper §III-C),
-// or an empty string.
-std::string serializationBlocker(const KernelFeatures &F) {
+// Why a child's body cannot run serially in a parent thread (paper §III-C);
+// success when nothing stands in the way.
+llvm::Error serializationBlocker(const KernelFeatures &F) {
   if (!F.Barriers.empty())
-    return "child uses " + *F.Barriers.begin();
+    return refusal("child uses " + *F.Barriers.begin());
   if (F.UsesSharedMemory)
-    return "child uses shared memory";
+    return refusal("child uses shared memory");
   if (!F.WarpPrimitives.empty())
-    return "child uses warp primitive " + *F.WarpPrimitives.begin();
+    return refusal("child uses warp primitive " + *F.WarpPrimitives.begin());
   if (F.UsesInlineAsm)
-    return "child uses inline assembly";
+    return refusal("child uses inline assembly");
   if (!F.OpaqueCallees.empty())
-    return "child calls '" + *F.OpaqueCallees.begin() +
-           "', whose definition is not in this translation unit";
-  return "";
+    return refusal("child calls '" + *F.OpaqueCallees.begin() +
+                   "', whose definition is not in this translation unit");
+  return llvm::Error::success();
 }
 
 class SiteRewriter {
@@ -107,32 +107,30 @@ private:
   const LaunchSite &Site;
 };
 
-// Why a launch cannot be thresholded whatever its text: "" when nothing in
-// the launch, its parent or its child stands in the way.
-std::string refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+// Why a launch cannot be thresholded whatever its text; success when
+// nothing in the launch, its parent or its child stands in the way.
+llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       const ThresholdOptions &Options, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
-    return "host-side launch: thresholding applies to launches from device code";
+    return refusal("host-side launch: thresholding applies to launches from device code");
   // A __host__ __device__ parent is compiled for the host too, where the
   // __device__ serial copy cannot be called.
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
-    return "the parent is a __host__ __device__ function; the serial copy is device-only";
+    return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
   if (!Site.Child)
-    return Site.UnresolvedReason;
-  std::string Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child));
-  if (!Blocker.empty())
+    return refusal(Site.UnresolvedReason);
+  if (llvm::Error Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child)))
     return Blocker;
-  std::string Unshadowable = Shadows.require(*Site.Child);
-  if (!Unshadowable.empty())
+  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
     return Unshadowable;
   if (Site.StreamKind == LaunchStream::TailLaunch)
-    return "the child is tail-launched: it must run after the whole parent grid";
+    return refusal("the child is tail-launched: it must run after the whole parent grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
-    return std::string("the parent thread launches other children into the same ") +
-           "stream before this one (in a loop or earlier); a serialized child could run " +
-           "before them (pass --assume-independent-children if they do not depend on " +
-           "each other)";
-  return "";
+    return refusal("the parent thread launches other children into the same stream before "
+                   "this one (in a loop or earlier); a serialized child could run before "
+                   "them (pass --assume-independent-children if they do not depend on each "
+                   "other)");
+  return llvm::Error::success();
 }
 
 // Serial copies are built last, from the child bodies as this pass edited
