@@ -12,8 +12,7 @@ bool isBuiltinIndexVariable(const clang::ValueDecl *D) {
   if (!D || !llvm::isa<clang::VarDecl>(D))
     return false;
   llvm::StringRef Name = D->getName();
-  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" &&
-      Name != "gridDim")
+  if (Name != "threadIdx" && Name != "blockIdx" && Name != "blockDim" && Name != "gridDim")
     return false;
   return D->getDeclContext()->isFileContext();
 }
@@ -30,22 +29,19 @@ namespace {
 
 bool isBarrierName(llvm::StringRef Name) {
   return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
-         Name.starts_with("__barrier_sync") || Name == "sync" ||
-         Name == "barrier_wait" || Name == "arrive_and_wait";
+         Name.starts_with("__barrier_sync") || Name == "sync" || Name == "barrier_wait" ||
+         Name == "arrive_and_wait";
 }
 
 bool isWarpPrimitiveName(llvm::StringRef Name) {
-  return Name.starts_with("__shfl") || Name.starts_with("__ballot") ||
-         Name.starts_with("__any") || Name.starts_with("__all") ||
-         Name == "__activemask" || Name.starts_with("__match_") ||
-         (Name.starts_with("__reduce_") && Name.ends_with("_sync")) ||
-         Name.starts_with("__vote");
+  return Name.starts_with("__shfl") || Name.starts_with("__ballot") || Name.starts_with("__any") ||
+         Name.starts_with("__all") || Name == "__activemask" || Name.starts_with("__match_") ||
+         (Name.starts_with("__reduce_") && Name.ends_with("_sync")) || Name.starts_with("__vote");
 }
 
 class FeatureCollector : public clang::RecursiveASTVisitor<FeatureCollector> {
 public:
-  FeatureCollector(KernelFeatures &Out, const clang::FunctionDecl *Root)
-      : Out(Out), Root(Root) {}
+  FeatureCollector(KernelFeatures &Out, const clang::FunctionDecl *Root) : Out(Out), Root(Root) {}
 
   void walk(const clang::FunctionDecl *F) {
     if (!Visited.insert(F).second)
@@ -93,8 +89,8 @@ public:
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *E) {
     if (const clang::FunctionDecl *Callee = E->getDirectCallee())
       Out.LaunchedKernels.insert(Callee->getNameAsString());
-    else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
-                 E->getCallee()->IgnoreImplicit()))
+    else if (auto *ULE =
+                 llvm::dyn_cast<clang::UnresolvedLookupExpr>(E->getCallee()->IgnoreImplicit()))
       Out.LaunchedKernels.insert(ULE->getName().getAsString());
     return true;
   }

@@ -86,8 +86,7 @@ const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
 
 // The kernel a launch calls: resolved directly, or the single template a
 // dependent launch names.
-const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call,
-                                    std::string &Name) {
+const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::string &Name) {
   if (const clang::FunctionDecl *Callee = Call->getDirectCallee()) {
     Name = Callee->getNameAsString();
     return Callee;
@@ -157,11 +156,10 @@ public:
     if (!Callee)
       Site.UnresolvedReason = Site.ChildName.empty()
                                   ? "the launched kernel is not named directly"
-                                  : "the launched kernel '" + Site.ChildName +
-                                        "' is overloaded";
+                                  : "the launched kernel '" + Site.ChildName + "' is overloaded";
     else if (!(Site.Child = definitionOf(Callee)))
-      Site.UnresolvedReason = "the definition of '" + Site.ChildName +
-                              "' is not in this translation unit";
+      Site.UnresolvedReason =
+          "the definition of '" + Site.ChildName + "' is not in this translation unit";
 
     const clang::CallExpr *Config = Call->getConfig();
     auto ConfigArg = [&](unsigned I) -> const clang::Expr * {
@@ -220,8 +218,8 @@ private:
         return zeroThreadAxes(B->getLHS()) | zeroThreadAxes(B->getRHS());
       if (B->getOpcode() != clang::BO_EQ)
         return 0;
-      for (auto [Index, Other] : {std::pair(B->getLHS(), B->getRHS()),
-                                  std::pair(B->getRHS(), B->getLHS())}) {
+      for (auto [Index, Other] :
+           {std::pair(B->getLHS(), B->getRHS()), std::pair(B->getRHS(), B->getLHS())}) {
         const auto *Zero = llvm::dyn_cast<clang::IntegerLiteral>(Other->IgnoreParenImpCasts());
         int Axis = threadIndexAxis(Index);
         if (Zero && Zero->getValue() == 0 && Axis >= 0)
@@ -259,8 +257,8 @@ private:
         Coarsened = true;
         continue;
       }
-      if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() ||
-          Node.get<clang::DoStmt>() || Node.get<clang::CXXForRangeStmt>())
+      if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() || Node.get<clang::DoStmt>() ||
+          Node.get<clang::CXXForRangeStmt>())
         Site.InLoop = true;
       if (Node.get<clang::IfStmt>() || Node.get<clang::SwitchStmt>() ||
           Node.get<clang::ConditionalOperator>())

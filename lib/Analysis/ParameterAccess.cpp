@@ -65,8 +65,7 @@ IndexPolynomial polynomial(const Expr *E, const ASTContext &Ctx, unsigned Depth 
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
       // A local initialised once stands for its initialiser, so that
       // `A[c + 1]` and `A[j * nx + i + 1]` compare equal.
-      if (!isa<ParmVarDecl>(V) && V->hasInit() &&
-          V->isLocalVarDecl() && Depth < 16)
+      if (!isa<ParmVarDecl>(V) && V->hasInit() && V->isLocalVarDecl() && Depth < 16)
         return polynomial(V->getInit(), Ctx, Depth + 1);
       return atom(V->getNameAsString());
     }
@@ -125,8 +124,7 @@ public:
       if (B->getOpcode() == BO_Assign) {
         Stored.insert(S);
         Assignments[S] = B;
-      }
-      else if (B->isCompoundAssignmentOp())
+      } else if (B->isCompoundAssignmentOp())
         Updated.insert(S);
     }
     return true;
@@ -199,8 +197,8 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       if (!Site)
         Site = P;
       else if (P != *Site && Result.Irregular.empty())
-        Result.Irregular = "writes at more than one index (" + indexText(*Site) + " and " +
-                           indexText(P) + ")";
+        Result.Irregular =
+            "writes at more than one index (" + indexText(*Site) + " and " + indexText(P) + ")";
     }
   for (const Subscript &S : C.Subscripts)
     if (!S.Write && !Site)
@@ -216,7 +214,8 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
     A.Index = I;
     A.Name = P->getNameAsString();
     QualType Element = P->getType()->getPointeeType();
-    A.ElementBytes = Element->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
+    A.ElementBytes =
+        Element->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
     std::set<std::string> Offsets;
     for (const Subscript &S : C.Subscripts) {
       if (S.Param != P)

@@ -5,8 +5,7 @@
 
 namespace launchopt {
 
-std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx,
-                                      clang::SourceRange Range) {
+std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   if (Range.isInvalid() || Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
     return std::nullopt;
@@ -25,8 +24,7 @@ std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx,
   return R;
 }
 
-std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx,
-                                      clang::SourceRange Range) {
+std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   if (Range.isInvalid())
     return std::nullopt;

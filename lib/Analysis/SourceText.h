@@ -12,20 +12,16 @@ namespace launchopt {
 struct FileRange {
   unsigned Begin = 0;
   unsigned End = 0; // one past the last byte
-  bool contains(const FileRange &Other) const {
-    return Begin <= Other.Begin && Other.End <= End;
-  }
+  bool contains(const FileRange &Other) const { return Begin <= Other.Begin && Other.End <= End; }
 };
 
 // The main-file byte range a node is written in, or nothing when any part of
 // it comes from a macro body or another file (it cannot be edited safely).
-std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx,
-                                      clang::SourceRange Range);
+std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
 
 // Like writtenRange, but a range that is exactly one macro expansion (or
 // macro argument) at its ends maps to the text the user wrote: `BLOCKS(n)`.
-std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx,
-                                      clang::SourceRange Range);
+std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
 
 // The text of a written range.
 std::string textOf(const clang::ASTContext &Ctx, FileRange Range);

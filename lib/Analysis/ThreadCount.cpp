@@ -38,8 +38,7 @@ bool isConstantLike(clang::ASTContext &Ctx, const clang::Expr *E, const clang::E
     return true;
   if (auto *B = llvm::dyn_cast<clang::BinaryOperator>(E))
     if (B->isAdditiveOp())
-      return isConstantLike(Ctx, B->getLHS(), Divisor) &&
-             isConstantLike(Ctx, B->getRHS(), Divisor);
+      return isConstantLike(Ctx, B->getLHS(), Divisor) && isConstantLike(Ctx, B->getRHS(), Divisor);
   return false;
 }
 
@@ -66,8 +65,7 @@ bool isCeilCall(const clang::Expr *E, const clang::CallExpr *&Call) {
   if (!F)
     return false;
   llvm::StringRef Name = F->getName();
-  return Name == "ceil" || Name == "ceilf" || Name == "__builtin_ceil" ||
-         Name == "__builtin_ceilf";
+  return Name == "ceil" || Name == "ceilf" || Name == "__builtin_ceil" || Name == "__builtin_ceilf";
 }
 
 // N may be evaluated again at the launch when doing so cannot change

@@ -11,8 +11,7 @@ namespace {
 
 class UniformityCheck {
 public:
-  UniformityCheck(clang::ASTContext &Ctx, const clang::FunctionDecl &Parent,
-                  UniformityScope Scope)
+  UniformityCheck(clang::ASTContext &Ctx, const clang::FunctionDecl &Parent, UniformityScope Scope)
       : Ctx(Ctx), Parent(Parent), Scope(Scope) {}
 
   bool check(const clang::Expr *E, int Depth = 0) {
@@ -22,8 +21,7 @@ public:
     if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
       return true;
     if (llvm::isa<clang::IntegerLiteral, clang::FloatingLiteral, clang::CharacterLiteral,
-                  clang::CXXBoolLiteralExpr, clang::CXXNullPtrLiteralExpr,
-                  clang::StringLiteral>(E))
+                  clang::CXXBoolLiteralExpr, clang::CXXNullPtrLiteralExpr, clang::StringLiteral>(E))
       return true;
     if (auto *Cast = llvm::dyn_cast<clang::CastExpr>(E)) {
       // Reading through a pointer is a memory access, not a conversion.

@@ -15,8 +15,8 @@ enum class UniformityScope { Warp, Block, Grid };
 // locals initialised from such values and never written again, and
 // arithmetic over them. Memory reads and calls are not uniform: memory can
 // change between the threads' reads.
-bool isUniform(clang::ASTContext &Ctx, const clang::Expr &Value,
-               const clang::FunctionDecl &Parent, UniformityScope Scope);
+bool isUniform(clang::ASTContext &Ctx, const clang::Expr &Value, const clang::FunctionDecl &Parent,
+               UniformityScope Scope);
 
 } // namespace launchopt
 

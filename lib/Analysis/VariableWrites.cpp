@@ -35,8 +35,7 @@ public:
     const clang::FunctionDecl *F = C->getDirectCallee();
     for (unsigned I = 0; F && I < C->getNumArgs() && I < F->getNumParams(); ++I) {
       clang::QualType T = F->getParamDecl(I)->getType();
-      if (T->isReferenceType() && !T->getPointeeType().isConstQualified() &&
-          refersTo(C->getArg(I)))
+      if (T->isReferenceType() && !T->getPointeeType().isConstQualified() && refersTo(C->getArg(I)))
         Written = true;
     }
     return true;

@@ -89,8 +89,8 @@ void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
        << streamName(S.StreamKind) << ")\n";
     OS << "  child threads: " << threadCountText(Ctx, S) << "\n";
     OS << "  context: " << (S.InLoop ? "in loop" : "not in loop") << ", "
-       << (S.InBranch ? "in branch" : "not in branch")
-       << (S.Recursive ? ", recursive" : "") << "\n";
+       << (S.InBranch ? "in branch" : "not in branch") << (S.Recursive ? ", recursive" : "")
+       << "\n";
     if (!S.Child) {
       OS << "  child: unresolved: " << S.UnresolvedReason << "\n";
       continue;
@@ -102,8 +102,7 @@ void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
     if (!F.CalleesReadingThreadIdentity.empty() || !F.OpaqueCallees.empty() || F.UsesInlineAsm)
       OS << "  child also: callees reading index variables "
          << joined(F.CalleesReadingThreadIdentity) << "; callees without definition "
-         << joined(F.OpaqueCallees) << "; inline asm " << (F.UsesInlineAsm ? "yes" : "no")
-         << "\n";
+         << joined(F.OpaqueCallees) << "; inline asm " << (F.UsesInlineAsm ? "yes" : "no") << "\n";
   }
 }
 
@@ -139,9 +138,9 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                                             {"column", U.Position.Column},
                                             {"text", U.Text},
                                             {"reason", UnresolvedNote}});
-  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                   {"launches", std::move(Launches)},
-                                   {"unresolved", std::move(Unresolved)}}))
+  OS << llvm::formatv("{0:2}",
+                      llvm::json::Value(llvm::json::Object{{"launches", std::move(Launches)},
+                                                           {"unresolved", std::move(Unresolved)}}))
      << "\n";
 }
 

@@ -58,8 +58,7 @@ void printReportText(llvm::raw_ostream &OS, const std::vector<LaunchRemark> &Rem
   for (const LaunchRemark &R : Remarks) {
     if (R.Subject.empty())
       OS << "launch #" << R.LaunchId << " at " << location(R) << generatedNote(R) << " ('"
-         << R.Parent << "' -> '"
-         << R.Child << "'): ";
+         << R.Parent << "' -> '" << R.Child << "'): ";
     else
       OS << "'" << R.Subject << "' at " << location(R) << " ('" << R.Parent << "'): ";
     OS << R.Pass << ": " << (R.Note ? "note" : R.Applied ? "applied" : "not applied");

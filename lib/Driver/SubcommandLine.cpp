@@ -12,8 +12,8 @@ SubcommandLine splitSubcommandLine(int Argc, const char **Argv) {
   Line.Database = clang::tooling::FixedCompilationDatabase::loadFromCommandLine(
       ArgCount, Line.Args.data(), DatabaseError);
   if (!Line.Database)
-    Line.Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>{});
+    Line.Database =
+        std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>{});
   Line.Args.resize(ArgCount);
   return Line;
 }

@@ -26,17 +26,19 @@ cl::opt<bool> ListLaunches("list-launches",
                                     "found about it, then exit"),
                            cl::cat(Category));
 enum class Format { Text, Json };
-cl::opt<Format> OutputFormat("format", cl::desc("Format of --list-launches and --report"),
-                             cl::values(clEnumValN(Format::Text, "text", "human-readable (default)"),
-                                        clEnumValN(Format::Json, "json", "JSON")),
-                             cl::init(Format::Text), cl::cat(Category));
+cl::opt<Format>
+    OutputFormat("format", cl::desc("Format of --list-launches and --report"),
+                 cl::values(clEnumValN(Format::Text, "text", "human-readable (default)"),
+                            clEnumValN(Format::Json, "json", "JSON")),
+                 cl::init(Format::Text), cl::cat(Category));
 cl::opt<bool> AssumeIndependent(
     "assume-independent-children",
     cl::desc("Also serialize launches that follow other launches into the same stream from "
              "the same parent thread (assumes those children do not depend on each other)"),
     cl::cat(Category));
-cl::opt<std::string> OutputPath("o", cl::desc("Write the transformed source to <file> "
-                                              "(atomically); default: standard output"),
+cl::opt<std::string> OutputPath("o",
+                                cl::desc("Write the transformed source to <file> "
+                                         "(atomically); default: standard output"),
                                 cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> InPlace("in-place", cl::desc("Replace the input file with the transformed source"),
                       cl::cat(Category));
@@ -133,8 +135,8 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef A = Argv[I];
     HasSeparator |= A == "--";
-    HasDatabase |= !HasSeparator && (A == "-p" || A.starts_with("-p=") || A == "--p" ||
-                                     A.starts_with("--p="));
+    HasDatabase |=
+        !HasSeparator && (A == "-p" || A.starts_with("-p=") || A == "--p" || A.starts_with("--p="));
   }
   if (!HasSeparator && !HasDatabase)
     Args.push_back("--");
@@ -186,7 +188,8 @@ std::string passFlagList() {
 int runTransformCommand(int Argc, const char **Argv) {
   static std::vector<PassOptions> Passes = makePassOptions();
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "launchopt 0.1 (Clang/LLVM " << LLVM_VERSION_STRING << ", CUDA dynamic parallelism CDP2)\n";
+    OS << "launchopt 0.1 (Clang/LLVM " << LLVM_VERSION_STRING
+       << ", CUDA dynamic parallelism CDP2)\n";
   });
   cl::HideUnrelatedOptions(Category);
   std::vector<const char *> Args = withCompileFlagsSeparator(Argc, Argv);
@@ -222,7 +225,9 @@ int runTransformCommand(int Argc, const char **Argv) {
     return fail(Command, ExitInputError, llvm::toString(Read.takeError()));
   std::string Text = std::move(*Read);
 
-  std::string Output = InPlace ? Input : OutputPath.empty() ? std::string("-") : OutputPath.getValue();
+  std::string Output = InPlace              ? Input
+                       : OutputPath.empty() ? std::string("-")
+                                            : OutputPath.getValue();
   for (const std::string &Path : {Output, ReportPath.getValue()})
     if (!Path.empty() && Path != "-")
       if (llvm::Error E = checkWritable(Path))

@@ -108,7 +108,8 @@ int runTuneCommand(int Argc, const char **Argv) {
     Options.PlanDir = Line.From;
     Options.Dir = Line.OutDir.empty() ? Line.From : Line.OutDir;
   } else {
-    Options.PlanDir = Options.Dir = Line.OutDir.empty() ? std::string("launchopt-tune") : Line.OutDir;
+    Options.PlanDir = Options.Dir =
+        Line.OutDir.empty() ? std::string("launchopt-tune") : Line.OutDir;
     if (int Code = transformInto(*Split.Database, Line, Options.Space, Options.Dir, Plan))
       return Code;
     if (Line.TransformOnly) {

@@ -19,31 +19,76 @@ ParseEnvironment defaultParseEnvironment() {
 static bool isNvccOnlyFlag(llvm::StringRef Arg, bool &TakesNextArg) {
   TakesNextArg = false;
   static const char *const Joined[] = {
-      "-arch=",     "--gpu-architecture=", "-gencode=", "--generate-code=",
-      "-rdc=",      "--relocatable-device-code=", "-code=", "--gpu-code=",
-      "-Xcompiler=", "-Xptxas=", "-Xlinker=", "--compiler-options=",
-      "-ccbin=",    "--compiler-bindir=", "-maxrregcount=", "--maxrregcount=",
-      "--default-stream=", "-default-stream=", "--diag-suppress=",
-      "-diag-suppress=", "-t=", "--threads=", "--std="};
+      "-arch=",
+      "--gpu-architecture=",
+      "-gencode=",
+      "--generate-code=",
+      "-rdc=",
+      "--relocatable-device-code=",
+      "-code=",
+      "--gpu-code=",
+      "-Xcompiler=",
+      "-Xptxas=",
+      "-Xlinker=",
+      "--compiler-options=",
+      "-ccbin=",
+      "--compiler-bindir=",
+      "-maxrregcount=",
+      "--maxrregcount=",
+      "--default-stream=",
+      "-default-stream=",
+      "--diag-suppress=",
+      "-diag-suppress=",
+      "-t=",
+      "--threads=",
+      "--std=",
+  };
   for (const char *J : Joined)
     if (Arg.starts_with(J))
       return true;
   static const char *const WithValue[] = {
-      "-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code",
-      "--gpu-code", "-Xcompiler", "-Xptxas", "-Xlinker", "-ccbin",
-      "--compiler-bindir", "-maxrregcount", "--default-stream", "-t",
-      "--threads", "--diag-suppress"};
+      "-arch",
+      "--gpu-architecture",
+      "-gencode",
+      "--generate-code",
+      "-code",
+      "--gpu-code",
+      "-Xcompiler",
+      "-Xptxas",
+      "-Xlinker",
+      "-ccbin",
+      "--compiler-bindir",
+      "-maxrregcount",
+      "--default-stream",
+      "-t",
+      "--threads",
+      "--diag-suppress",
+  };
   for (const char *W : WithValue)
     if (Arg == W) {
       TakesNextArg = true;
       return true;
     }
   static const char *const Plain[] = {
-      "-rdc",         "-dc",          "--device-c",      "-G",
-      "-lineinfo",    "--lineinfo",   "--use_fast_math", "-use_fast_math",
-      "--expt-extended-lambda", "--extended-lambda", "--expt-relaxed-constexpr",
-      "-lcudadevrt",  "-lcudart",     "-cudart",         "--keep",
-      "-Wno-deprecated-gpu-targets", "--resource-usage", "-dlink"};
+      "-rdc",
+      "-dc",
+      "--device-c",
+      "-G",
+      "-lineinfo",
+      "--lineinfo",
+      "--use_fast_math",
+      "-use_fast_math",
+      "--expt-extended-lambda",
+      "--extended-lambda",
+      "--expt-relaxed-constexpr",
+      "-lcudadevrt",
+      "-lcudart",
+      "-cudart",
+      "--keep",
+      "-Wno-deprecated-gpu-targets",
+      "--resource-usage",
+      "-dlink",
+  };
   for (const char *P : Plain)
     if (Arg == P)
       return true;
@@ -51,8 +96,7 @@ static bool isNvccOnlyFlag(llvm::StringRef Arg, bool &TakesNextArg) {
 }
 
 clang::tooling::ArgumentsAdjuster cudaParseAdjuster(const ParseEnvironment &Env) {
-  return [Env](const clang::tooling::CommandLineArguments &Args,
-               llvm::StringRef) {
+  return [Env](const clang::tooling::CommandLineArguments &Args, llvm::StringRef) {
     clang::tooling::CommandLineArguments Out;
     for (size_t I = 0; I < Args.size(); ++I) {
       llvm::StringRef Arg = Args[I];
@@ -66,9 +110,8 @@ clang::tooling::ArgumentsAdjuster cudaParseAdjuster(const ParseEnvironment &Env)
       // Right after the compiler name: what every CUDA parse needs. The user's
       // own flags come later and may override the language standard.
       if (I == 0) {
-        for (const char *Flag :
-             {"-xcuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
-              "-std=c++17", "-ferror-limit=0"})
+        for (const char *Flag : {"-xcuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
+                                 "-std=c++17", "-ferror-limit=0"})
           Out.push_back(Flag);
         Out.push_back("--cuda-path=" + Env.CudaPath);
         Out.push_back("-resource-dir=" + Env.ResourceDir);

@@ -50,8 +50,7 @@ void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Le
   if (Level == clang::DiagnosticsEngine::Note && DroppingNotes)
     return;
   DroppingNotes = false;
-  if (Info.getID() == clang::diag::err_ovl_no_viable_function_in_call &&
-      isAtKernelLaunch(Info)) {
+  if (Info.getID() == clang::diag::err_ovl_no_viable_function_in_call && isAtKernelLaunch(Info)) {
     DroppingNotes = true;
     return;
   }

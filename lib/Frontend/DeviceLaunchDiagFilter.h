@@ -15,8 +15,7 @@ class DeviceLaunchDiagFilter : public clang::DiagnosticConsumer {
 public:
   explicit DeviceLaunchDiagFilter(clang::DiagnosticConsumer &Next) : Next(Next) {}
 
-  void BeginSourceFile(const clang::LangOptions &LangOpts,
-                       const clang::Preprocessor *PP) override {
+  void BeginSourceFile(const clang::LangOptions &LangOpts, const clang::Preprocessor *PP) override {
     Next.BeginSourceFile(LangOpts, PP);
   }
   void EndSourceFile() override { Next.EndSourceFile(); }

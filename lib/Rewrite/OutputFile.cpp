@@ -14,13 +14,13 @@ static std::string directoryOf(const std::string &Path) {
 llvm::Error checkWritable(const std::string &Path) {
   std::string Dir = directoryOf(Path);
   if (!llvm::sys::fs::is_directory(Dir))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '" + Path + "': directory '" + Dir +
-                                       "' does not exist");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '" + Path +
+                                                                       "': directory '" + Dir +
+                                                                       "' does not exist");
   if (llvm::sys::fs::access(Dir, llvm::sys::fs::AccessMode::Write))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '" + Path + "': directory '" + Dir +
-                                       "' is not writable");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "cannot write '" + Path +
+                                                                       "': directory '" + Dir +
+                                                                       "' is not writable");
   if (llvm::sys::fs::is_directory(Path))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot write '" + Path + "': it is a directory");

@@ -19,8 +19,8 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
     auto Header = llvm::MemoryBuffer::getFile(Path);
     if (!Header)
       return llvm::make_error<llvm::StringError>("cannot read the runtime header '" + Path +
-                                                     "': " + Header.getError().message() +
-                                                     " (" + resourceLookupHint() + ")",
+                                                     "': " + Header.getError().message() + " (" +
+                                                     resourceLookupHint() + ")",
                                                  Header.getError());
     Out += Text.substr(Cursor, At - Cursor);
     Out += "// ---- launchopt runtime: launchopt/" + Name + " ----\n";

@@ -13,9 +13,8 @@ unsigned SourceEdits::originalOffset(unsigned EditedOffset, bool *InInsertedText
   std::vector<const SourceEdit *> Sorted;
   for (const SourceEdit &E : Edits)
     Sorted.push_back(&E);
-  std::stable_sort(Sorted.begin(), Sorted.end(), [](const SourceEdit *A, const SourceEdit *B) {
-    return A->Offset < B->Offset;
-  });
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const SourceEdit *A, const SourceEdit *B) { return A->Offset < B->Offset; });
   long long Shift = 0; // edited minus original, before the current edit
   for (const SourceEdit *E : Sorted) {
     long long Start = E->Offset + Shift;
@@ -34,9 +33,8 @@ unsigned SourceEdits::originalOffset(unsigned EditedOffset, bool *InInsertedText
 llvm::Expected<std::string> SourceEdits::apply(const std::string &Original) const {
   std::vector<size_t> Order(Edits.size());
   std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return Edits[A].Offset < Edits[B].Offset;
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return Edits[A].Offset < Edits[B].Offset; });
   std::string Out;
   Out.reserve(Original.size() + 1024);
   size_t Cursor = 0;

@@ -33,7 +33,8 @@ inline std::vector<std::string> choiceAlternatives(const std::string &Grammar) {
   }
 }
 
-inline std::optional<ChoiceMatch> matchChoice(const std::string &Grammar, const std::string &Value) {
+inline std::optional<ChoiceMatch> matchChoice(const std::string &Grammar,
+                                              const std::string &Value) {
   static const std::string Number = "<N>";
   for (const std::string &A : choiceAlternatives(Grammar)) {
     size_t At = A.find(Number);

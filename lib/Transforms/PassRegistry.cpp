@@ -9,7 +9,8 @@ namespace launchopt {
 
 unsigned PassArguments::number(const std::string &Name) const {
   auto It = Options.find(Name);
-  return It == Options.end() ? 0 : static_cast<unsigned>(std::strtoul(It->second.c_str(), nullptr, 10));
+  return It == Options.end() ? 0
+                             : static_cast<unsigned>(std::strtoul(It->second.c_str(), nullptr, 10));
 }
 
 PassArguments RegisteredPass::defaultArguments() const {

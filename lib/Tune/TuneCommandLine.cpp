@@ -46,8 +46,7 @@ std::vector<OptionSpec> optionSpecs() {
       return checked();
     };
   };
-  auto Count = [](const std::string &Name, unsigned TuneSessionOptions::*Field,
-                  unsigned Minimum) {
+  auto Count = [](const std::string &Name, unsigned TuneSessionOptions::*Field, unsigned Minimum) {
     return [Name, Field, Minimum](Line &L, const std::string &V) {
       return readCount(Name, V, L.Session.*Field, Minimum);
     };
@@ -90,19 +89,20 @@ std::vector<OptionSpec> optionSpecs() {
     };
   };
   for (const TuneMacroParameter &M : tuneMacros())
-    Specs.push_back({M.List, "list",
-                     M.Macro + " values (default " + M.Values + ")" +
-                         (M.OnlyForVariants.empty() ? std::string()
-                                                    : ", tried at " + formatList(M.OnlyForVariants) +
-                                                          " only"),
-                     false, List(M.List)});
+    Specs.push_back(
+        {M.List, "list",
+         M.Macro + " values (default " + M.Values + ")" +
+             (M.OnlyForVariants.empty() ? std::string()
+                                        : ", tried at " + formatList(M.OnlyForVariants) + " only"),
+         false, List(M.List)});
   Specs.push_back({Variant.List, "list",
                    "--" + Variant.PassFlag + " values, one transformed file each (" +
                        describeChoices(Variant.Grammar) + "; default " + Variant.Values + ")",
                    false, List(Variant.List)});
   std::vector<OptionSpec> Rest = {
-      {"guided-runs", "N", "Runs of the guided search (coordinate descent from the defaults; "
-                           "default 10)",
+      {"guided-runs", "N",
+       "Runs of the guided search (coordinate descent from the defaults; "
+       "default 10)",
        false, Count("guided-runs", &TuneSessionOptions::GuidedRuns, 1)},
       {"no-exhaustive", "", "Skip the exhaustive sweep", false,
        SessionFlag(&TuneSessionOptions::Exhaustive, false)},
@@ -141,8 +141,7 @@ std::vector<OptionSpec> optionSpecs() {
 
 } // namespace
 
-OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args,
-                                              TuneTool Tool) {
+OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool Tool) {
   TuneCommandLine Line;
   std::vector<OptionSpec> Specs = optionSpecs();
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -195,8 +194,8 @@ OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Ar
 }
 
 OrError<TuneSpace> resolveTuneSpace(const TuneCommandLine &Line, const TunePlan *Plan) {
-  std::map<std::string, std::string> Lists = Plan ? formatTuneSpace(Plan->Space)
-                                                  : std::map<std::string, std::string>();
+  std::map<std::string, std::string> Lists =
+      Plan ? formatTuneSpace(Plan->Space) : std::map<std::string, std::string>();
   for (const auto &[Name, Text] : Line.Lists)
     Lists[Name] = Text;
   return parseTuneSpace(Lists);

@@ -31,8 +31,7 @@ struct TuneCommandLine {
 
 // The command line in Args (after the program or subcommand name, before
 // any "--"), or the usage error (exit 2). With --help, only Help is set.
-OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args,
-                                              TuneTool Tool);
+OrError<TuneCommandLine> parseTuneCommandLine(const std::vector<std::string> &Args, TuneTool Tool);
 
 // The lists to search: each list the user gave, else the plan's (with
 // --from), else the registry's default; or the usage error.

@@ -27,13 +27,13 @@ struct Registry {
   Registry() {
     std::vector<std::pair<std::string, std::string>> Passes; // Id -> flag
 #define LAUNCHOPT_PASS(Id, Flag, Letter, Verb) Passes.push_back({#Id, Flag});
-#define LAUNCHOPT_TUNE_VARIANT(Pass, List, Noun, Grammar, Values, Start, Example)             \
-  Variant = {flagOf(Passes, #Pass), List, Noun, Grammar, Values, Start, Example};             \
+#define LAUNCHOPT_TUNE_VARIANT(Pass, List, Noun, Grammar, Values, Start, Example)                  \
+  Variant = {flagOf(Passes, #Pass), List, Noun, Grammar, Values, Start, Example};                  \
   markTuned(Passes, #Pass);
-#define LAUNCHOPT_TUNE_MACRO(Pass, List, Macro, NamePrefix, Column, Label, Values, Start,      \
-                             Example, ShownAtDefault, OnlyForVariants)                          \
-  Macros.push_back({flagOf(Passes, #Pass), List, Macro, NamePrefix, Column, Label, Values,     \
-                    Start, Example, ShownAtDefault != 0, splitNames(OnlyForVariants)});         \
+#define LAUNCHOPT_TUNE_MACRO(Pass, List, Macro, NamePrefix, Column, Label, Values, Start, Example, \
+                             ShownAtDefault, OnlyForVariants)                                      \
+  Macros.push_back({flagOf(Passes, #Pass), List, Macro, NamePrefix, Column, Label, Values, Start,  \
+                    Example, ShownAtDefault != 0, splitNames(OnlyForVariants)});                   \
   markTuned(Passes, #Pass);
 #include "Transforms/Passes.def"
     // Pipeline order, whatever order the tunables were declared in.

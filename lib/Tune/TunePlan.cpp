@@ -9,7 +9,8 @@ namespace launchopt {
 std::string formatPlan(const TunePlan &Plan) {
   const TuneVariantParameter &Variant = tuneVariant();
   std::string Text = "# launchopt tune plan: the input, the space, and the transformed file of\n"
-                     "# each " + Variant.Noun + " (relative to this folder). Read by --from.\n";
+                     "# each " +
+                     Variant.Noun + " (relative to this folder). Read by --from.\n";
   Text += "input " + Plan.Input + "\n";
   const std::vector<TuneMacroParameter> &Macros = tuneMacros();
   auto MacroLine = [&](size_t M) {

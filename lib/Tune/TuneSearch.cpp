@@ -236,8 +236,8 @@ TuneSearchResult guidedSearch(const TuneSpace &Space, const TuneConfig &Start, u
     Improved = false;
     // The variant first: it changes the generated code, the macros only tune it.
     for (size_t Axis = 0; Axis <= tuneMacros().size(); ++Axis) {
-      size_t Count = Axis == 0 ? Space.Variants.size()
-                               : Space.valuesFor(Axis - 1, Current.Variant).size();
+      size_t Count =
+          Axis == 0 ? Space.Variants.size() : Space.valuesFor(Axis - 1, Current.Variant).size();
       for (size_t I = 0; I < Count; ++I) {
         TuneConfig C = Current;
         if (Axis == 0) {

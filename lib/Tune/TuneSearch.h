@@ -5,8 +5,8 @@
 // tunables the pass registry declares and ways to search it. Plain C++17 with
 // no LLVM or Clang, so that the run half (launchopt-tune) builds anywhere.
 
-#include <functional>
 #include "OrError.h"
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,9 +20,7 @@ struct TuneConfig {
   std::string Variant;
   std::vector<unsigned> Values;
 
-  bool operator==(const TuneConfig &O) const {
-    return Variant == O.Variant && Values == O.Values;
-  }
+  bool operator==(const TuneConfig &O) const { return Variant == O.Variant && Values == O.Values; }
   bool operator!=(const TuneConfig &O) const { return !(*this == O); }
 };
 

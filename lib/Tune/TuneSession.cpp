@@ -164,9 +164,9 @@ public:
     unsigned Run = 0;
     for (const RunRecord &R : Records)
       Csv << R.Search << "," << ++Run << "," << configName(R.Config) << ","
-          << parameterValues(R.Config) << "," << R.Status << ","
-          << (R.Ms ? formatMs(*R.Ms) : "") << "," << std::fixed << std::setprecision(1)
-          << R.WallSeconds << std::defaultfloat << "," << R.Log << "," << R.Note << "\n";
+          << parameterValues(R.Config) << "," << R.Status << "," << (R.Ms ? formatMs(*R.Ms) : "")
+          << "," << std::fixed << std::setprecision(1) << R.WallSeconds << std::defaultfloat << ","
+          << R.Log << "," << R.Note << "\n";
   }
 
   const std::vector<RunRecord> &records() const { return Records; }
@@ -201,7 +201,9 @@ std::string describeSpace(const TuneSpace &Space) {
       continue;
     Text += "; " + Macros[M].Label + " " + formatList(Space.Values[M]);
     for (size_t V = 0; V < Macros[M].OnlyForVariants.size(); ++V)
-      Text += (V == 0 ? " at " : V + 1 == Macros[M].OnlyForVariants.size() ? " and " : ", ") +
+      Text += (V == 0                                      ? " at "
+               : V + 1 == Macros[M].OnlyForVariants.size() ? " and "
+                                                           : ", ") +
               Macros[M].OnlyForVariants[V];
   }
   return Text;
@@ -229,9 +231,8 @@ ConfirmResult confirmFastest(TuneSession &Session, const TuneSessionOptions &Opt
       List += (List.empty() ? "" : " ") + formatMs(Ms);
     if (T.Failed)
       List += (List.empty() ? "" : " ") + std::string("failed");
-    Out << std::left << std::setw(24) << configName(T.Config) << std::setw(30) << List
-        << std::right << std::setw(12) << (T.Failed ? std::string("-") : formatMs(T.median()))
-        << "\n";
+    Out << std::left << std::setw(24) << configName(T.Config) << std::setw(30) << List << std::right
+        << std::setw(12) << (T.Failed ? std::string("-") : formatMs(T.median())) << "\n";
   }
   return Confirmed;
 }
@@ -271,8 +272,9 @@ CheckResult checkTuneCommands(const TuneSessionOptions &Options) {
       return TuneError{"--build '<command>' is required"};
     for (const char *Placeholder : {"{src}", "{exe}", "{defines}"})
       if (Options.BuildCommand.find(Placeholder) == std::string::npos)
-        return TuneError{std::string("--build must contain ") + Placeholder +
-               " ({src} the transformed file, {exe} the executable, {defines} the -D flags)"};
+        return TuneError{
+            std::string("--build must contain ") + Placeholder +
+            " ({src} the transformed file, {exe} the executable, {defines} the -D flags)"};
   }
   if (!Options.BuildOnly) {
     if (Options.RunCommand.empty())
@@ -309,8 +311,7 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
   }
   const TuneSpace &Space = Options.Space;
   std::vector<TuneConfig> All = Space.configs();
-  Out << "# launchopt tune: " << All.size() << " configurations (" << describeSpace(Space)
-      << ")\n";
+  Out << "# launchopt tune: " << All.size() << " configurations (" << describeSpace(Space) << ")\n";
   TuneSession Session(Options, Out);
   if (Options.BuildOnly) {
     Session.build(All);

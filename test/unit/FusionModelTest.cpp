@@ -184,8 +184,7 @@ TEST(FusionModel, HaloTileFusionCostsMoreThanWithoutNeighbourDependence) {
 }
 
 TEST(FusionModel, WiderHaloCostsMore) {
-  NewKernelProjection R1 = producerConsumer(1), R2 = producerConsumer(2),
-                      R3 = producerConsumer(3);
+  NewKernelProjection R1 = producerConsumer(1), R2 = producerConsumer(2), R3 = producerConsumer(3);
   EXPECT_LT(R1.HaloRingBytes, R2.HaloRingBytes);
   EXPECT_LT(R2.HaloRingBytes, R3.HaloRingBytes);
   EXPECT_LT(R1.TileSharedMemory, R2.TileSharedMemory);
@@ -243,7 +242,8 @@ TEST(FusionModel, MembersSharedMemoryLeavesNoRoomForTheTile) {
 TEST(FusionModel, StencilTestBedSearchDoesNotPreferAllHaloPlan) {
   auto Buffer = llvm::MemoryBuffer::getFile(LAUNCHOPT_FUSION_TESTBED "/problem.json");
   ASSERT_TRUE(static_cast<bool>(Buffer));
-  llvm::Expected<FusionProblem> P = problemFromJson(cantFail(llvm::json::parse((*Buffer)->getBuffer())));
+  llvm::Expected<FusionProblem> P =
+      problemFromJson(cantFail(llvm::json::parse((*Buffer)->getBuffer())));
   ASSERT_TRUE(static_cast<bool>(P));
   auto Read = [&](const char *Plan) {
     auto B = llvm::MemoryBuffer::getFile(std::string(LAUNCHOPT_FUSION_TESTBED "/") + Plan);

@@ -113,7 +113,8 @@ TEST(SyntheticPrograms, FollowsSpecification) {
   EXPECT_EQ(P.Arrays.size(), 64u);
   EXPECT_EQ(P.Kernels.back().Segment, 4u);
   for (const OriginalKernel &K : P.Kernels)
-    EXPECT_TRUE(std::any_of(K.Uses.begin(), K.Uses.end(), [](const ArrayUse &U) { return U.Writes; }))
+    EXPECT_TRUE(
+        std::any_of(K.Uses.begin(), K.Uses.end(), [](const ArrayUse &U) { return U.Writes; }))
         << K.Name << " writes nothing";
   FusionProblem Again = generateSyntheticProgram(Spec);
   EXPECT_EQ(toJson(P), toJson(Again));

@@ -51,7 +51,8 @@ TEST(ShellCommands, RunCommandsReportsExitCodesAndLogs) {
   std::string Dir = temporaryFolder();
   ASSERT_FALSE(Dir.empty());
   std::vector<CommandStatus> Status = runCommands(
-      {{"echo built; exit 0", Dir + "/ok.log"}, {"echo broken >&2; exit 3", Dir + "/bad.log"}}, 2, 0);
+      {{"echo built; exit 0", Dir + "/ok.log"}, {"echo broken >&2; exit 3", Dir + "/bad.log"}}, 2,
+      0);
   ASSERT_EQ(Status.size(), 2u);
   EXPECT_EQ(Status[0].ExitCode, 0);
   EXPECT_EQ(Status[1].ExitCode, 3);
@@ -64,8 +65,7 @@ TEST(ShellCommands, RunCommandsKillsWhatOutlivesTheTimeout) {
   std::string Dir = temporaryFolder();
   ASSERT_FALSE(Dir.empty());
   // The shell's child must go too: the whole process group is killed.
-  std::vector<CommandStatus> Status =
-      runCommands({{"sleep 30 & wait", Dir + "/slow.log"}}, 1, 0.3);
+  std::vector<CommandStatus> Status = runCommands({{"sleep 30 & wait", Dir + "/slow.log"}}, 1, 0.3);
   ASSERT_EQ(Status.size(), 1u);
   EXPECT_TRUE(Status[0].TimedOut);
   EXPECT_EQ(Status[0].ExitCode, -1);

@@ -56,8 +56,8 @@ TEST(TuneCommandLine, UsageErrors) {
 
 TEST(TuneCommandLine, HelpListsEveryTunableOfTheRegistry) {
   std::string Help = tuneHelp(TuneTool::RunHalf);
-  for (const std::string &List : {"--thresholds", "--cfactors", "--granularities",
-                                  "--agg-thresholds"})
+  for (const std::string &List :
+       {"--thresholds", "--cfactors", "--granularities", "--agg-thresholds"})
     EXPECT_NE(Help.find(List + "=<list>"), std::string::npos) << List;
   EXPECT_EQ(Help.find("\n  --transform-only"), std::string::npos);
   EXPECT_NE(tuneHelp(TuneTool::Launchopt).find("\n  --transform-only"), std::string::npos);

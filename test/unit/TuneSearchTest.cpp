@@ -1,6 +1,6 @@
-#include "Tune/TuneSearch.h"
-#include "Tune/TuneParameters.h"
 #include "Transforms/ChoiceGrammar.h"
+#include "Tune/TuneParameters.h"
+#include "Tune/TuneSearch.h"
 #include <cmath>
 #include <gtest/gtest.h>
 #include <map>
@@ -168,8 +168,7 @@ TEST(TuneSearch, Lists) {
   EXPECT_EQ(parseTuneSpace({})->Variants, defaultSpace().Variants);
   EXPECT_EQ(parseTuneSpace({})->Values[Threshold], defaultSpace().Values[Threshold]);
   EXPECT_EQ(configName(cfg(32, 8, "multiblock:8")), "t32_c8_multiblock8");
-  EXPECT_EQ(configDefines(cfg(32, 8, "grid")),
-            "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
+  EXPECT_EQ(configDefines(cfg(32, 8, "grid")), "-DLAUNCHOPT_THRESHOLD=32 -DLAUNCHOPT_CFACTOR=8");
 }
 
 TEST(TuneSearch, AggregationThresholdIsSweptAtWarpAndBlockOnly) {
@@ -207,17 +206,17 @@ TEST(TuneSearch, GuidedSearchTunesTheAggregationThreshold) {
   EXPECT_EQ(configName(*R.Best), "t256_c4_block_a8");
   for (const TuneConfig &C : Log)
     EXPECT_TRUE(Space.contains(C)) << "tried outside the space: " << configName(C);
-  OrError<TuneSpace> Parsed = parseTuneSpace(
-      {{"thresholds", "256"}, {"cfactors", "4"}, {"granularities", "block"}, {"agg-thresholds", "2,8"}});
+  OrError<TuneSpace> Parsed = parseTuneSpace({{"thresholds", "256"},
+                                              {"cfactors", "4"},
+                                              {"granularities", "block"},
+                                              {"agg-thresholds", "2,8"}});
   ASSERT_TRUE(Parsed) << Parsed.error();
   EXPECT_EQ(Parsed->Values[AggThreshold], (std::vector<unsigned>{2, 8}));
   EXPECT_NE(parseTuneSpace({{"agg-thresholds", "0"}}).error().find("--agg-thresholds"),
             std::string::npos);
 }
 
-TuneConfig config(unsigned T, const std::string &Granularity) {
-  return cfg(T, 4, Granularity);
-}
+TuneConfig config(unsigned T, const std::string &Granularity) { return cfg(T, 4, Granularity); }
 
 TEST(TuneSearch, FastestConfigsTakeEachConfigurationOnceAtItsLowestTime) {
   TuneConfig A = config(32, "grid"), B = config(256, "grid"), C = config(1024, "block");

@@ -39,8 +39,9 @@ TEST(TunePlan, RoundTrip) {
   EXPECT_FALSE(Bad);
   EXPECT_NE(Bad.error().find("line 1"), std::string::npos);
   EXPECT_FALSE(parsePlan("input x.cu\n"));
-  EXPECT_NE(parsePlan("granularities warp,team\nsource warp w.cu\n").error().find(
-                "unknown granularity 'team'"),
+  EXPECT_NE(parsePlan("granularities warp,team\nsource warp w.cu\n")
+                .error()
+                .find("unknown granularity 'team'"),
             std::string::npos);
 }
 

@@ -54,8 +54,8 @@ TEST(Uniformity, BuiltinsDependOnTheScope) {
 
 TEST(Uniformity, LocalsFollowTheirInitializer) {
   EXPECT_TRUE(uniform("int base = blockIdx.x * blockDim.x;", "base", UniformityScope::Block));
-  EXPECT_FALSE(uniform("int i = blockIdx.x * blockDim.x + threadIdx.x;", "i",
-                       UniformityScope::Block));
+  EXPECT_FALSE(
+      uniform("int i = blockIdx.x * blockDim.x + threadIdx.x;", "i", UniformityScope::Block));
   EXPECT_FALSE(uniform("int m = n; m += 1;", "m", UniformityScope::Grid));
 }
 

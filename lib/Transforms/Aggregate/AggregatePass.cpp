@@ -63,8 +63,8 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
     if (GroupScopes)
-      S.Code.GroupArray = generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" +
-                          std::to_string(Site.Id);
+      S.Code.GroupArray =
+          generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" + std::to_string(Site.Id);
     A.Sites.push_back(S);
     Remark.Applied = true;
     Remark.Parameters["granularity"] =
@@ -86,8 +86,8 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
 // argument is passed once per scope only where it is uniform at every site
 // of that child. The sites' remarks list those arguments.
 std::map<const clang::FunctionDecl *, UniformParameters>
-uniformArgumentsOfChildren(clang::ASTContext &Ctx, const AcceptedSites &A,
-                           AggregationGranularity G, std::vector<LaunchRemark> &Remarks) {
+uniformArgumentsOfChildren(clang::ASTContext &Ctx, const AcceptedSites &A, AggregationGranularity G,
+                           std::vector<LaunchRemark> &Remarks) {
   std::map<const clang::FunctionDecl *, UniformParameters> UniformOf;
   for (const AcceptedSite &S : A.Sites) {
     UniformParameters Here = uniformArgumentsAt(Ctx, S, G);
@@ -244,9 +244,8 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         }
     // A recursive kernel's part function launches the kernel itself when it
     // cannot record the launch: it is defined after the kernel, declared before.
-    bool Recursive = std::any_of(Own.begin(), Own.end(), [&](const AggregatedSite &S) {
-      return S.ChildName == K.Name;
-    });
+    bool Recursive = std::any_of(Own.begin(), Own.end(),
+                                 [&](const AggregatedSite &S) { return S.ChildName == K.Name; });
     if (Recursive) {
       Before += partPrototype(K, Own);
       After += "\n\n" + partFunction(Ctx, K, BodyEdits, Own);
@@ -257,8 +256,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     if (!Own.empty()) {
       // The wrapper passes every parameter on, so each needs a name.
       nameUnnamedParameters(K, Result.Edits);
-      Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin,
-                           parentWrapper(K, Own, Options));
+      Result.Edits.replace(K.Body.Begin, K.Body.End - K.Body.Begin, parentWrapper(K, Own, Options));
     }
     bool Direct = Accepted.NeedDirectCopy.count(K.Name) > 0;
     if (Direct)

@@ -137,9 +137,8 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
   return S;
 }
 
-std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &In,
-                          bool InstanceScopes) {
+std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
+                          const std::string &In, bool InstanceScopes) {
   if (Sites.empty())
     return "";
   AggregationGranularity G = Options.Granularity;
@@ -153,10 +152,9 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
     // Records a block may need: one per thread, or one when a single
     // thread of the block launches.
     std::string Launchers = Site.OneThreadPerBlock ? "1u" : Threads;
-    std::string Uniform =
-        Site.UniformArguments
-            ? "sizeof(" + uniformStructName(Site.ChildName) + Site.TemplateArgs + ")"
-            : "0";
+    std::string Uniform = Site.UniformArguments ? "sizeof(" + uniformStructName(Site.ChildName) +
+                                                      Site.TemplateArgs + ")"
+                                                : "0";
     if (G == AggregationGranularity::Warp) {
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
@@ -175,8 +173,10 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
-      std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
-      S += In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
+      std::string GroupBlocks =
+          Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
+      S +=
+          In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
       if (InstanceScopes)
         S += In + "launchopt::AggregationScope *" + V + " = launchopt::groupScope(" +
              AggregatedLaunch + ", " + std::to_string(K) + ", " + V + "_group);\n";
@@ -192,8 +192,8 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
   return S;
 }
 
-std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &In) {
+std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
+                          const std::string &In) {
   if (Sites.empty())
     return "";
   AggregationGranularity G = Options.Granularity;
@@ -207,14 +207,14 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
       S += In + "if (" + T + " % 32 == 0)\n" + In + "  " + Launch +
            ", cudaStreamFireAndForget, true);\n";
     else if (G == AggregationGranularity::Block)
-      S += In + "if (" + T + " == 0)\n" + In + "  " + Launch +
-           ", cudaStreamFireAndForget, true);\n";
+      S +=
+          In + "if (" + T + " == 0)\n" + In + "  " + Launch + ", cudaStreamFireAndForget, true);\n";
     else {
       bool Grid = G == AggregationGranularity::Grid;
-      std::string InScope =
-          Grid ? "launchopt::blocksPerGrid()"
-               : "min(" + std::to_string(Options.GroupBlocks) + "u, launchopt::blocksPerGrid() - " +
-                     V + "_group * " + std::to_string(Options.GroupBlocks) + "u)";
+      std::string InScope = Grid ? "launchopt::blocksPerGrid()"
+                                 : "min(" + std::to_string(Options.GroupBlocks) +
+                                       "u, launchopt::blocksPerGrid() - " + V + "_group * " +
+                                       std::to_string(Options.GroupBlocks) + "u)";
       // paper §V-A: the last block of the group to finish launches; for the
       // grid it is a tail launch, so nothing returns to the host.
       S += In + "if (" + T + " == 0 && " + V + " && launchopt::lastBlockOfScope(" + V + ", " +
@@ -295,15 +295,15 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
     S += generated::code("  launchopt::attachGroupScopes(@s.launch, ") +
          std::to_string(ChildSites.size()) + "u, " + Groups + ");\n";
   }
-  S += "  " + AggregatedPrefix + N + Child.TemplateArgs +
-       generated::code(
-           "<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, @stream>>>(@s.launch);\n}");
+  S +=
+      "  " + AggregatedPrefix + N + Child.TemplateArgs +
+      generated::code("<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, @stream>>>(@s.launch);\n}");
   return S;
 }
 
 std::string directKernelPrototype(const KernelCopy &K) {
-  return K.TemplateHeader + "__global__ void " + directKernelName(K.Name) + "(" +
-         K.parameters() + ");\n\n";
+  return K.TemplateHeader + "__global__ void " + directKernelName(K.Name) + "(" + K.parameters() +
+         ");\n\n";
 }
 
 std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {

@@ -83,11 +83,10 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
 // that is a parent too. The group scopes come from file-scope arrays, or
 // with InstanceScopes from the aggregated kernel's parameter
 // (generated::aggregate::AggregatedLaunch).
-std::string scopePrologue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &Indent,
-                          bool InstanceScopes = false);
-std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites,
-                          const AggregateOptions &Options, const std::string &Indent);
+std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
+                          const std::string &Indent, bool InstanceScopes = false);
+std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
+                          const std::string &Indent);
 
 // File-scope scope arrays for multi-block and grid scopes.
 std::string groupArrays(const std::vector<AggregatedSite> &Sites);

@@ -119,12 +119,12 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
        passedBuiltinParameters() + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + K.body(Ctx, Edits) + "\n}\n\n";
-  D += "// launchopt: '" + K.Name + "' coarsened: each block runs the original blocks\n"
+  D += "// launchopt: '" + K.Name +
+       "' coarsened: each block runs the original blocks\n"
        "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
   D += coarsenedSignature(K) + "\n{\n" + originalBlockLoops();
-  std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) +
-                     originalBlockIndex() + ", threadIdx,\n            blockDim, " + OriginalGrid +
-                     ");\n";
+  std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) + originalBlockIndex() +
+                     ", threadIdx,\n            blockDim, " + OriginalGrid + ");\n";
   // The next original block reuses the shared memory of this one: a thread
   // that starts it early would overwrite what slower threads still read.
   // Every thread reaches the barrier: the loop bounds are the same for the
@@ -218,8 +218,8 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
     Remark.Parameters["coarsened-kernel"] = CoarsenedPrefix + Site.ChildName;
-    Remark.Parameters["factor"] = "LAUNCHOPT_CFACTOR (default " +
-                                  std::to_string(Options.DefaultFactor) + ")";
+    Remark.Parameters["factor"] =
+        "LAUNCHOPT_CFACTOR (default " + std::to_string(Options.DefaultFactor) + ")";
     Result.Remarks.push_back(Remark);
   }
 

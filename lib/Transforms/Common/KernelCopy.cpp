@@ -12,9 +12,8 @@ namespace {
 
 // `T *a` for a named parameter, `int <UnnamedParameterPrefix>1` for an
 // unnamed one, without a default argument.
-std::optional<std::string> parameterText(const clang::ASTContext &Ctx,
-                                         const clang::ParmVarDecl &P, unsigned Index,
-                                         std::string &Name, unsigned &NameOffset) {
+std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const clang::ParmVarDecl &P,
+                                         unsigned Index, std::string &Name, unsigned &NameOffset) {
   clang::SourceRange Range = P.getSourceRange();
   if (P.hasDefaultArg())
     Range.setEnd(P.getTypeSourceInfo()->getTypeLoc().getEndLoc());

@@ -1,9 +1,9 @@
 #include "ShadowCallees.h"
 
-#include "Support/GeneratedNames.h"
 #include "KernelCopy.h"
 #include "Refusal.h"
 #include "Analysis/KernelFeatures.h"
+#include "Support/GeneratedNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -338,9 +338,9 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
       continue;
     Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
                      generated::ShadowCopyPrefix + C.Candidates.front()->getNameAsString()});
-    Edits.push_back({C.ArgumentsEnd, 0,
-                     std::string(C.HasArguments ? ", " : "") +
-                         "blockIdx, threadIdx, blockDim, gridDim"});
+    Edits.push_back(
+        {C.ArgumentsEnd, 0,
+         std::string(C.HasArguments ? ", " : "") + "blockIdx, threadIdx, blockDim, gridDim"});
   }
   return Edits;
 }

@@ -216,11 +216,11 @@ std::string recomputedCalls(const std::string &Name, const std::string &Call,
     Code += "  " + Call;
     for (const std::string &A : Arrays)
       Code += recomputedRegister(A, S) + ", " + recomputedFlag(A, S) + ", ";
-    Code += std::string(Own ? "true" : "false") + ", blockIdx, " +
-            (Own ? std::string("threadIdx")
-                 : "make_uint3(" + Shifted("x", S.X) + ", " + Shifted("y", S.Y) +
-                       ", threadIdx.z)") +
-            ");\n";
+    Code +=
+        std::string(Own ? "true" : "false") + ", blockIdx, " +
+        (Own ? std::string("threadIdx")
+             : "make_uint3(" + Shifted("x", S.X) + ", " + Shifted("y", S.Y) + ", threadIdx.z)") +
+        ");\n";
   }
   return Code;
 }
@@ -461,8 +461,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
               " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +
               "(" + Parameters.Params + ") {\n" + Code + "}\n\n";
     Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
-                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" +
-                Parameters.Args + ");";
+                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Parameters.Args +
+                ");";
     for (unsigned M : N.Members)
       Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
                    " fusion of " + Names[F] + "; " + Summary[F] + ")";

@@ -137,8 +137,8 @@ void recordArrayUses(const LaunchSite &Site, const KernelAccess &Access,
       continue;
     const VarDecl *V = allocationOf(Site.Arguments[A.Index]);
     if (!V) {
-      K.LaunchConfig += " (argument " + std::to_string(A.Index) + " unresolved #" +
-                        std::to_string(Site.Id) + ")";
+      K.LaunchConfig +=
+          " (argument " + std::to_string(A.Index) + " unresolved #" + std::to_string(Site.Id) + ")";
       continue;
     }
     auto [Entry, Fresh] = AllocationIds.try_emplace(V, X.Problem.Arrays.size());
@@ -230,7 +230,8 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
     Range->End += Rest.find(';') + 1;
     std::string Stream = Site.Stream ? operandText(Ctx, Site.Stream) : "";
     if (!X.Launches.empty() && !Pending && Stream != LastStream)
-      Separate("launch into " + (Stream.empty() ? "the default stream" : "stream '" + Stream + "'") +
+      Separate("launch into " +
+               (Stream.empty() ? "the default stream" : "stream '" + Stream + "'") +
                " after one into " +
                (LastStream.empty() ? "the default stream" : "stream '" + LastStream + "'"));
     LastStream = Stream;
@@ -260,8 +261,7 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
     X.Launches.push_back(std::move(L));
   }
   for (const auto &[Call, Site] : SiteOf)
-    Remark(*Site, "not a statement of the outermost block of '" +
-                      Host->getNameAsString() + "'");
+    Remark(*Site, "not a statement of the outermost block of '" + Host->getNameAsString() + "'");
   return X;
 }
 

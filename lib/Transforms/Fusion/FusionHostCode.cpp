@@ -77,12 +77,12 @@ std::string renamedSequence(const FusionProblem &P, const SegmentRenaming &S,
     Buffers += A.LastVersion - A.FirstVersion;
   std::string Set = generated::RenamedBufferSet + std::to_string(Segment);
   std::string Out = "{\n    // launchopt fuse: renamed buffers of expandable arrays.\n"
-                    "    launchopt::RenamedArrays<" + std::to_string(Buffers) + "> " + Set +
-                    "(" + S.Stream + ");\n";
+                    "    launchopt::RenamedArrays<" +
+                    std::to_string(Buffers) + "> " + Set + "(" + S.Stream + ");\n";
   for (const SegmentRenaming::Array &A : S.Arrays)
     for (unsigned V = A.FirstVersion; V < A.LastVersion; ++V)
-      Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " +
-             Set + ".rename(" + A.User + ");\n";
+      Out += "    auto *const " + renamedBufferName(P.Arrays[A.Allocation].Name, V) + " = " + Set +
+             ".rename(" + A.User + ");\n";
   // The launches move two levels in.
   auto Indent = [](const std::string &Text) {
     std::string Out;
@@ -122,7 +122,8 @@ void replaceLaunchSequence(ASTContext &Ctx, const FusionExtraction &X, const Fus
       continue;
     }
     // A removed launch takes its line with it.
-    llvm::StringRef Text = Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
+    llvm::StringRef Text =
+        Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
     unsigned Begin = R.Begin, End = R.End;
     while (Begin > 0 && (Text[Begin - 1] == ' ' || Text[Begin - 1] == '\t'))
       --Begin;
@@ -148,7 +149,7 @@ std::vector<LaunchRemark> fusionRemarks(const FusionExtraction &X,
   }
   if (Options.Renaming)
     Remarks.insert(Remarks.end(), Options.Renaming->Remarks.begin(),
-                          Options.Renaming->Remarks.end());
+                   Options.Renaming->Remarks.end());
   Remarks.insert(Remarks.end(), X.Remarks.begin(), X.Remarks.end());
   return Remarks;
 }

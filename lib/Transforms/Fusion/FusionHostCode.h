@@ -21,8 +21,7 @@ std::string launchText(const clang::ASTContext &Ctx, const ExtractedLaunch &L,
 // Event timing around every new launch (Launch: one statement per new kernel
 // of the plan, rewritten in place); returns the definitions the launches
 // need, to go before the host function.
-std::string addTimingHooks(const std::vector<std::string> &Names,
-                           std::vector<std::string> &Launch);
+std::string addTimingHooks(const std::vector<std::string> &Names, std::vector<std::string> &Launch);
 
 // Each segment's new launches (Launch, in the plan's order) replace its first
 // launch statement, inside the segment's renamed buffers when it has any; the

@@ -147,8 +147,8 @@ void planTile(OnChipArray &A, const std::vector<MemberSubscript> &Uses,
 // the reason) when a member over halo layers writes it, a register when the
 // members that run once per thread use it at one site; none otherwise.
 std::optional<OnChipArray> chooseArrayPath(unsigned Alloc, const std::vector<MemberSubscript> &Uses,
-                                           const FusionExtraction &X,
-                                           const NewKernelProjection &F, const MemberAccesses &M,
+                                           const FusionExtraction &X, const NewKernelProjection &F,
+                                           const MemberAccesses &M,
                                            const std::map<unsigned, std::string> &KeepGlobal,
                                            const unsigned Block[3]) {
   std::set<unsigned> Touching, Writers, AtSite;
@@ -202,9 +202,8 @@ std::optional<OnChipArray> chooseArrayPath(unsigned Alloc, const std::vector<Mem
 }
 
 // Producers read at a few neighbours only: recomputed there, not tiled.
-void preferRecomputation(const NewKernelProjection &F, unsigned MaxRecomputed,
-                         MemberAccesses &M, std::map<unsigned, OnChipArray> &Chosen,
-                         OnChipPlan &Plan) {
+void preferRecomputation(const NewKernelProjection &F, unsigned MaxRecomputed, MemberAccesses &M,
+                         std::map<unsigned, OnChipArray> &Chosen, OnChipPlan &Plan) {
   for (unsigned W = 0; W < F.Members.size(); ++W) {
     if (!F.MemberHalo[W])
       continue;

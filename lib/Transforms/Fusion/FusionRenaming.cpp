@@ -121,9 +121,9 @@ RenamingPlan planRenaming(const ASTContext &Ctx, const FusionExtraction &X,
       continue;
     bool SameKernel = std::get<0>(At[D.From]) == std::get<0>(At[D.To]) &&
                       std::get<1>(At[D.From]) == std::get<1>(At[D.To]);
-    bool Holds = SameKernel ? At[D.From] < At[D.To] && D.Radius == 0 && Halo(D.From) == 0 &&
-                                  Halo(D.To) == 0
-                            : At[D.From] < At[D.To];
+    bool Holds =
+        SameKernel ? At[D.From] < At[D.To] && D.Radius == 0 && Halo(D.From) == 0 && Halo(D.To) == 0
+                   : At[D.From] < At[D.To];
     if (!Holds)
       Renamed[P.Kernels[D.From].Segment].insert(D.Array);
   }
@@ -134,9 +134,10 @@ RenamingPlan planRenaming(const ASTContext &Ctx, const FusionExtraction &X,
       auto [First, Argument] = FirstUse(A, Segment);
       const LaunchSite &Site = *X.Launches[First].Site;
       if (S.Arrays.empty())
-        S.Stream = Site.Stream ? textOf(Ctx, *spelledRange(Ctx, writtenOperand(Site.Stream)
-                                                                     ->getSourceRange()))
-                               : "0";
+        S.Stream =
+            Site.Stream
+                ? textOf(Ctx, *spelledRange(Ctx, writtenOperand(Site.Stream)->getSourceRange()))
+                : "0";
       SegmentRenaming::Array Entry;
       Entry.Allocation = A;
       Entry.User = textOf(Ctx, *spelledRange(Ctx, Site.Arguments[Argument]->getSourceRange()));
@@ -162,25 +163,23 @@ RenamingPlan planRenaming(const ASTContext &Ctx, const FusionExtraction &X,
           Remark = &R.Remarks.back();
         }
       }
-      std::string Versions = std::to_string(Entry.FirstVersion) +
-                             (Entry.LastVersion > Entry.FirstVersion + 1
-                                  ? "-" + std::to_string(Entry.LastVersion - 1)
-                                  : "");
+      std::string Versions =
+          std::to_string(Entry.FirstVersion) + (Entry.LastVersion > Entry.FirstVersion + 1
+                                                    ? "-" + std::to_string(Entry.LastVersion - 1)
+                                                    : "");
       if (Remark) {
         Remark->Applied = true;
         Remark->Parameters["array"] = P.Arrays[A].Name;
         Remark->Parameters["versions in new buffers"] = Versions;
-        Remark->Parameters["version in the user's allocation"] =
-            std::to_string(Entry.LastVersion);
+        Remark->Parameters["version in the user's allocation"] = std::to_string(Entry.LastVersion);
       }
-      R.ReportLines.push_back("array " + P.Arrays[A].Name + " renamed in segment " +
-                              std::to_string(Segment) + ": " +
-                              (Entry.LastVersion > Entry.FirstVersion + 1
-                                   ? "versions " + Versions + " in new buffers"
-                                   : "version " + Versions + " in a new buffer") +
-                              " copied from its allocation, version " +
-                              std::to_string(Entry.LastVersion) +
-                              " (the last) in the allocation itself");
+      R.ReportLines.push_back(
+          "array " + P.Arrays[A].Name + " renamed in segment " + std::to_string(Segment) + ": " +
+          (Entry.LastVersion > Entry.FirstVersion + 1
+               ? "versions " + Versions + " in new buffers"
+               : "version " + Versions + " in a new buffer") +
+          " copied from its allocation, version " + std::to_string(Entry.LastVersion) +
+          " (the last) in the allocation itself");
       S.Arrays.push_back(std::move(Entry));
     }
   }

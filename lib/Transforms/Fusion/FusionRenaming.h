@@ -12,8 +12,8 @@ namespace launchopt {
 // (paper §II-B1 c), per array; empty where it can, and for arrays that have
 // one version in G, the graphs with every array relaxed. Arrays with a reason
 // keep one version in the search.
-std::vector<std::string> renamingRefusals(const clang::ASTContext &Ctx,
-                                          const FusionExtraction &X, const FusionGraphs &G);
+std::vector<std::string> renamingRefusals(const clang::ASTContext &Ctx, const FusionExtraction &X,
+                                          const FusionGraphs &G);
 
 // The renamed buffers of one segment (one fused launch sequence).
 struct SegmentRenaming {

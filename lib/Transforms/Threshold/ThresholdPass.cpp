@@ -6,10 +6,10 @@
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
-#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 #include <set>
 
 namespace launchopt {
@@ -56,8 +56,8 @@ public:
     // computed from the bound values, so each is still evaluated once.
     std::vector<std::pair<FileRange, std::string>> Substitutions;
     for (unsigned D = 0; D < 3; ++D) {
-      Factors[D] = "(long long)" + GridVar + "." + DimensionNames[D] + " * " + BlockVar +
-                   "." + DimensionNames[D];
+      Factors[D] = "(long long)" + GridVar + "." + DimensionNames[D] + " * " + BlockVar + "." +
+                   DimensionNames[D];
       const DimensionThreads &Dim = Count.Dimensions[D];
       if (!Dim.Numerator)
         continue;
@@ -82,8 +82,8 @@ public:
 
     Lines.push_back("const dim3 " + GridVar + " = " + GridText + ";");
     Lines.push_back("const dim3 " + BlockVar + " = " + L.Block + ";");
-    Lines.push_back("const long long " + ThreadsVar + " = " + Factors[0] + " * " +
-                    Factors[1] + " * " + Factors[2] + ";");
+    Lines.push_back("const long long " + ThreadsVar + " = " + Factors[0] + " * " + Factors[1] +
+                    " * " + Factors[2] + ";");
 
     std::string Launch = L.Callee + "<<<" + GridVar + ", " + BlockVar + L.trailingConfig() +
                          ">>>(" + L.Arguments + ");";
@@ -97,8 +97,8 @@ public:
     Out += Indent + "  else\n";
     Out += Indent + "    " + Serial + "\n";
     Out += Indent + "}";
-    Remark.Parameters["threads"] =
-        Recovered.empty() ? "grid x block (no ceiling division found)" : llvm::join(Recovered, "; ");
+    Remark.Parameters["threads"] = Recovered.empty() ? "grid x block (no ceiling division found)"
+                                                     : llvm::join(Recovered, "; ");
     return Out;
   }
 

@@ -34,7 +34,8 @@ FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &
       bool PureWrite = U.Writes && !U.Reads;
       if (PureWrite && Writers[U.Array] > 0)
         Overwritten[U.Array] = true;
-      if (G.VersionCount[U.Array] == 0 || (RelaxArray[U.Array] && PureWrite && Writers[U.Array] > 0))
+      if (G.VersionCount[U.Array] == 0 ||
+          (RelaxArray[U.Array] && PureWrite && Writers[U.Array] > 0))
         ++G.VersionCount[U.Array];
       G.UseVersions[K].push_back(G.VersionCount[U.Array] - 1);
       Writers[U.Array] += U.Writes;
@@ -42,9 +43,9 @@ FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &
     }
   }
   for (unsigned A = 0; A < L; ++A)
-    G.Intents.push_back(!Writers[A] && !Readers[A] ? ArrayIntent::Unused
-                        : !Writers[A]              ? ArrayIntent::ReadOnly
-                        : !Readers[A]              ? ArrayIntent::WriteOnly
+    G.Intents.push_back(!Writers[A] && !Readers[A]         ? ArrayIntent::Unused
+                        : !Writers[A]                      ? ArrayIntent::ReadOnly
+                        : !Readers[A]                      ? ArrayIntent::WriteOnly
                         : Writers[A] > 1 && Overwritten[A] ? ArrayIntent::ExpandableReadWrite
                                                            : ArrayIntent::ReadWrite);
 
@@ -100,8 +101,7 @@ static const char *intentColour(ArrayIntent I) {
   return "white";
 }
 
-void writeDataDependencyDot(llvm::raw_ostream &OS, const FusionProblem &P,
-                            const FusionGraphs &G) {
+void writeDataDependencyDot(llvm::raw_ostream &OS, const FusionProblem &P, const FusionGraphs &G) {
   OS << "digraph data_dependency {\n  rankdir=LR;\n";
   for (unsigned A = 0; A < P.Arrays.size(); ++A)
     OS << "  a" << A << " [shape=diamond, style=filled, fillcolor=" << intentColour(G.Intents[A])
@@ -119,15 +119,13 @@ void writeDataDependencyDot(llvm::raw_ostream &OS, const FusionProblem &P,
       if (Use.Reads)
         OS << "  a" << Use.Array << " -> k" << K << " [label=\"" << Label << "\"];\n";
       if (Use.Writes)
-        OS << "  k" << K << " -> a" << Use.Array << (Use.Reads ? " [style=dashed]" : "")
-           << ";\n";
+        OS << "  k" << K << " -> a" << Use.Array << (Use.Reads ? " [style=dashed]" : "") << ";\n";
     }
   }
   OS << "}\n";
 }
 
-void writeOrderOfExecutionDot(llvm::raw_ostream &OS, const FusionProblem &P,
-                              const FusionGraphs &G,
+void writeOrderOfExecutionDot(llvm::raw_ostream &OS, const FusionProblem &P, const FusionGraphs &G,
                               const std::vector<std::vector<unsigned>> *Groups) {
   unsigned N = P.Kernels.size();
   OS << "digraph order_of_execution {\n";
@@ -135,8 +133,7 @@ void writeOrderOfExecutionDot(llvm::raw_ostream &OS, const FusionProblem &P,
     for (unsigned F = 0; F < Groups->size(); ++F) {
       if ((*Groups)[F].size() < 2)
         continue;
-      OS << "  subgraph cluster_F" << F << " {\n    style=dotted;\n    label=\"F" << F
-         << "\";\n";
+      OS << "  subgraph cluster_F" << F << " {\n    style=dotted;\n    label=\"F" << F << "\";\n";
       for (unsigned K : (*Groups)[F])
         OS << "    k" << K << ";\n";
       OS << "  }\n";

@@ -50,12 +50,10 @@ FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &
 
 // Graphviz: kernels as circles in launch order, arrays as diamonds coloured
 // by intent as in the paper's Fig. 1.
-void writeDataDependencyDot(llvm::raw_ostream &OS, const FusionProblem &P,
-                            const FusionGraphs &G);
+void writeDataDependencyDot(llvm::raw_ostream &OS, const FusionProblem &P, const FusionGraphs &G);
 // The order-of-execution DAG (transitive reduction); with Groups, each new
 // kernel of a plan is drawn as a dotted cluster (Fig. 2).
-void writeOrderOfExecutionDot(llvm::raw_ostream &OS, const FusionProblem &P,
-                              const FusionGraphs &G,
+void writeOrderOfExecutionDot(llvm::raw_ostream &OS, const FusionProblem &P, const FusionGraphs &G,
                               const std::vector<std::vector<unsigned>> *Groups = nullptr);
 
 } // namespace launchopt

@@ -45,8 +45,7 @@ llvm::json::Object haloJson(const NewKernelProjection &F, const FusionProblem &P
                             {"bandwidth_efficiency", F.Efficiency}};
 }
 
-void printHaloTerms(llvm::raw_ostream &OS, const NewKernelProjection &F,
-                    const FusionProblem &P) {
+void printHaloTerms(llvm::raw_ostream &OS, const NewKernelProjection &F, const FusionProblem &P) {
   OS << "    halo terms:";
   for (const HaloArrayPath &H : F.HaloArrays) {
     OS << " " << P.Arrays[H.Array].Name << " (halo " << H.Radius << ", ";
@@ -58,8 +57,8 @@ void printHaloTerms(llvm::raw_ostream &OS, const NewKernelProjection &F,
   OS << llvm::format("; own sites %.3f us + halo ring %.3f us + GMEM round trip %.3f us + "
                      "%u barriers %.3f us at %.0f%% bandwidth; tiles %u B/block\n",
                      F.seconds(F.ReuseBytes) * 1e6, F.seconds(F.HaloRingBytes) * 1e6,
-                     F.seconds(F.GlobalRoundTripBytes) * 1e6, F.Barriers,
-                     F.BarrierSeconds * 1e6, F.Efficiency * 100, F.TileSharedMemory);
+                     F.seconds(F.GlobalRoundTripBytes) * 1e6, F.Barriers, F.BarrierSeconds * 1e6,
+                     F.Efficiency * 100, F.TileSharedMemory);
 }
 
 } // namespace
@@ -74,17 +73,18 @@ llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
     }
     for (unsigned A : F.Pivot)
       Pivot.push_back(P.Arrays[A].Name);
-    Kernels.push_back(llvm::json::Object{
-        {"members", std::move(Members)},
-        {"kind", F.Members.size() == 1 ? "original" : F.Complex ? "complex" : "simple"},
-        {"pivot", std::move(Pivot)},
-        {"member_halo", std::move(Halo)},
-        {"registers", F.Registers},
-        {"blocks_per_multiprocessor", F.BlocksPerMultiprocessor},
-        {"shared_memory_per_block", F.SharedMemoryPerBlock},
-        {"blocking_factor", F.BlockingFactor},
-        {"projected_seconds", F.ProjectedSeconds},
-        {"original_sum_seconds", F.OriginalSum}});
+    Kernels.push_back(llvm::json::Object{{"members", std::move(Members)},
+                                         {"kind", F.Members.size() == 1 ? "original"
+                                                  : F.Complex           ? "complex"
+                                                                        : "simple"},
+                                         {"pivot", std::move(Pivot)},
+                                         {"member_halo", std::move(Halo)},
+                                         {"registers", F.Registers},
+                                         {"blocks_per_multiprocessor", F.BlocksPerMultiprocessor},
+                                         {"shared_memory_per_block", F.SharedMemoryPerBlock},
+                                         {"blocking_factor", F.BlockingFactor},
+                                         {"projected_seconds", F.ProjectedSeconds},
+                                         {"original_sum_seconds", F.OriginalSum}});
     if (F.HaloPoints && F.Efficiency > 0)
       Kernels.back().getAsObject()->insert({"halo", haloJson(F, P)});
   }
@@ -107,7 +107,8 @@ llvm::Expected<Grouping> groupingFromPlanJson(const llvm::json::Value &V, const 
   Grouping Groups;
   std::vector<bool> Seen(P.Kernels.size(), false);
   for (const llvm::json::Value &F : *New) {
-    const llvm::json::Array *Members = F.getAsObject() ? F.getAsObject()->getArray("members") : nullptr;
+    const llvm::json::Array *Members =
+        F.getAsObject() ? F.getAsObject()->getArray("members") : nullptr;
     if (!Members || Members->empty())
       return Bad("a new kernel without members");
     Groups.emplace_back();

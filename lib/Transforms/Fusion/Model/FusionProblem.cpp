@@ -18,11 +18,12 @@ llvm::json::Value toJson(const FusionProblem &P) {
   for (const OriginalKernel &K : P.Kernels) {
     llvm::json::Array Uses;
     for (const ArrayUse &U : K.Uses)
-      Uses.push_back(llvm::json::Object{
-          {"array", P.Arrays[U.Array].Name},
-          {"access", U.Reads && U.Writes ? "read-write" : U.Writes ? "write" : "read"},
-          {"thread_load", U.ThreadLoad},
-          {"halo_radius", U.HaloRadius}});
+      Uses.push_back(llvm::json::Object{{"array", P.Arrays[U.Array].Name},
+                                        {"access", U.Reads && U.Writes ? "read-write"
+                                                   : U.Writes          ? "write"
+                                                                       : "read"},
+                                        {"thread_load", U.ThreadLoad},
+                                        {"halo_radius", U.HaloRadius}});
     llvm::json::Object O{{"name", K.Name},
                          {"segment", K.Segment},
                          {"launch_config", K.LaunchConfig},

@@ -53,8 +53,7 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read GPU description '" + Path + "'");
+    return llvm::createStringError(Buffer.getError(), "cannot read GPU description '" + Path + "'");
   return parseGpuDescription((*Buffer)->getBuffer());
 }
 

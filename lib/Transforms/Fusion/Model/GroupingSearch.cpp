@@ -135,9 +135,11 @@ Grouping GroupingGeneticSearch::mutate(const Grouping &Individual) {
   } else if (Kind == 1) {
     // Merge a group with a kin group; repair splits it again if infeasible.
     size_t F = Pick();
-    unsigned Seed = Groups[F][std::uniform_int_distribution<size_t>(0, Groups[F].size() - 1)(Random)];
+    unsigned Seed =
+        Groups[F][std::uniform_int_distribution<size_t>(0, Groups[F].size() - 1)(Random)];
     if (!Kin[Seed].empty()) {
-      unsigned Other = Kin[Seed][std::uniform_int_distribution<size_t>(0, Kin[Seed].size() - 1)(Random)];
+      unsigned Other =
+          Kin[Seed][std::uniform_int_distribution<size_t>(0, Kin[Seed].size() - 1)(Random)];
       for (size_t G = 0; G < Groups.size(); ++G)
         if (G != F && std::count(Groups[G].begin(), Groups[G].end(), Other)) {
           std::vector<unsigned> Merged = Groups[F];

@@ -48,7 +48,8 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
   for (unsigned I = 0; I < N; ++I)
     for (const ArrayUse &U : P.Kernels[F.Members[I]].Uses)
       Touching[U.Array].push_back(I);
-  std::map<unsigned, std::pair<unsigned, const HaloArrayPath *>> Producer; // array -> (position, path)
+  std::map<unsigned, std::pair<unsigned, const HaloArrayPath *>>
+      Producer; // array -> (position, path)
   F.HaloArrays.clear();
   for (const auto &[A, Users] : Touching) {
     if (Users.size() < 2)
@@ -152,7 +153,8 @@ void ProjectionModel::projectResources(NewKernelProjection &F) const {
     PivotBytes += P.Arrays[A].ElementBytes;
   double Fetch = 1 + C * F.HaloPerThread;
   double Needed = Fetch + Gpu.RegisterReuseFactor * MaxLoad + C * F.HaloPerThread + Adr + 1;
-  unsigned Registers = std::max<unsigned>(OwnRegisters, static_cast<unsigned>(std::floor(Needed)) + 1);
+  unsigned Registers =
+      std::max<unsigned>(OwnRegisters, static_cast<unsigned>(std::floor(Needed)) + 1);
   unsigned Unit = std::max(1u, Gpu.RegisterAllocationUnit);
   F.Registers = (Registers + Unit - 1) / Unit * Unit;
   if (F.Registers > Gpu.MaxRegistersPerThread) { // eq. (2), constraint (1.7)
@@ -202,11 +204,12 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
   for (unsigned M : F.Members) {
     const OriginalKernel &K = P.Kernels[M];
     if (K.Segment != First.Segment)
-      return Reject("a host copy or stream change separates '" + First.Name + "' and '" +
-                    K.Name + "'");
+      return Reject("a host copy or stream change separates '" + First.Name + "' and '" + K.Name +
+                    "'");
     if (K.LaunchConfig != First.LaunchConfig || K.Blocks != First.Blocks ||
         K.threadsPerBlock() != First.threadsPerBlock())
-      return Reject("'" + First.Name + "' and '" + K.Name + "' have different launch configurations");
+      return Reject("'" + First.Name + "' and '" + K.Name +
+                    "' have different launch configurations");
   }
 
   // Constraint (1.3): whatever lies on a path between two members is a member.
@@ -292,8 +295,8 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
     Radius = std::max(Radius, F.MemberHalo[I]);
   }
   for (const auto &[Key, LoadStore] : Traffic)
-    F.ReuseBytes += (LoadStore.first + LoadStore.second) * First.sites() *
-                    P.Arrays[Key.first].ElementBytes;
+    F.ReuseBytes +=
+        (LoadStore.first + LoadStore.second) * First.sites() * P.Arrays[Key.first].ElementBytes;
   F.HaloPoints = haloPoints(First, Radius);
   F.HaloPerThread = (F.HaloPoints + First.threadsPerBlock() - 1) / First.threadsPerBlock();
   // Eq. (10)'s second term, the halo sites' work of members computed over
@@ -311,8 +314,7 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
     // latency; the other resident blocks keep loading.
     double Slots = double(Gpu.Multiprocessors) * F.BlocksPerMultiprocessor;
     double Waves = std::ceil(double(First.Blocks) / Slots);
-    F.BarrierSeconds =
-        F.Barriers * Waves * Gpu.BarrierLatency / F.BlocksPerMultiprocessor;
+    F.BarrierSeconds = F.Barriers * Waves * Gpu.BarrierLatency / F.BlocksPerMultiprocessor;
     F.ProjectedSeconds += F.BarrierSeconds;
   }
   if (F.Members.size() > 1 && F.ProjectedSeconds >= F.OriginalSum) { // constraint (1.1)

@@ -77,7 +77,8 @@ FusionProblem generateSyntheticProgram(const SyntheticProgramSpec &Spec) {
     for (unsigned K = Start; K < Start + Window; ++K)
       Members.push_back(K);
     std::shuffle(Members.begin(), Members.end(), Random);
-    Members.resize(std::min<size_t>(Members.size(), Uniform(std::max(2u, SetSize - 1), SetSize + 1)));
+    Members.resize(
+        std::min<size_t>(Members.size(), Uniform(std::max(2u, SetSize - 1), SetSize + 1)));
     std::sort(Members.begin(), Members.end());
     bool Input = Chance(0.4);
     for (unsigned I = 0; I < Members.size(); ++I) {
