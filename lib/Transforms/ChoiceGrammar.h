@@ -21,16 +21,21 @@ struct ChoiceMatch {
   unsigned Number = 0;
 };
 
-inline std::vector<std::string> choiceAlternatives(const std::string &Grammar) {
-  std::vector<std::string> Alternatives;
+// Text cut at every Separator: "a,,b" -> a, "", b; "" -> one empty item.
+inline std::vector<std::string> splitAt(const std::string &Text, char Separator) {
+  std::vector<std::string> Items;
   size_t Start = 0;
   while (true) {
-    size_t Bar = Grammar.find('|', Start);
-    Alternatives.push_back(Grammar.substr(Start, Bar == std::string::npos ? Bar : Bar - Start));
-    if (Bar == std::string::npos)
-      return Alternatives;
-    Start = Bar + 1;
+    size_t At = Text.find(Separator, Start);
+    Items.push_back(Text.substr(Start, At == std::string::npos ? At : At - Start));
+    if (At == std::string::npos)
+      return Items;
+    Start = At + 1;
   }
+}
+
+inline std::vector<std::string> choiceAlternatives(const std::string &Grammar) {
+  return splitAt(Grammar, '|');
 }
 
 inline std::optional<ChoiceMatch> matchChoice(const std::string &Grammar,

@@ -1,22 +1,16 @@
 #include "TuneParameters.h"
 
+#include "Transforms/ChoiceGrammar.h"
+
 #include <algorithm>
 
 namespace launchopt {
 
 namespace {
 
+// "warp,block" -> its names; "" -> none.
 std::vector<std::string> splitNames(const std::string &Text) {
-  std::vector<std::string> Names;
-  size_t Start = 0;
-  while (Start < Text.size()) {
-    size_t Comma = Text.find(',', Start);
-    Names.push_back(Text.substr(Start, Comma == std::string::npos ? Comma : Comma - Start));
-    if (Comma == std::string::npos)
-      break;
-    Start = Comma + 1;
-  }
-  return Names;
+  return Text.empty() ? std::vector<std::string>() : splitAt(Text, ',');
 }
 
 struct Registry {

@@ -94,18 +94,6 @@ std::string configDefines(const TuneConfig &C) {
 
 namespace {
 
-std::vector<std::string> splitCommas(const std::string &Text) {
-  std::vector<std::string> Items;
-  size_t Start = 0;
-  while (true) {
-    size_t Comma = Text.find(',', Start);
-    Items.push_back(Text.substr(Start, Comma == std::string::npos ? Comma : Comma - Start));
-    if (Comma == std::string::npos)
-      return Items;
-    Start = Comma + 1;
-  }
-}
-
 bool isPositiveDecimal(const std::string &Text) {
   return !Text.empty() && Text.size() <= 9 &&
          std::all_of(Text.begin(), Text.end(), [](char Ch) { return Ch >= '0' && Ch <= '9'; }) &&
@@ -118,7 +106,7 @@ std::optional<std::vector<unsigned>> parseUnsignedList(const std::string &Text) 
   std::vector<unsigned> Values;
   if (Text.empty())
     return std::nullopt;
-  for (const std::string &Item : splitCommas(Text)) {
+  for (const std::string &Item : splitAt(Text, ',')) {
     if (!isPositiveDecimal(Item))
       return std::nullopt;
     unsigned V = static_cast<unsigned>(std::stoul(Item));
@@ -132,7 +120,7 @@ std::optional<std::vector<std::string>> parseNameList(const std::string &Text) {
   std::vector<std::string> Names;
   if (Text.empty())
     return std::nullopt;
-  for (const std::string &Item : splitCommas(Text)) {
+  for (const std::string &Item : splitAt(Text, ',')) {
     if (Item.empty())
       return std::nullopt;
     if (std::find(Names.begin(), Names.end(), Item) == Names.end())
