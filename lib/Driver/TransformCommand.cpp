@@ -1,6 +1,7 @@
 #include "TransformCommand.h"
 
 #include "CommandSupport.h"
+#include "CoverageSummary.h"
 #include "LaunchListing.h"
 #include "Report.h"
 #include "TransformPipeline.h"
@@ -25,6 +26,11 @@ cl::opt<bool> ListLaunches("list-launches",
                            cl::desc("Print every kernel launch site and what the analysis "
                                     "found about it, then exit"),
                            cl::cat(Category));
+cl::opt<bool> Summary("summary",
+                      cl::desc("With --list-launches: over every input file, how many device-side "
+                               "launch sites each pass can transform, and its refusals grouped "
+                               "by reason (exit 1 when a file is left out: it does not parse)"),
+                      cl::cat(Category));
 enum class Format { Text, Json };
 cl::opt<Format>
     OutputFormat("format", cl::desc("Format of --list-launches and --report"),
@@ -175,6 +181,32 @@ std::string reportText(const std::vector<LaunchRemark> &Remarks) {
   return Report;
 }
 
+// --list-launches --summary over Sources, to -o or standard output.
+int summarize(const clang::tooling::CompilationDatabase &Compilations,
+              const std::vector<std::string> &Sources) {
+  if (InPlace || !ReportPath.empty())
+    return fail(Command, ExitUsageError, "--summary writes no source and no report");
+  std::string Output = OutputPath.empty() ? std::string("-") : OutputPath.getValue();
+  if (Output != "-")
+    if (llvm::Error E = checkWritable(Output))
+      return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  llvm::Expected<Coverage> Measured =
+      measureCoverage(Compilations, Sources, parseEnvironmentFor(CudaPath));
+  if (!Measured)
+    return fail(Command, ExitInputError, llvm::toString(Measured.takeError()));
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  if (OutputFormat == Format::Json)
+    printCoverageJson(OS, *Measured);
+  else
+    printCoverageText(OS, *Measured);
+  OS.flush();
+  if (llvm::Error E = writeOutput(Output, Text))
+    return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  // The figures are written; a file left out of them still fails the run.
+  return Measured->NotRead.empty() ? ExitSuccess : ExitInputError;
+}
+
 std::string passFlagList() {
   std::string List;
   for (const RegisteredPass &P : registeredPasses())
@@ -200,6 +232,10 @@ int runTransformCommand(int Argc, const char **Argv) {
   if (!Parser)
     return fail(Command, ExitUsageError, llvm::toString(Parser.takeError()));
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (Summary && !ListLaunches)
+    return fail(Command, ExitUsageError, "--summary goes with --list-launches");
+  if (Summary)
+    return summarize(Parser->getCompilations(), Sources);
   if (Sources.size() != 1)
     return fail(Command, ExitUsageError, "expected exactly one input file (see --help)");
   std::vector<std::pair<const RegisteredPass *, PassArguments>> Chosen;

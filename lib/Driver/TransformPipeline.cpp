@@ -34,6 +34,12 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
 
 } // namespace
 
+std::string unresolvedLaunchReason() {
+  return "Clang 19 cannot resolve this device-side launch of a template kernel from a "
+         "non-template kernel; left untouched (a template parent, or a non-template child, can "
+         "be transformed)";
+}
+
 llvm::Expected<PipelineOptions>
 makePipeline(const std::vector<std::pair<const RegisteredPass *, PassArguments>> &Chosen) {
   PipelineOptions Pipeline;
@@ -71,9 +77,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
         LaunchRemark R;
         R.Position = U.Position;
         R.Pass = "transform";
-        R.Message = "Clang 19 cannot resolve this device-side launch of a template kernel "
-                    "from a non-template kernel; left untouched (a template parent, or a "
-                    "non-template child, can be transformed)";
+        R.Message = unresolvedLaunchReason();
         Result.Remarks.push_back(R);
       }
     // Remarks of a later pass name places in the input file, not in the

@@ -34,6 +34,10 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const std::string &Input, const std::string &Text, const ParseEnvironment &Env,
                      const PipelineOptions &Options);
 
+// Why a device-side launch the analysis could not resolve (a template kernel
+// launched from a non-template kernel) is left untouched.
+std::string unresolvedLaunchReason();
+
 // The pipeline of the registered passes whose flags Chosen names (with their
 // arguments), in the registry's order whatever order Chosen has; the error
 // is the first pass's usage error.

@@ -62,6 +62,8 @@ struct PassDescription {
   std::string Help; // of the flag, for --help
   FlagValue Value = FlagValue::None;
   std::string ValueName; // "granularity"
+  // The value the coverage summary runs the pass with, when its flag needs one.
+  std::string SummaryValue;
   std::vector<PassOption> Options;
   PassFactory Create;
 };

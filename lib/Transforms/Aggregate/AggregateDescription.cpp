@@ -37,6 +37,7 @@ PassDescription describeAggregatePass() {
            "the whole grid become one launch (warp|block|multiblock:N|grid)";
   D.Value = FlagValue::Required;
   D.ValueName = "granularity";
+  D.SummaryValue = "block";
   D.Options = {{"aggregate-threshold",
                 "Default of the LAUNCHOPT_AGG_THRESHOLD macro: warp and block scopes with fewer "
                 "launches launch them one by one (default 2)",
