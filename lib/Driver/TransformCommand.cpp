@@ -11,6 +11,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include <deque>
 
 namespace launchopt {
 
@@ -102,15 +103,19 @@ std::vector<PassOptions> makePassOptions() {
           D.Value == FlagValue::Optional ? cl::ValueOptional : cl::ValueRequired,
           cl::value_desc(D.ValueName), cl::cat(Category));
     for (const PassOption &Option : D.Options) {
+      // cl::desc keeps a reference: the text must outlive the option.
+      static std::deque<std::string> Helps;
+      llvm::StringRef Help =
+          Helps.emplace_back(Option.Description + " (default " + Option.Default + ")");
       std::unique_ptr<cl::Option> Parsed;
       if (Option.IsNumber)
         Parsed = std::make_unique<cl::opt<unsigned>>(
-            llvm::StringRef(Option.Name), cl::desc(Option.Description),
+            llvm::StringRef(Option.Name), cl::desc(Help),
             cl::init(static_cast<unsigned>(std::stoul(Option.Default))), cl::cat(Category));
       else
-        Parsed = std::make_unique<cl::opt<std::string>>(
-            llvm::StringRef(Option.Name), cl::desc(Option.Description), cl::init(Option.Default),
-            cl::cat(Category));
+        Parsed =
+            std::make_unique<cl::opt<std::string>>(llvm::StringRef(Option.Name), cl::desc(Help),
+                                                   cl::init(Option.Default), cl::cat(Category));
       O.Options.emplace_back(&Option, std::move(Parsed));
     }
     All.push_back(std::move(O));

@@ -36,7 +36,7 @@ struct SharedPassSettings {
 // An option of a pass besides its flag: --<Name>=<value>.
 struct PassOption {
   std::string Name;
-  std::string Description;
+  std::string Description; // --help adds "(default <Default>)"
   std::string Default;
   bool IsNumber = true; // an unsigned number, else any text
 };

@@ -65,6 +65,21 @@ const TuneVariantParameter &tuneVariant() { return registry().Variant; }
 const std::vector<TuneMacroParameter> &tuneMacros() { return registry().Macros; }
 const std::vector<std::string> &tunedPassFlags() { return registry().TunedPasses; }
 
+const std::vector<int> &parameterOrder() {
+  static const std::vector<int> Order = [] {
+    std::vector<int> Slots;
+    for (size_t M = 0; M < tuneMacros().size(); ++M)
+      if (tuneMacros()[M].ShownAtDefault)
+        Slots.push_back(static_cast<int>(M));
+    Slots.push_back(VariantSlot);
+    for (size_t M = 0; M < tuneMacros().size(); ++M)
+      if (!tuneMacros()[M].ShownAtDefault)
+        Slots.push_back(static_cast<int>(M));
+    return Slots;
+  }();
+  return Order;
+}
+
 bool macroApplies(const TuneMacroParameter &Macro, const std::string &Variant) {
   return Macro.OnlyForVariants.empty() ||
          std::find(Macro.OnlyForVariants.begin(), Macro.OnlyForVariants.end(), Variant) !=

@@ -41,6 +41,13 @@ const std::vector<TuneMacroParameter> &tuneMacros();
 // pipeline every transformed file of a tune runs.
 const std::vector<std::string> &tunedPassFlags();
 
+// The order in which names, plan.txt, tune.csv and the space summary list
+// the tunables: the macros shown at their default, the variant, then the
+// other macros. A macro is its index in tuneMacros(); the variant is
+// VariantSlot.
+constexpr int VariantSlot = -1;
+const std::vector<int> &parameterOrder();
+
 // Whether the code of Variant reads the macro.
 bool macroApplies(const TuneMacroParameter &Macro, const std::string &Variant);
 

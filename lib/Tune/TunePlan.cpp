@@ -12,20 +12,17 @@ std::string formatPlan(const TunePlan &Plan) {
                      "# each " +
                      Variant.Noun + " (relative to this folder). Read by --from.\n";
   Text += "input " + Plan.Input + "\n";
-  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
-  auto MacroLine = [&](size_t M) {
-    return M < Plan.Space.Values.size()
-               ? Macros[M].List + " " + formatList(Plan.Space.Values[M]) + "\n"
-               : std::string();
-  };
-  for (size_t M = 0; M < Macros.size(); ++M)
-    if (Macros[M].ShownAtDefault)
-      Text += MacroLine(M);
-  Text += Variant.List + " " + formatList(Plan.Space.Variants) + "\n";
-  for (size_t M = 0; M < Macros.size(); ++M)
-    if (!Macros[M].ShownAtDefault && M < Plan.Space.Values.size() &&
-        Plan.Space.Values[M] != std::vector<unsigned>{Macros[M].Start})
-      Text += MacroLine(M);
+  // A macro not shown at its default is left out at its default list.
+  for (int Slot : parameterOrder()) {
+    if (Slot == VariantSlot) {
+      Text += Variant.List + " " + formatList(Plan.Space.Variants) + "\n";
+      continue;
+    }
+    const TuneMacroParameter &Macro = tuneMacros()[Slot];
+    if (static_cast<size_t>(Slot) < Plan.Space.Values.size() &&
+        (Macro.ShownAtDefault || Plan.Space.Values[Slot] != std::vector<unsigned>{Macro.Start}))
+      Text += Macro.List + " " + formatList(Plan.Space.Values[Slot]) + "\n";
+  }
   for (const std::string &V : Plan.Space.Variants)
     if (Plan.Sources.count(V))
       Text += "source " + V + " " + Plan.Sources.at(V) + "\n";

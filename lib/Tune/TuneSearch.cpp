@@ -73,13 +73,14 @@ bool shown(size_t M, unsigned Value) {
 
 std::string configName(const TuneConfig &C) {
   std::string Name;
-  for (size_t M = 0; M < C.Values.size(); ++M)
-    if (tuneMacros()[M].ShownAtDefault)
-      Name += tuneMacros()[M].NamePrefix + std::to_string(C.Values[M]) + "_";
-  Name += variantFileName(C.Variant);
-  for (size_t M = 0; M < C.Values.size(); ++M)
-    if (!tuneMacros()[M].ShownAtDefault && shown(M, C.Values[M]))
-      Name += "_" + tuneMacros()[M].NamePrefix + std::to_string(C.Values[M]);
+  for (int Slot : parameterOrder()) {
+    std::string Part = Slot == VariantSlot ? variantFileName(C.Variant)
+                       : shown(Slot, C.Values[Slot])
+                           ? tuneMacros()[Slot].NamePrefix + std::to_string(C.Values[Slot])
+                           : "";
+    if (!Part.empty())
+      Name += (Name.empty() ? "" : "_") + Part;
+  }
   return Name;
 }
 

@@ -28,27 +28,17 @@ std::string formatMs(double Ms) {
 // variant, the others (as in a configuration's name).
 std::string parameterColumns() {
   std::string Columns;
-  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
-  for (const TuneMacroParameter &M : Macros)
-    if (M.ShownAtDefault)
-      Columns += M.Column + ",";
-  Columns += tuneVariant().Noun;
-  for (const TuneMacroParameter &M : Macros)
-    if (!M.ShownAtDefault)
-      Columns += "," + M.Column;
+  for (int Slot : parameterOrder())
+    Columns += (Columns.empty() ? "" : ",") +
+               (Slot == VariantSlot ? tuneVariant().Noun : tuneMacros()[Slot].Column);
   return Columns;
 }
 
 std::string parameterValues(const TuneConfig &C) {
   std::string Values;
-  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
-  for (size_t M = 0; M < Macros.size(); ++M)
-    if (Macros[M].ShownAtDefault)
-      Values += std::to_string(C.Values[M]) + ",";
-  Values += C.Variant;
-  for (size_t M = 0; M < Macros.size(); ++M)
-    if (!Macros[M].ShownAtDefault)
-      Values += "," + std::to_string(C.Values[M]);
+  for (int Slot : parameterOrder())
+    Values += (Values.empty() ? "" : ",") +
+              (Slot == VariantSlot ? C.Variant : std::to_string(C.Values[Slot]));
   return Values;
 }
 
@@ -191,20 +181,20 @@ std::string reproduceFlags(const TunePlan &Plan, const TuneConfig &C) {
 // thresholds 2,8 at warp and block": what a tune sweeps.
 std::string describeSpace(const TuneSpace &Space) {
   std::string Text;
-  const std::vector<TuneMacroParameter> &Macros = tuneMacros();
-  for (size_t M = 0; M < Macros.size(); ++M)
-    if (Macros[M].ShownAtDefault)
-      Text += Macros[M].Label + " " + formatList(Space.Values[M]) + "; ";
-  Text += tuneVariant().List + " " + formatList(Space.Variants);
-  for (size_t M = 0; M < Macros.size(); ++M) {
-    if (Macros[M].ShownAtDefault || Space.Values[M] == std::vector<unsigned>{Macros[M].Start})
+  for (int Slot : parameterOrder()) {
+    if (Slot == VariantSlot) {
+      Text += (Text.empty() ? "" : "; ") + tuneVariant().List + " " + formatList(Space.Variants);
       continue;
-    Text += "; " + Macros[M].Label + " " + formatList(Space.Values[M]);
-    for (size_t V = 0; V < Macros[M].OnlyForVariants.size(); ++V)
-      Text += (V == 0                                      ? " at "
-               : V + 1 == Macros[M].OnlyForVariants.size() ? " and "
-                                                           : ", ") +
-              Macros[M].OnlyForVariants[V];
+    }
+    const TuneMacroParameter &Macro = tuneMacros()[Slot];
+    if (!Macro.ShownAtDefault && Space.Values[Slot] == std::vector<unsigned>{Macro.Start})
+      continue;
+    Text += (Text.empty() ? "" : "; ") + Macro.Label + " " + formatList(Space.Values[Slot]);
+    for (size_t V = 0; V < Macro.OnlyForVariants.size(); ++V)
+      Text += (V == 0                                  ? " at "
+               : V + 1 == Macro.OnlyForVariants.size() ? " and "
+                                                       : ", ") +
+              Macro.OnlyForVariants[V];
   }
   return Text;
 }

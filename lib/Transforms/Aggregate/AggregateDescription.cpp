@@ -40,7 +40,7 @@ PassDescription describeAggregatePass() {
   D.SummaryValue = "block";
   D.Options = {{"aggregate-threshold",
                 "Default of the LAUNCHOPT_AGG_THRESHOLD macro: warp and block scopes with fewer "
-                "launches launch them one by one (default 2)",
+                "launches launch them one by one",
                 std::to_string(AggregateOptions().DefaultThreshold)}};
   D.Create = [](const PassArguments &Arguments) -> llvm::Expected<std::unique_ptr<LaunchPass>> {
     llvm::Expected<AggregateOptions> Options = parseAggregationGranularity(Arguments.Value);
