@@ -11,9 +11,9 @@ RES=""
 [ -x /usr/local/cuda/bin/nvcc ] && RES=--nvcc-resources
 $L fuse dycore.cu --function=step --plan=plan.json \
   --report=report.txt --write-problem=problem.json --data-dot=data-dependency.dot \
-  --order-dot=order-of-execution.dot $FLAGS 2> remarks.raw > /dev/null
+  --order-dot=order-of-execution.dot $FLAGS 2> remarks.txt > /dev/null
 # The search's wall-clock time differs on every run; the file keeps the rest.
-sed 's/ projected, [0-9.]* s$/ projected/' remarks.raw > remarks.txt && rm remarks.raw
+sed -i 's/ projected, [0-9.]* s$/ projected/' remarks.txt
 # The H100 run (bench/results/fusion/gpu) used the plan the search found with
 # the datasheet bandwidth; with the measured one it finds the mirror plan of
 # equal projected time (update_u and update_v swap places). The fused source
