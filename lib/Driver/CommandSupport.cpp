@@ -1,5 +1,6 @@
 #include "CommandSupport.h"
 
+#include "Support/MakeError.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,12 +14,10 @@ int fail(llvm::StringRef Command, int Code, const llvm::Twine &Message) {
 
 llvm::Expected<std::string> readInputFile(const std::string &Path) {
   if (!llvm::sys::fs::exists(Path))
-    return llvm::make_error<llvm::StringError>("cannot read '" + Path + "': no such file",
-                                               llvm::inconvertibleErrorCode());
+    return makeError("cannot read '" + Path + "': no such file");
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return llvm::make_error<llvm::StringError>(
-        "cannot read '" + Path + "': " + Buffer.getError().message(), Buffer.getError());
+    return makeError("cannot read '" + Path + "': " + Buffer.getError().message());
   return (*Buffer)->getBuffer().str();
 }
 

@@ -3,6 +3,7 @@
 #include "CommandSupport.h"
 #include "TransformPipeline.h"
 #include "Frontend/Frontend.h"
+#include "Support/MakeError.h"
 #include "Transforms/LaunchPass.h"
 #include "llvm/Support/JSON.h"
 #include <algorithm>
@@ -30,10 +31,6 @@ std::string reasonKind(const std::string &Message) {
     }
   }
   return InQuote ? Message : Kind;
-}
-
-llvm::Error fileError(const llvm::Twine &Message) {
-  return llvm::make_error<llvm::StringError>(Message.str(), llvm::inconvertibleErrorCode());
 }
 
 } // namespace
@@ -72,7 +69,7 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       Arguments.Value = Pass.Description.SummaryValue;
       llvm::Expected<std::unique_ptr<LaunchPass>> Made = Pass.Description.Create(Arguments);
       if (!Made)
-        return fileError("internal error: --" + Pass.Flag + "=" + Arguments.Value + ": " +
+        return makeError("internal error: --" + Pass.Flag + "=" + Arguments.Value + ": " +
                          llvm::toString(Made.takeError()));
       PassResult Result = (*Made)->run(Ctx, Launches);
       PassCoverage &Counts = C.Passes[P];

@@ -2,6 +2,7 @@
 
 #include "Frontend/Frontend.h"
 #include "Rewrite/RuntimeEmbedding.h"
+#include "Support/MakeError.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <tuple>
 
@@ -58,9 +59,6 @@ llvm::Expected<PipelineOutput>
 runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const std::string &Input, const std::string &InputText,
                      const ParseEnvironment &Env, const PipelineOptions &Options) {
-  auto Failure = [](const llvm::Twine &Message) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
-  };
   PipelineOutput Out;
   std::string &Text = Out.Text;
   Text = InputText;
@@ -68,7 +66,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
   for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
     std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
     if (!Parsed)
-      return Failure("'" + Input + "' could not be parsed; nothing was written");
+      return makeError("'" + Input + "' could not be parsed; nothing was written");
     clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
     LaunchAnalysis Launches = analyzeLaunches(Ctx);
     PassResult Result = Pass->run(Ctx, Launches);
@@ -90,8 +88,8 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
     }
     llvm::Expected<std::string> Next = Result.Edits.apply(Text);
     if (!Next)
-      return Failure("internal error: " + llvm::toString(Next.takeError()) +
-                     "; nothing was written");
+      return makeError("internal error: " + llvm::toString(Next.takeError()) +
+                       "; nothing was written");
     Text = std::move(*Next);
     EarlierEdits.push_back(std::move(Result.Edits));
     Out.Remarks.insert(Out.Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
@@ -100,7 +98,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
   if (Options.EmbedRuntime) {
     llvm::Expected<std::string> Embedded = embedRuntime(Text);
     if (!Embedded)
-      return Failure(llvm::toString(Embedded.takeError()) + "; nothing was written");
+      return makeError(llvm::toString(Embedded.takeError()) + "; nothing was written");
     Text = std::move(*Embedded);
   }
   return std::move(Out);

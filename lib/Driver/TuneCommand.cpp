@@ -5,6 +5,7 @@
 #include "SubcommandLine.h"
 #include "TransformPipeline.h"
 #include "Rewrite/OutputFile.h"
+#include "Support/MakeError.h"
 #include "Tune/TuneCommandLine.h"
 #include "Tune/TuneParameters.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,8 +25,7 @@ llvm::Expected<PipelineOptions> tunedPipeline(const std::string &Variant) {
   for (const std::string &Flag : tunedPassFlags()) {
     const RegisteredPass *Pass = findPass(Flag);
     if (!Pass)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "internal error: no registered pass --" + Flag);
+      return makeError("internal error: no registered pass --" + Flag);
     PassArguments Arguments = Pass->defaultArguments();
     if (Flag == tuneVariant().PassFlag)
       Arguments.Value = Variant;

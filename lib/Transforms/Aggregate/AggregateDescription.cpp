@@ -1,4 +1,5 @@
 #include "AggregatePass.h"
+#include "Support/MakeError.h"
 #include "Transforms/ChoiceGrammar.h"
 #include "Transforms/LaunchPass.h"
 
@@ -15,8 +16,7 @@ const char *const GranularityGrammar = "warp|block|multiblock:<N>|grid";
 llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &Text) {
   std::optional<ChoiceMatch> Match = matchChoice(GranularityGrammar, Text);
   if (!Match)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--aggregate takes " + describeChoices(GranularityGrammar));
+    return makeError("--aggregate takes " + describeChoices(GranularityGrammar));
   AggregateOptions Options;
   if (Match->Alternative == "warp")
     Options.Granularity = AggregationGranularity::Warp;

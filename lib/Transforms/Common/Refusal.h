@@ -5,14 +5,11 @@
 // llvm::Error: its message is the remark's text, word for word, and the
 // caller turns it into the remark with llvm::toString.
 
-#include "llvm/ADT/Twine.h"
-#include "llvm/Support/Error.h"
+#include "Support/MakeError.h"
 
 namespace launchopt {
 
-inline llvm::Error refusal(const llvm::Twine &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-}
+inline llvm::Error refusal(const llvm::Twine &Why) { return makeError(Why); }
 
 } // namespace launchopt
 

@@ -378,13 +378,8 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
   for (const clang::FunctionDecl *D : Needed) {
     if (alreadyDefined(D))
       continue;
-    // Cannot fail: require() reached only functions it could read.
-    llvm::Expected<ShadowText> Read = shadowText(Ctx, *D);
-    if (!Read) {
-      llvm::consumeError(Read.takeError());
-      continue;
-    }
-    const ShadowText &Text = *Read;
+    // require() reached only functions it could read.
+    const ShadowText Text = llvm::cantFail(shadowText(Ctx, *D));
     std::vector<SourceEdit> BodyEdits = PassEdits;
     std::vector<SourceEdit> Calls = editsFor(D);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());

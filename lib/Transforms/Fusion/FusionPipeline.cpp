@@ -4,16 +4,13 @@
 #include "FusionRenaming.h"
 #include "Model/KernelTimes.h"
 #include "Model/NvccResources.h"
+#include "Support/MakeError.h"
 #include "llvm/Support/Format.h"
 #include <chrono>
 
 namespace launchopt {
 
 namespace {
-
-llvm::Error failure(const llvm::Twine &Message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
-}
 
 double secondsSince(std::chrono::steady_clock::time_point Start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
@@ -29,8 +26,8 @@ llvm::Error loadProblem(const FusionInputOptions &Options, FusionInput &In) {
     In.Extraction = extractFusionProblem(Ctx, In.Launches, Options.Extraction);
     const std::string &Function = Options.Extraction.Function;
     if (!In.Extraction.Host)
-      return failure("no host function with kernel launches" +
-                     (Function.empty() ? "" : " named '" + Function + "'"));
+      return makeError("no host function with kernel launches" +
+                       (Function.empty() ? "" : " named '" + Function + "'"));
     In.Problem = In.Extraction.Problem;
     return llvm::Error::success();
   }
@@ -97,15 +94,16 @@ llvm::Expected<Grouping> followPlan(const ProjectionModel &Model, const GroupEva
     NewKernelProjection Projection = Model.project(F);
     if (F.size() > 1 && !Projection.Feasible &&
         Projection.ProjectedSeconds < Projection.OriginalSum)
-      return failure("the plan in '" + Name + "' cannot be followed: " + Projection.Infeasibility);
+      return makeError("the plan in '" + Name +
+                       "' cannot be followed: " + Projection.Infeasibility);
   }
   if (!Evaluator.orderable(*Groups))
-    return failure("the plan in '" + Name + "' orders new kernels in a cycle");
+    return makeError("the plan in '" + Name + "' orders new kernels in a cycle");
   return canonicalGrouping(Evaluator, *Groups);
 }
 
 llvm::Error exactSearchLimit() {
-  return failure("exact search is limited to " + llvm::Twine(ExactSearchMaxKernels) + " kernels");
+  return makeError("exact search is limited to " + llvm::Twine(ExactSearchMaxKernels) + " kernels");
 }
 
 // The grouping: the plan to follow, none (FusionSearch::None), or the
@@ -160,7 +158,7 @@ llvm::Error generate(const FusionInput &In, const FusionPipelineOptions &Options
   PassResult Pass = generateFusedSource(Ctx, In.Extraction, Out.Plan, Codegen, Out.OnChipSummary);
   llvm::Expected<std::string> Text = Pass.Edits.apply(In.Text);
   if (!Text)
-    return failure("internal error: " + llvm::toString(Text.takeError()));
+    return makeError("internal error: " + llvm::toString(Text.takeError()));
   Out.FusedText = std::move(*Text);
   Out.Remarks = std::move(Pass.Remarks);
   return llvm::Error::success();
