@@ -2,8 +2,9 @@
 // stencil solver usually is: one kernel (in an included .cu file) launched in
 // a time loop, the two temperature buffers swapped on the host after every
 // step. Part of the fusion corpus (bench/fusion/README.md).
-// Usage: heat3d [edge steps seed out.bin [reference.bin]] (default 256^3
-// cells, 20 steps).
+// Usage: heat3d [width steps seed out.bin [reference.bin]] (a width x width x
+// width/8 block: wide planes keep every multiprocessor busy with one thread
+// per column; default 512 x 512 x 64 cells, 20 steps).
 #include "../common/driver.h"
 #include "heat3d_kernels.cu"
 
@@ -60,10 +61,10 @@ static void __lo_fusion_timing_report(int Runs) {
 #endif
 
 int main(int argc, char **argv) {
-  RunArgs args = parse_args(argc, argv, 256, 20);
-  int nx = int(args.size), ny = nx, nz = nx;
-  if (nx < 3) {
-    fprintf(stderr, "heat3d: the edge must be at least 3 cells\n");
+  RunArgs args = parse_args(argc, argv, 512, 20);
+  int nx = int(args.size), ny = nx, nz = nx / 8;
+  if (nz < 3) {
+    fprintf(stderr, "heat3d: the width must be at least 24 cells\n");
     return 2;
   }
   size_t n = size_t(nx) * ny * nz, bytes = n * sizeof(float);
