@@ -34,14 +34,17 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
     return std::nullopt;
   SourceLocation TypeBegin = K.getReturnTypeSourceRange().getBegin();
   FunctionTypeLoc FTL = K.getFunctionTypeLoc();
-  if (TypeBegin.isMacroID() || !FTL || !SM.isWrittenInMainFile(TypeBegin))
+  // The kernel may be in a file the main file includes: its text is read
+  // there (never edited) and the copy goes into the main file.
+  if (TypeBegin.isMacroID() || !FTL || SM.isInSystemHeader(TypeBegin) ||
+      SM.getFileID(TypeBegin) != SM.getFileID(SM.getExpansionLoc(K.getBody()->getEndLoc())))
     return std::nullopt;
   unsigned Begin = offsetOf(Ctx, TypeBegin);
   unsigned NameAt = offsetOf(Ctx, K.getLocation());
   unsigned RParen = offsetOf(Ctx, FTL.getRParenLoc());
   unsigned Brace = offsetOf(Ctx, K.getBody()->getBeginLoc());
   unsigned End = offsetOf(Ctx, K.getBody()->getEndLoc()) + 1;
-  llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(TypeBegin));
   std::string Out = "static __device__ __forceinline__ ";
   Out += Text.substr(Begin, NameAt - Begin);
   Out += Name;
@@ -65,11 +68,6 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   }
   Out += Text.substr(At, End - At);
   return Out + "\n\n";
-}
-
-std::string argumentText(const ASTContext &Ctx, const Expr *E) {
-  std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
-  return R ? textOf(Ctx, *R) : std::string();
 }
 
 // A member computed over its halo layers into shared-memory tiles, as the
@@ -334,8 +332,7 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
         QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
         Out.Params += separator(Out.Params) + std::string(Written ? "" : "const ") +
                       Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
-        Out.Args += separator(Out.Args) +
-                    (Buffer.empty() ? argumentText(Ctx, L.Site->Arguments[A]) : Buffer);
+        Out.Args += separator(Out.Args) + (Buffer.empty() ? L.ArgumentText[A] : Buffer);
       }
       CallArgs.push_back(It->second);
       continue;
@@ -344,7 +341,7 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
         generated::FusedMemberParam + std::to_string(I) + "_" + PD->getNameAsString();
     Out.Params +=
         separator(Out.Params) + PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
-    Out.Args += separator(Out.Args) + argumentText(Ctx, L.Site->Arguments[A]);
+    Out.Args += separator(Out.Args) + L.ArgumentText[A];
     CallArgs.push_back(Name);
   }
   return CallArgs;
@@ -460,9 +457,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
               " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +
               "(" + Parameters.Params + ") {\n" + Code + "}\n\n";
-    Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
-                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Parameters.Args +
-                ");";
+    Launch[F] =
+        Kernel + "<<<" + First.GridText + ", " + First.BlockText + ">>>(" + Parameters.Args + ");";
     for (unsigned M : N.Members)
       Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
                    " fusion of " + Names[F] + "; " + Summary[F] + ")";
