@@ -78,6 +78,17 @@ struct TileProducer {
   unsigned Member = 0;
 };
 
+// Why a kernel stays alone: a read through an index array of what an
+// earlier launch of its segment writes rules fusion with that producer out
+// (the report names it); otherwise no fusion was worth it.
+std::string singleKernelReason(const FusionProblem &P, unsigned K) {
+  for (const ArrayUse &R : P.Kernels[K].Uses)
+    for (unsigned J = K; R.Indirect && J-- > 0 && P.Kernels[J].Segment == P.Kernels[K].Segment;)
+      if (const ArrayUse *W = P.Kernels[J].use(R.Array); W && W->Writes)
+        return "not fused with its producer: " + indirectReadReason(P, K, J, R.Array);
+  return "no feasible fusion lowers the projected time";
+}
+
 std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
 
 // A local of the tile walk: step s, site x and y, ring step r, column k,
@@ -396,7 +407,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
       Launch[F] = launchText(Ctx, First, renamedBuffers(Options, N.Members.front()));
-      Message[N.Members.front()] = "no feasible fusion lowers the projected time";
+      Message[N.Members.front()] = singleKernelReason(P, N.Members.front());
       continue;
     }
     std::string Kernel = generated::FusedKernel + std::to_string(Fused);

@@ -143,6 +143,7 @@ void recordArrayUses(const LaunchSite &Site, const KernelAccess &Access,
     U.Writes = A.Writes;
     U.ThreadLoad = std::max<size_t>(1, A.ReadOffsets.size());
     U.HaloRadius = A.HaloRadius;
+    U.Indirect = A.Indirect;
     K.Uses.push_back(U);
   }
 }
