@@ -50,7 +50,8 @@ const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call) {
       Paren ? llvm::dyn_cast<clang::UnaryOperator>(Paren->getSubExpr()->IgnoreImplicit()) : nullptr;
   if (!Deref || Deref->getOpcode() != clang::UO_Deref)
     return E;
-  const auto *AddressOf = llvm::dyn_cast<clang::UnaryOperator>(Deref->getSubExpr()->IgnoreImplicit());
+  const auto *AddressOf =
+      llvm::dyn_cast<clang::UnaryOperator>(Deref->getSubExpr()->IgnoreImplicit());
   if (!AddressOf || AddressOf->getOpcode() != clang::UO_AddrOf ||
       !llvm::isa<clang::DeclRefExpr>(AddressOf->getSubExpr()->IgnoreImplicit()))
     return E;

@@ -49,8 +49,8 @@ public:
   bool VisitRecoveryExpr(clang::RecoveryExpr *E) {
     if (E->subExpressions().empty())
       return true;
-    const auto *Lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(
-        E->subExpressions().front()->IgnoreParens());
+    const auto *Lookup =
+        llvm::dyn_cast<clang::UnresolvedLookupExpr>(E->subExpressions().front()->IgnoreParens());
     if (!Lookup || !namesOneSpecialization(*Lookup))
       return true;
     std::optional<FileRange> Name = writtenRange(Ctx, Lookup->getSourceRange());
@@ -75,9 +75,10 @@ private:
 
 } // namespace
 
-RecoveredParse parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
-                                               const std::string &File, const ParseEnvironment &Env,
-                                               const std::string &Text) {
+RecoveredParse
+parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
+                                const std::string &File, const ParseEnvironment &Env,
+                                const std::string &Text) {
   RecoveredParse R;
   R.ParsedText = Text;
   R.Parsed = parseCudaFile(Compilations, File, Env, &Text);

@@ -50,9 +50,10 @@ struct RecoveredParse {
   SourceEdits Markers;
 };
 
-RecoveredParse parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
-                                               const std::string &File, const ParseEnvironment &Env,
-                                               const std::string &Text);
+RecoveredParse
+parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
+                                const std::string &File, const ParseEnvironment &Env,
+                                const std::string &Text);
 
 // The launch positions of an analysis of R's parse, in the text given
 // (Text) instead of the text with the markers.
