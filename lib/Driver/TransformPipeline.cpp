@@ -1,7 +1,7 @@
 #include "TransformPipeline.h"
 
 #include "CrashStage.h"
-#include "Frontend/Frontend.h"
+#include "TemplateLaunchRecovery.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -38,8 +38,9 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
 
 std::string unresolvedLaunchReason() {
   return "Clang 19 cannot resolve this device-side launch of a template kernel from a "
-         "non-template kernel; left untouched (a template parent, or a non-template child, can "
-         "be transformed)";
+         "non-template kernel; left untouched (launchopt recovers such a launch when it writes "
+         "every template argument, as in k<float><<<...>>>, outside a macro; a template parent, "
+         "or a non-template child, can be transformed)";
 }
 
 llvm::Expected<PipelineOptions>
@@ -63,16 +64,19 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
   PipelineOutput Out;
   std::string &Text = Out.Text;
   Text = InputText;
+  // Each pass's input to the previous one's, and within a pass: the input,
+  // the recovery markers, the pass's edits, the markers removed.
   std::vector<SourceEdits> EarlierEdits;
+  bool First = true;
   for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
     CrashStage Stage("parsing, analysing and transforming", Input);
-    std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
-    if (!Parsed)
+    RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, Input, Env, Text);
+    if (!Recovered.Parsed)
       return makeError("'" + Input + "' could not be parsed; nothing was written");
-    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+    clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
     LaunchAnalysis Launches = analyzeLaunches(Ctx);
     PassResult Result = Pass->run(Ctx, Launches);
-    if (EarlierEdits.empty())
+    if (First)
       for (const UnresolvedLaunch &U : Launches.Unresolved) {
         LaunchRemark R;
         R.Position = U.Position;
@@ -80,20 +84,26 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
         R.Message = unresolvedLaunchReason();
         Result.Remarks.push_back(R);
       }
+    First = false;
     // Remarks of a later pass name places in the input file, not in the
-    // previous pass's output.
+    // previous pass's output nor in the text with the recovery markers.
+    EarlierEdits.push_back(std::move(Recovered.Markers));
     for (LaunchRemark &R : Result.Remarks) {
-      unsigned Offset = offsetOf(Text, R.Position.Line, R.Position.Column);
-      for (auto It = EarlierEdits.rbegin(); It != EarlierEdits.rend(); ++It)
+      unsigned Offset = offsetOf(Recovered.ParsedText, R.Position.Line, R.Position.Column);
+      bool InMarker = false;
+      Offset = EarlierEdits.back().originalOffset(Offset, &InMarker);
+      for (auto It = std::next(EarlierEdits.rbegin()); It != EarlierEdits.rend(); ++It)
         Offset = It->originalOffset(Offset, &R.InGeneratedCode);
       std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(InputText, Offset);
     }
-    llvm::Expected<std::string> Next = Result.Edits.apply(Text);
+    llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
     if (!Next)
       return makeError("internal error: " + llvm::toString(Next.takeError()) +
                        "; nothing was written");
-    Text = std::move(*Next);
+    SourceEdits MarkersRemoved;
+    Text = removeRecoveryMarkers(*Next, MarkersRemoved);
     EarlierEdits.push_back(std::move(Result.Edits));
+    EarlierEdits.push_back(std::move(MarkersRemoved));
     Out.Remarks.insert(Out.Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
   }
 
