@@ -92,6 +92,7 @@ int main(int argc, char **argv) {
   CORPUS_CHECK(cudaMemset(dOut, 0, sizeof(int) * (elements + 1)));
   CORPUS_CHECK(cudaMemset(dTree, 0, sizeof(long long) * treeNodes));
 
+  CORPUS_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 12));
   weighAllSegments<<<(kSegments + 127) / 128, 128>>>(dIn, dOut, dStart);
   CORPUS_CHECK(cudaGetLastError());
   rangeSums<<<1, kTreeBlock>>>(dData, 0, kTreeElements, 1, dTree);
