@@ -29,7 +29,8 @@
 #
 # run prints one line per program and variant and closes with
 # `N passed, N failed`; each run is stopped after RUN_TIMEOUT seconds
-# (default 60) and a hang counts as failed. SEED fixes the input (default:
+# (default 60) and a hang counts as failed. PROGRAMS="a b" limits any step
+# to those programs. SEED fixes the input (default:
 # a fresh seed per program, printed).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,11 +41,14 @@ command -v "$nvcc" >/dev/null || nvcc=nvcc
 # Paths given on the command line keep working after a cd.
 absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 
+# The corpus's programs, or those named in PROGRAMS (spaces between).
 programs() {
   local d
   for d in "$here"/*/; do
     d=${d%/}
-    [ -n "$(ls "$d"/*.cu 2>/dev/null)" ] && [ "$d" != "$here/out" ] && basename "$d"
+    [ -n "$(ls "$d"/*.cu 2>/dev/null)" ] && [ "$d" != "$here/out" ] || continue
+    [ -z "${PROGRAMS:-}" ] || [[ " $PROGRAMS " == *" $(basename "$d") "* ]] || continue
+    basename "$d"
   done
   return 0
 }
@@ -183,13 +187,16 @@ run() {
     local seed=${SEED:-$(($(date +%s%N) % 1000000007))}
     echo "# $p: seed $seed"
     for b in "${builds[@]}"; do
-      local name=${b%%:*} exe=$bin/$p.${b%%:*} verdict line
+      local name=${b%%:*} exe=$bin/$p.${b%%:*} verdict line rc
       if [ ! -x "$exe" ]; then
         local base=${b#*:}
         verdict="FAILED to build (log: $exe.build.log)"
         [ -e "$dir/${base%%:*}/$p/TRANSFORM_FAILED" ] && verdict="FAILED to transform"
-      elif ! line=$(timeout "${RUN_TIMEOUT:-60}" "$exe" "$seed" "$exe.out" 2>&1); then
-        verdict="FAILED to run (exit $?, 124: hung past ${RUN_TIMEOUT:-60} s): $(echo $line)"
+      elif line=$(timeout "${RUN_TIMEOUT:-60}" "$exe" "$seed" "$exe.out" 2>&1) && rc=0 || rc=$?
+           [ "$rc" -eq 124 ]; then
+        verdict="FAILED: hung, stopped after ${RUN_TIMEOUT:-60} s"
+      elif [ "$rc" -ne 0 ]; then
+        verdict="FAILED to run (exit $rc): $(echo $line | cut -c1-200)"
       elif [ "$name" = original ]; then
         verdict="reference: $line"
       else
