@@ -18,8 +18,8 @@
 # <dir>/original; launchopt rewrites each copy in place, so every variant
 # builds like the original, headers and all, with a report per program
 # (<program>.report.txt). A program of several files is given to launchopt
-# whole; a launchopt that takes one file at a time transforms each file on
-# its own, and the transform line says so.
+# whole; where launchopt refuses them together as a bad command line, each
+# file is transformed alone, and the transform line says so.
 #
 # compile runs nvcc's front end and device compiler (-ptx) on every file and
 # links the programs of several files (-rdc); a variant that does not
@@ -77,20 +77,22 @@ transform() {
       [ "$name" = original ] && continue
       local work=$dir/$name/$p report=$dir/$name/$p.report.txt files note=""
       files=$(sources "$work")
-      if ! (cd "$work" && "$launchopt" ${flags//,/ } --in-place $files --report="$report" \
-              --quiet 2>"$report.err"); then
-        if [ "$(echo $files | wc -w)" -gt 1 ] && grep -q 'exactly one input file' "$report.err"; then
-          note=" (several files not supported by this launchopt: transformed one at a time)"
-          : >"$report"
-          local f
-          for f in $files; do
-            (cd "$work" && "$launchopt" ${flags//,/ } --in-place "$f" --report="$report.$f" \
-               --quiet 2>"$report.err") || { note=" FAILED: $(head -1 "$report.err")"; break; }
-            cat "$report.$f" >>"$report" && rm "$report.$f"
-          done
-        else
-          note=" FAILED: $(head -1 "$report.err")"
-        fi
+      local rc=0
+      (cd "$work" && "$launchopt" ${flags//,/ } --in-place $files --report="$report" \
+         --quiet 2>"$report.err") || rc=$?
+      if [ "$rc" -eq 2 ] && [ "$(echo $files | wc -w)" -gt 1 ]; then
+        # A bad command line (exit 2) writes nothing: this launchopt does not
+        # take the program's files together, so each is transformed alone.
+        note=" (launchopt refused the files together: \"$(head -1 "$report.err")\"; each transformed alone)"
+        : >"$report"
+        local f
+        for f in $files; do
+          (cd "$work" && "$launchopt" ${flags//,/ } --in-place "$f" --report="$report.$f" \
+             --quiet 2>"$report.err") || { note=" FAILED: $(head -1 "$report.err")"; break; }
+          cat "$report.$f" >>"$report" && rm "$report.$f"
+        done
+      elif [ "$rc" -ne 0 ]; then
+        note=" FAILED: $(head -1 "$report.err")"
       fi
       [[ "$note" == " FAILED"* ]] && touch "$work/TRANSFORM_FAILED"
       rm -f "$report.err"
