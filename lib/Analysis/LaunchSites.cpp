@@ -110,7 +110,8 @@ const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::
 
 class LaunchCollector : public clang::RecursiveASTVisitor<LaunchCollector> {
 public:
-  explicit LaunchCollector(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  LaunchCollector(clang::ASTContext &Ctx, bool IncludedFiles)
+      : Ctx(Ctx), IncludedFiles(IncludedFiles) {}
 
   bool TraverseFunctionDecl(clang::FunctionDecl *F) {
     const clang::FunctionDecl *Saved = CurrentFunction;
@@ -142,7 +143,8 @@ public:
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *Call) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
-    if (!SM.isInMainFile(Loc) || !Seen.insert(Loc.getRawEncoding()).second)
+    bool Visible = SM.isInMainFile(Loc) || (IncludedFiles && !SM.isInSystemHeader(Loc));
+    if (!Visible || !Seen.insert(Loc.getRawEncoding()).second)
       return true;
     LaunchSite Site;
     Site.Call = Call;
@@ -270,6 +272,7 @@ private:
   const clang::FunctionDecl *CurrentFunction = nullptr;
   std::set<unsigned> Seen;
   std::set<unsigned> SeenUnresolved;
+  bool IncludedFiles = false;
 };
 
 // A child is recursive when following launches from it reaches the parent.
@@ -309,8 +312,8 @@ void markOneThreadPerBlock(LaunchAnalysis &A) {
 
 } // namespace
 
-LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
-  LaunchCollector Collector(Ctx);
+LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
+  LaunchCollector Collector(Ctx, IncludedFiles);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   LaunchAnalysis A;
   A.Sites = std::move(Collector.Sites);

@@ -77,7 +77,9 @@ struct LaunchAnalysis {
   std::map<const clang::FunctionDecl *, std::vector<unsigned>> SitesByParent;
 };
 
-LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx);
+// IncludedFiles: also the launches in files the main file includes (not
+// system headers), for analyses that read them without editing them.
+LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = false);
 
 // The expression the user wrote for a launch configuration operand, without
 // the implicit conversion to dim3 / size_t the compiler added.

@@ -97,6 +97,20 @@ const ParmVarDecl *subscriptedParameter(const ArraySubscriptExpr *S) {
   return nullptr;
 }
 
+// An index that reads memory: a subscript or a dereference inside it.
+bool loadsIndex(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ArraySubscriptExpr>(S))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    return true;
+  for (const Stmt *Child : S->children())
+    if (loadsIndex(Child))
+      return true;
+  return false;
+}
+
 struct Subscript {
   const ArraySubscriptExpr *Expr;
   const ParmVarDecl *Param;
@@ -234,6 +248,7 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       if (!S.Read)
         continue;
       A.Reads = true;
+      A.Indirect |= loadsIndex(S.Expr->getIdx());
       Offsets.insert(indexText(Offset));
       for (const auto &[M, Coefficient] : Offset)
         A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));

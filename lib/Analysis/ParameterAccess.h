@@ -40,6 +40,9 @@ struct ParameterAccess {
   // stencil site), e.g. {"0", "+1", "-nx"}; their count is the thread load.
   std::vector<std::string> ReadOffsets;
   unsigned HaloRadius = 0; // largest coefficient of any read offset
+  // Some read's index is loaded from memory (`a[nb[i]]`, an index array):
+  // its offset is unknown, whatever the polynomial says.
+  bool Indirect = false;
   unsigned ElementBytes = 0;
   std::vector<SubscriptAccess> Subscripts;
 };

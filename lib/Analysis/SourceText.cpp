@@ -24,6 +24,29 @@ std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::Sourc
   return R;
 }
 
+std::optional<FileRange> readableRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (Range.isInvalid() || Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return std::nullopt;
+  clang::CharSourceRange Chars = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (Chars.isInvalid() || SM.getFileID(Chars.getBegin()) != SM.getFileID(Chars.getEnd()))
+    return std::nullopt;
+  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd())};
+  if (R.End < R.Begin)
+    return std::nullopt;
+  return R;
+}
+
+std::string readableText(const clang::ASTContext &Ctx, clang::SourceRange Range) {
+  std::optional<FileRange> R = readableRange(Ctx, Range);
+  if (!R)
+    return "";
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(Range.getBegin())));
+  return Buffer.substr(R->Begin, R->End - R->Begin).str();
+}
+
 std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   if (Range.isInvalid())

@@ -23,6 +23,13 @@ std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::Sourc
 // macro argument) at its ends maps to the text the user wrote: `BLOCKS(n)`.
 std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
 
+// Like writtenRange, but in whichever file the node is written in (the main
+// file or one it includes), as offsets into that file: for text that is read
+// and copied (a kernel's body), never edited.
+std::optional<FileRange> readableRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
+// The text of a readable range; empty when there is none.
+std::string readableText(const clang::ASTContext &Ctx, clang::SourceRange Range);
+
 // The text of a written range.
 std::string textOf(const clang::ASTContext &Ctx, FileRange Range);
 

@@ -1,5 +1,6 @@
 #include "Driver.h"
 
+#include "CrashStage.h"
 #include "FuseCommand.h"
 #include "TransformCommand.h"
 #include "TuneCommand.h"
@@ -8,6 +9,7 @@
 namespace launchopt {
 
 int runDriver(int Argc, const char **Argv) {
+  installCrashHandlers(Argc ? Argv[0] : "launchopt");
   llvm::StringRef Subcommand = Argc > 1 ? Argv[1] : "";
   if (Subcommand == "fuse")
     return runFuseCommand(Argc - 1, Argv + 1);

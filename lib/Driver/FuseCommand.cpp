@@ -1,6 +1,7 @@
 #include "FuseCommand.h"
 
 #include "CommandSupport.h"
+#include "CrashStage.h"
 #include "Report.h"
 #include "SubcommandLine.h"
 #include "Frontend/Frontend.h"
@@ -43,6 +44,10 @@ cl::opt<unsigned> RecomputeNeighbours(
     cl::value_desc("n"), cl::init(2), cl::sub(Fuse));
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
+cl::opt<std::string> TestingOnlyCrash(
+    "testing-only-crash",
+    cl::desc("For tests of the crash message only: crash while searching (exception|signal)"),
+    cl::Hidden, cl::sub(Fuse));
 cl::opt<bool> Quiet("quiet", cl::desc("Do not print per-launch remarks"), cl::sub(Fuse));
 cl::opt<std::string> ProblemPath("problem",
                                  cl::desc("Read the fusion problem from <file> (JSON) "
@@ -253,14 +258,20 @@ int runFuseCommand(int Argc, const char **Argv) {
   if (!InputOptions)
     return failWith(ExitInputError, InputOptions.takeError());
   // The parsed file reads its text from InputOptions: both live to the end.
+  const std::string Source = !Input.empty()         ? Input.getValue()
+                             : !ProblemPath.empty() ? ProblemPath.getValue()
+                                                    : "--generate=" + GenerateSpec;
   std::unique_ptr<ParsedFile> Parsed;
   if (!Input.empty()) {
+    CrashStage Stage("parsing", Source);
     Parsed = parseCudaFile(*Line.Database, Input, parseEnvironmentFor(CudaPath),
                            &InputOptions->InputText);
     if (!Parsed)
       return fail(Command, ExitInputError, "'" + Input + "' could not be parsed");
     InputOptions->Source = &Parsed->Unit->getASTContext();
   }
+  std::optional<CrashStage> Stage;
+  Stage.emplace("extracting the fusion problem of", Source);
   llvm::Expected<std::unique_ptr<FusionInput>> In = loadFusionInput(*InputOptions, llvm::errs());
   if (!In)
     return failWith(ExitInputError, In.takeError());
@@ -275,6 +286,10 @@ int runFuseCommand(int Argc, const char **Argv) {
     return failWith(ExitInputError, Options.takeError());
   if (llvm::Error E = checkFusionOptions(**In, *Options))
     return failWith(ExitUsageError, std::move(E));
+  Stage.reset();
+  Stage.emplace("searching and generating the fusion plan of", Source);
+  if (!TestingOnlyCrash.empty())
+    forceCrashForTesting(TestingOnlyCrash);
   llvm::Expected<FusionOutput> Out = runFusionPipeline(**In, *Options, llvm::errs());
   if (!Out)
     return failWith(ExitInputError, Out.takeError());

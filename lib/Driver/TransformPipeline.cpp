@@ -1,5 +1,6 @@
 #include "TransformPipeline.h"
 
+#include "CrashStage.h"
 #include "Frontend/Frontend.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
@@ -64,6 +65,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
   Text = InputText;
   std::vector<SourceEdits> EarlierEdits;
   for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
+    CrashStage Stage("parsing, analysing and transforming", Input);
     std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
     if (!Parsed)
       return makeError("'" + Input + "' could not be parsed; nothing was written");

@@ -34,14 +34,17 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
     return std::nullopt;
   SourceLocation TypeBegin = K.getReturnTypeSourceRange().getBegin();
   FunctionTypeLoc FTL = K.getFunctionTypeLoc();
-  if (TypeBegin.isMacroID() || !FTL || !SM.isWrittenInMainFile(TypeBegin))
+  // The kernel may be in a file the main file includes: its text is read
+  // there (never edited) and the copy goes into the main file.
+  if (TypeBegin.isMacroID() || !FTL || SM.isInSystemHeader(TypeBegin) ||
+      SM.getFileID(TypeBegin) != SM.getFileID(SM.getExpansionLoc(K.getBody()->getEndLoc())))
     return std::nullopt;
   unsigned Begin = offsetOf(Ctx, TypeBegin);
   unsigned NameAt = offsetOf(Ctx, K.getLocation());
   unsigned RParen = offsetOf(Ctx, FTL.getRParenLoc());
   unsigned Brace = offsetOf(Ctx, K.getBody()->getBeginLoc());
   unsigned End = offsetOf(Ctx, K.getBody()->getEndLoc()) + 1;
-  llvm::StringRef Text = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Text = SM.getBufferData(SM.getFileID(TypeBegin));
   std::string Out = "static __device__ __forceinline__ ";
   Out += Text.substr(Begin, NameAt - Begin);
   Out += Name;
@@ -67,11 +70,6 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   return Out + "\n\n";
 }
 
-std::string argumentText(const ASTContext &Ctx, const Expr *E) {
-  std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
-  return R ? textOf(Ctx, *R) : std::string();
-}
-
 // A member computed over its halo layers into shared-memory tiles, as the
 // fused kernel calls it.
 struct TileProducer {
@@ -79,6 +77,17 @@ struct TileProducer {
   std::string Call; // up to the tile site, ownership and index arguments
   unsigned Member = 0;
 };
+
+// Why a kernel stays alone: a read through an index array of what an
+// earlier launch of its segment writes rules fusion with that producer out
+// (the report names it); otherwise no fusion was worth it.
+std::string singleKernelReason(const FusionProblem &P, unsigned K) {
+  for (const ArrayUse &R : P.Kernels[K].Uses)
+    for (unsigned J = K; R.Indirect && J-- > 0 && P.Kernels[J].Segment == P.Kernels[K].Segment;)
+      if (const ArrayUse *W = P.Kernels[J].use(R.Array); W && W->Writes)
+        return "not fused with its producer: " + indirectReadReason(P, K, J, R.Array);
+  return "no feasible fusion lowers the projected time";
+}
 
 std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
 
@@ -334,8 +343,7 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
         QualType Element = PD->getType()->getPointeeType().getUnqualifiedType();
         Out.Params += separator(Out.Params) + std::string(Written ? "" : "const ") +
                       Element.getAsString(Ctx.getPrintingPolicy()) + " *" + It->second;
-        Out.Args += separator(Out.Args) +
-                    (Buffer.empty() ? argumentText(Ctx, L.Site->Arguments[A]) : Buffer);
+        Out.Args += separator(Out.Args) + (Buffer.empty() ? L.ArgumentText[A] : Buffer);
       }
       CallArgs.push_back(It->second);
       continue;
@@ -344,7 +352,7 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
         generated::FusedMemberParam + std::to_string(I) + "_" + PD->getNameAsString();
     Out.Params +=
         separator(Out.Params) + PD->getType().getAsString(Ctx.getPrintingPolicy()) + " " + Name;
-    Out.Args += separator(Out.Args) + argumentText(Ctx, L.Site->Arguments[A]);
+    Out.Args += separator(Out.Args) + L.ArgumentText[A];
     CallArgs.push_back(Name);
   }
   return CallArgs;
@@ -399,7 +407,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
       Launch[F] = launchText(Ctx, First, renamedBuffers(Options, N.Members.front()));
-      Message[N.Members.front()] = "no feasible fusion lowers the projected time";
+      Message[N.Members.front()] = singleKernelReason(P, N.Members.front());
       continue;
     }
     std::string Kernel = generated::FusedKernel + std::to_string(Fused);
@@ -460,9 +468,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     Device += "// " + std::string(N.Complex ? "Complex" : "Simple") + " fusion of " + Names[F] +
               " (launchopt fuse).\n// On chip: " + Summary[F] + ".\n__global__ void " + Kernel +
               "(" + Parameters.Params + ") {\n" + Code + "}\n\n";
-    Launch[F] = Kernel + "<<<" + argumentText(Ctx, writtenOperand(First.Site->Grid)) + ", " +
-                argumentText(Ctx, writtenOperand(First.Site->Block)) + ">>>(" + Parameters.Args +
-                ");";
+    Launch[F] =
+        Kernel + "<<<" + First.GridText + ", " + First.BlockText + ">>>(" + Parameters.Args + ");";
     for (unsigned M : N.Members)
       Message[M] = "fused into '" + Kernel + "' (" + (N.Complex ? "complex" : "simple") +
                    " fusion of " + Names[F] + "; " + Summary[F] + ")";

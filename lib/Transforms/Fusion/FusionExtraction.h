@@ -26,6 +26,16 @@ struct ExtractedLaunch {
   // Per written argument: the allocation (index into Allocations) for a
   // pointer parameter the kernel subscripts, or -1.
   std::vector<int> ArgumentAllocation;
+  // What code generation writes for this launch in the host function: its
+  // arguments, grid, block and whole statement, with a wrapper's parameters
+  // replaced by the caller's arguments when the launch is inlined from one
+  // (an argument that cannot be written is empty).
+  std::vector<std::string> ArgumentText;
+  std::string GridText, BlockText, StatementText;
+  // The host wrapper the launch was inlined from (empty: the host function's
+  // own); Statement is then the call of the wrapper in the host function,
+  // shared by the wrapper's launches.
+  std::string Wrapper;
   // The block is a constant the launch names (its shape, in the problem's
   // BlockDim, can lay out shared-memory tiles).
   bool ConstantBlock = false;
@@ -39,7 +49,9 @@ struct FusionExtraction {
   std::vector<LaunchRemark> Remarks; // launches left out of the problem, and why
 };
 
-// Extraction (issue 5 step 1): the ordered host launches of one function,
+// Extraction (issue 5 step 1): the ordered host launches of one function
+// (through the host wrappers it calls, and inside its loops and branches,
+// each body a sequence of its own: issue 21),
 // their array arguments resolved to the variables holding the allocations,
 // and per kernel the read/write sets with offsets. Statements between two
 // launches (copies, stream changes, anything else) separate segments.

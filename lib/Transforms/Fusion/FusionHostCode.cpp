@@ -3,6 +3,7 @@
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -15,7 +16,7 @@ using namespace clang;
 std::string launchText(const ASTContext &Ctx, const ExtractedLaunch &L,
                        const std::map<unsigned, std::string> *Buffers) {
   if (!Buffers || Buffers->empty())
-    return textOf(Ctx, L.Statement);
+    return L.StatementText;
   std::string Out;
   unsigned At = L.Statement.Begin;
   for (const auto &[Argument, Buffer] : *Buffers) {
@@ -111,14 +112,54 @@ void replaceLaunchSequence(ASTContext &Ctx, const FusionExtraction &X, const Fus
       std::string Original;
       for (unsigned K = 0; K < X.Launches.size(); ++K)
         if (P.Kernels[K].Segment == Segment)
-          Original += (Original.empty() ? "" : "\n  ") + textOf(Ctx, X.Launches[K].Statement);
+          Original += (Original.empty() ? "" : "\n  ") + X.Launches[K].StatementText;
       SegmentText[Segment] = renamedSequence(P, Renaming, SegmentText[Segment], Original, Segment);
     }
-  std::set<unsigned> Placed;
+  // A wrapper call holds all its launches, possibly of several segments:
+  // statements and segments that share launches are rewritten together, and
+  // such a group with launches from a wrapper only when something in it is
+  // fused or renamed (the call is kept as written otherwise).
+  std::map<unsigned, unsigned> GroupOf; // segment -> group
+  std::function<unsigned(unsigned)> Find = [&](unsigned S) {
+    auto [It, Fresh] = GroupOf.try_emplace(S, S);
+    return It->second == S ? S : It->second = Find(It->second);
+  };
+  std::map<unsigned, unsigned> FirstSegmentAt; // statement begin -> segment
   for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    auto [It, Fresh] =
+        FirstSegmentAt.try_emplace(X.Launches[K].Statement.Begin, P.Kernels[K].Segment);
+    GroupOf[Find(P.Kernels[K].Segment)] = Find(It->second);
+  }
+  std::set<unsigned> Inlined, Changed; // groups
+  for (unsigned K = 0; K < X.Launches.size(); ++K)
+    if (!X.Launches[K].Wrapper.empty())
+      Inlined.insert(Find(P.Kernels[K].Segment));
+  for (const NewKernelProjection &N : Plan.NewKernels)
+    if (N.Members.size() > 1)
+      Changed.insert(Find(P.Kernels[N.Members.front()].Segment));
+  if (Options.Renaming)
+    for (const auto &[Segment, Renaming] : Options.Renaming->Segments)
+      Changed.insert(Find(Segment));
+
+  std::set<unsigned> Placed, Edited;
+  std::map<unsigned, std::string> StatementText; // statement begin -> new text
+  std::vector<unsigned> Order;                   // statement begins, first seen first
+  for (unsigned K = 0; K < X.Launches.size(); ++K) {
+    unsigned Segment = P.Kernels[K].Segment, Group = Find(Segment);
+    if (Inlined.count(Group) && !Changed.count(Group))
+      continue;
     const FileRange &R = X.Launches[K].Statement;
-    if (Placed.insert(P.Kernels[K].Segment).second) {
-      Edits.replace(R.Begin, R.End - R.Begin, SegmentText[P.Kernels[K].Segment]);
+    if (Edited.insert(R.Begin).second)
+      Order.push_back(K);
+    if (Placed.insert(Segment).second) {
+      std::string &S = StatementText[R.Begin];
+      S += (S.empty() ? "" : "\n  ") + SegmentText[Segment];
+    }
+  }
+  for (unsigned K : Order) {
+    const FileRange &R = X.Launches[K].Statement;
+    if (!StatementText[R.Begin].empty()) {
+      Edits.replace(R.Begin, R.End - R.Begin, StatementText[R.Begin]);
       continue;
     }
     // A removed launch takes its line with it.

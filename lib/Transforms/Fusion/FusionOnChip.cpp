@@ -275,13 +275,13 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
     for (const MemberSubscript &U : M.Subscripts[Alloc]) {
       if (!Members.count(U.Member))
         continue;
-      std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
+      std::optional<FileRange> R = readableRange(Ctx, U.Access->Expr->getSourceRange());
       if (!R)
         return false;
-      std::string Original = textOf(Ctx, *R);
+      std::string Original = readableText(Ctx, U.Access->Expr->getSourceRange());
       std::vector<BodyEdit> &E = Plan.Edits[U.Member];
       std::optional<FileRange> Store =
-          U.Access->PlainStore ? writtenRange(Ctx, U.Access->PlainStore->getSourceRange())
+          U.Access->PlainStore ? readableRange(Ctx, U.Access->PlainStore->getSourceRange())
                                : std::nullopt;
       if (A.Path == OnChipPath::Register) {
         if (U.Access->Writes) {

@@ -22,7 +22,7 @@ llvm::Error loadProblem(const FusionInputOptions &Options, FusionInput &In) {
     In.Source = Options.Source;
     In.Text = Options.InputText;
     clang::ASTContext &Ctx = *In.Source;
-    In.Launches = analyzeLaunches(Ctx);
+    In.Launches = analyzeLaunches(Ctx, /*IncludedFiles=*/true);
     In.Extraction = extractFusionProblem(Ctx, In.Launches, Options.Extraction);
     const std::string &Function = Options.Extraction.Function;
     if (!In.Extraction.Host)

@@ -91,13 +91,13 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
     }
   }
   for (const MemberSubscript &U : Uses) {
-    std::optional<FileRange> R = writtenRange(Ctx, U.Access->Expr->getSourceRange());
+    std::optional<FileRange> R = readableRange(Ctx, U.Access->Expr->getSourceRange());
     if (!R)
       return false;
-    std::string Original = textOf(Ctx, *R);
+    std::string Original = readableText(Ctx, U.Access->Expr->getSourceRange());
     std::vector<BodyEdit> &E = Plan.Edits[U.Member];
     if (U.Access->Writes) {
-      std::optional<FileRange> Store = writtenRange(Ctx, U.Access->PlainStore->getSourceRange());
+      std::optional<FileRange> Store = readableRange(Ctx, U.Access->PlainStore->getSourceRange());
       if (!Store)
         return false;
       E.push_back({R->Begin, R->End, Val});

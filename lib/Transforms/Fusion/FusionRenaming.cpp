@@ -61,6 +61,8 @@ std::vector<std::string> renamingRefusals(const ASTContext &Ctx, const FusionExt
         Refuse(A, "aliased by another argument of " + where(S));
       if (!spelledRange(Ctx, S.Arguments[I]->getSourceRange()))
         Refuse(A, "an argument of " + where(S) + " comes from a macro");
+      if (!L.Wrapper.empty())
+        Refuse(A, where(S) + " is inlined from the host wrapper '" + L.Wrapper + "'");
       if (S.Stream && (!isPlainOperand(S.Stream) ||
                        !spelledRange(Ctx, writtenOperand(S.Stream)->getSourceRange())))
         Refuse(A, "the stream of " + where(S) +

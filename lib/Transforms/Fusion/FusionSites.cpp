@@ -40,10 +40,9 @@ std::optional<std::string> canonicalSite(const ASTContext &Ctx, const ExtractedL
   const FunctionDecl &K = *L.Site->Child;
   std::map<std::string, std::string> Argument;
   for (unsigned A = 0; A < K.getNumParams() && A < L.Site->Arguments.size(); ++A) {
-    std::optional<FileRange> R = spelledRange(Ctx, L.Site->Arguments[A]->getSourceRange());
-    if (!R)
+    if (L.ArgumentText[A].empty())
       return std::nullopt;
-    Argument[K.getParamDecl(A)->getNameAsString()] = "{" + textOf(Ctx, *R) + "}";
+    Argument[K.getParamDecl(A)->getNameAsString()] = "{" + L.ArgumentText[A] + "}";
   }
   IndexPolynomial Site;
   for (const auto &[Monomial, Coefficient] : L.Access.Site) {

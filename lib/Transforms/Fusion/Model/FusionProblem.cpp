@@ -11,19 +11,30 @@ const ArrayUse *OriginalKernel::use(unsigned Array) const {
   return nullptr;
 }
 
+std::string indirectReadReason(const FusionProblem &P, unsigned Reader, unsigned Producer,
+                               unsigned Array) {
+  return "'" + P.Kernels[Reader].Name + "' reads '" + P.Arrays[Array].Name +
+         "' through an index array (unknown offset) after '" + P.Kernels[Producer].Name +
+         "' writes it: only through global memory after a grid-wide dependence, not on chip";
+}
+
 llvm::json::Value toJson(const FusionProblem &P) {
   llvm::json::Array Arrays, Kernels;
   for (const DataArray &A : P.Arrays)
     Arrays.push_back(llvm::json::Object{{"name", A.Name}, {"element_bytes", A.ElementBytes}});
   for (const OriginalKernel &K : P.Kernels) {
     llvm::json::Array Uses;
-    for (const ArrayUse &U : K.Uses)
-      Uses.push_back(llvm::json::Object{{"array", P.Arrays[U.Array].Name},
-                                        {"access", U.Reads && U.Writes ? "read-write"
-                                                   : U.Writes          ? "write"
-                                                                       : "read"},
-                                        {"thread_load", U.ThreadLoad},
-                                        {"halo_radius", U.HaloRadius}});
+    for (const ArrayUse &U : K.Uses) {
+      llvm::json::Object Use{{"array", P.Arrays[U.Array].Name},
+                             {"access", U.Reads && U.Writes ? "read-write"
+                                        : U.Writes          ? "write"
+                                                            : "read"},
+                             {"thread_load", U.ThreadLoad},
+                             {"halo_radius", U.HaloRadius}};
+      if (U.Indirect)
+        Use["indirect"] = true;
+      Uses.push_back(std::move(Use));
+    }
     llvm::json::Object O{{"name", K.Name},
                          {"segment", K.Segment},
                          {"launch_config", K.LaunchConfig},
@@ -95,6 +106,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
         Use.Writes = Access != "read";
         Use.ThreadLoad = static_cast<unsigned>(U->getInteger("thread_load").value_or(1));
         Use.HaloRadius = static_cast<unsigned>(U->getInteger("halo_radius").value_or(0));
+        Use.Indirect = U->getBoolean("indirect").value_or(false);
         K.Uses.push_back(Use);
       }
     P.Kernels.push_back(std::move(K));

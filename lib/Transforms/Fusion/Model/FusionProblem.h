@@ -18,6 +18,10 @@ struct ArrayUse {
   // i.e. the number of distinct stencil points of the access.
   unsigned ThreadLoad = 1;
   unsigned HaloRadius = 0;
+  // Read at offsets loaded from an index array (`a[nb[i]]`): any element
+  // may be read, so a producer in the same kernel would need a grid-wide
+  // dependence (issue 21).
+  bool Indirect = false;
 };
 
 // An original kernel with the metadata of paper Table III. Kernels are kept
@@ -57,6 +61,11 @@ struct FusionProblem {
   std::vector<DataArray> Arrays;
   std::vector<OriginalKernel> Kernels;
 };
+
+// Why Reader cannot fuse with Producer of Array that it reads through an
+// index array.
+std::string indirectReadReason(const FusionProblem &P, unsigned Reader, unsigned Producer,
+                               unsigned Array);
 
 llvm::json::Value toJson(const FusionProblem &P);
 llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V);

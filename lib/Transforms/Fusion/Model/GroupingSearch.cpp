@@ -76,6 +76,11 @@ void GroupingGeneticSearch::repair(Grouping &Groups, std::vector<unsigned> Free)
     for (unsigned F : Stuck)
       if (Kept[F].size() > 1)
         Multi.push_back(F);
+    // Single kernels on a cycle mean the order-of-execution graph itself is
+    // cyclic (a malformed problem): no dissolving helps, so stop here rather
+    // than pick from nothing.
+    if (Multi.empty())
+      break;
     unsigned Victim = Multi[std::uniform_int_distribution<size_t>(0, Multi.size() - 1)(Random)];
     Free.insert(Free.end(), Kept[Victim].begin(), Kept[Victim].end());
     Kept.erase(Kept.begin() + Victim);
@@ -97,6 +102,9 @@ Grouping GroupingGeneticSearch::randomIndividual() {
 }
 
 Grouping GroupingGeneticSearch::crossover(const Grouping &Receiver, const Grouping &Donor) {
+  // A problem without kernels has only the empty grouping.
+  if (Donor.empty())
+    return Receiver;
   // Inject a contiguous run of the donor's groups (Falkenauer's crossing
   // section); the receiver's groups that overlap them are dissolved.
   size_t Begin = std::uniform_int_distribution<size_t>(0, Donor.size() - 1)(Random);
@@ -124,6 +132,8 @@ Grouping GroupingGeneticSearch::crossover(const Grouping &Receiver, const Groupi
 
 Grouping GroupingGeneticSearch::mutate(const Grouping &Individual) {
   Grouping Groups = Individual;
+  if (Groups.empty())
+    return Groups;
   std::vector<unsigned> Free;
   unsigned Kind = std::uniform_int_distribution<unsigned>(0, 2)(Random);
   auto Pick = [&]() { return std::uniform_int_distribution<size_t>(0, Groups.size() - 1)(Random); };
@@ -178,6 +188,13 @@ SearchResult GroupingGeneticSearch::run() {
   SearchResult Result;
   for (unsigned K = 0; K < P.Kernels.size(); ++K)
     Result.OriginalSeconds += Evaluator.model().originalSeconds(K);
+  // Nothing to group: the empty plan, without drawing from empty ranges.
+  if (P.Kernels.empty() || !Options.PopulationSize) {
+    Result.Best = canonicalGrouping(Evaluator, randomIndividual());
+    Result.Seconds = Evaluator.cost(Result.Best);
+    Result.Evaluations = Evaluator.evaluations();
+    return Result;
+  }
   std::vector<std::pair<double, Grouping>> Population;
   for (unsigned I = 0; I < Options.PopulationSize; ++I) {
     Grouping G = randomIndividual();

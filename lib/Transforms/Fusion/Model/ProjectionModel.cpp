@@ -212,6 +212,15 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
                     "' have different launch configurations");
   }
 
+  // A read through an index array may reach any element, also one another
+  // block writes: a producer of it in the same kernel would need a
+  // grid-wide dependence, so the read stays behind the producer's launch.
+  for (unsigned I = 0; I < F.Members.size(); ++I)
+    for (const ArrayUse &R : P.Kernels[F.Members[I]].Uses)
+      for (unsigned J = 0; R.Indirect && J < I; ++J)
+        if (const ArrayUse *W = P.Kernels[F.Members[J]].use(R.Array); W && W->Writes)
+          return Reject(indirectReadReason(P, F.Members[I], F.Members[J], R.Array));
+
   // Constraint (1.3): whatever lies on a path between two members is a member.
   llvm::BitVector Below(N), Above(N);
   for (unsigned M : F.Members) {

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Runs launchopt fuse --function=main on every program of the corpus (here;
+# the GPU machine only compiles and runs the results). Per program, in its
+# folder:
+#   <prog>.fused.cu   the search's plan, with per-launch timing hooks
+#   <prog>.timed.cu   no fusion (--search=none), timing hooks only: the
+#                     original's per-launch times for the fusion efficiency
+#   plan.json, report.txt, problem.json   what the search decided and saw
+#   fuse.log          everything launchopt printed, and its exit status
+# A run that fails or changes nothing leaves no source behind (a stale one
+# is removed), and the script goes on with the next program: the log says
+# why. Usage: bench/fusion/programs/generate.sh [launchopt]
+set -u
+L=$(realpath "${1:-build/tools/launchopt/launchopt}")
+cd "$(dirname "$0")"
+RES=""
+[ -x /usr/local/cuda/bin/nvcc ] && RES=--nvcc-resources
+PROGRAMS=${PROGRAMS:-"diffusion2d euler_mesh heat3d mlp"}
+T=$(mktemp -d)
+# fuse NAME ARGS...: one launchopt run writing $T/NAME.cu; kept as
+# <prog>.NAME.cu when launchopt succeeds and the source changed.
+fuse() {
+  name=$1
+  shift
+  echo "\$ launchopt fuse $p.cu --function=main $*" >> fuse.log
+  timeout 600 "$L" fuse "$p.cu" --function=main -o "$T/$name.cu" "$@" -- -I. >> fuse.log 2>&1
+  status=$?
+  echo "exit status $status" >> fuse.log
+  rm -f "$p.$name.cu"
+  if [ $status -ne 0 ]; then
+    echo "$p: launchopt fuse ($name) failed with exit status $status (see $p/fuse.log)"
+  elif cmp -s "$p.cu" "$T/$name.cu"; then
+    echo "$p: launchopt fuse ($name) changed nothing" | tee -a fuse.log
+  else
+    mv "$T/$name.cu" "$p.$name.cu"
+    echo "$p: wrote $p/$p.$name.cu"
+  fi
+  rm -f "$T/$name.cu"
+}
+for p in $PROGRAMS; do
+  (
+    cd "$p" || exit 1
+    : > fuse.log
+    rm -f plan.json report.txt problem.json
+    fuse fused --plan=plan.json --report=report.txt --write-problem=problem.json --timing-hooks $RES
+    fuse timed --search=none --timing-hooks --quiet
+    # The search's wall-clock time differs on every run; the log keeps the rest.
+    sed -i -E 's/ projected, [0-9.]+ s$/ projected/; s/^(exact search: .*), [0-9.]+ s$/\1/' fuse.log
+  )
+done
+rm -rf "$T"
+exit 0
