@@ -108,6 +108,22 @@ const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::
   return nullptr;
 }
 
+// The callee of an unbuilt launch when it names several non-template
+// kernels (no template among them: then the template cause holds).
+const clang::OverloadExpr *launchedOverloads(const clang::RecoveryExpr *E) {
+  for (const clang::Expr *Sub : E->subExpressions()) {
+    auto *Callee = llvm::dyn_cast_or_null<clang::OverloadExpr>(Sub->IgnoreImplicit());
+    if (!Callee || Callee->getNumDecls() < 2)
+      continue;
+    bool Kernels = std::all_of(Callee->decls_begin(), Callee->decls_end(), [](const clang::NamedDecl *D) {
+      auto *F = llvm::dyn_cast<clang::FunctionDecl>(D->getUnderlyingDecl());
+      return F && F->hasAttr<clang::CUDAGlobalAttr>();
+    });
+    return Kernels ? Callee : nullptr;
+  }
+  return nullptr;
+}
+
 class LaunchCollector : public clang::RecursiveASTVisitor<LaunchCollector> {
 public:
   explicit LaunchCollector(clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -135,7 +151,17 @@ public:
     std::string Text = textOf(Ctx, *R);
     if (Text.find("<<<") == std::string::npos || !SeenUnresolved.insert(R->Begin).second)
       return true;
-    Unresolved.push_back({positionOf(Ctx, E->getBeginLoc()), Text});
+    UnresolvedLaunch U{positionOf(Ctx, E->getBeginLoc()), Text,
+                       "Clang 19 cannot resolve this device-side launch of a template kernel "
+                       "from a non-template kernel",
+                       "a template parent, or a non-template child, can be transformed"};
+    if (const clang::OverloadExpr *Callee = launchedOverloads(E)) {
+      U.Cause = "Clang 19 cannot resolve this device-side launch of '" +
+                Callee->getName().getAsString() + "', a name " +
+                std::to_string(Callee->getNumDecls()) + " overloaded kernels share";
+      U.Workaround = "kernels with distinct names can be transformed";
+    }
+    Unresolved.push_back(std::move(U));
     return true;
   }
 

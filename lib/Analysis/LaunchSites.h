@@ -58,13 +58,16 @@ struct LaunchSite {
   unsigned ZeroThreadAxes = 0;
 };
 
-// A `<<<...>>>` launch Clang 19 could not build: a template kernel launched
-// from device code where the template must be resolved there (a non-template
-// parent). Clang keeps only an error node, so nothing about it is known but
-// where it is; every pass leaves it untouched.
+// A `<<<...>>>` launch Clang 19 could not build: a kernel launched from
+// device code where overload resolution must happen there (a template kernel
+// from a non-template parent, or a name several __global__ overloads share).
+// Clang keeps only an error node, so nothing about it is known but where it
+// is; every pass leaves it untouched.
 struct UnresolvedLaunch {
   PresumedPosition Position;
   std::string Text;
+  std::string Cause;      // "Clang 19 cannot resolve ..."
+  std::string Workaround; // what the user can write instead
 };
 
 // Everything the passes need to know about the launches of one file.
