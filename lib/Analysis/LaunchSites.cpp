@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -71,6 +72,77 @@ LaunchStream classifyStream(const clang::ASTContext &Ctx, const clang::Expr *Str
                                clang::Expr::NPC_ValueDependentIsNotNull))
     return LaunchStream::Default;
   return LaunchStream::Named;
+}
+
+// Every use of a local stream variable in its function: the stream operand of
+// a launch, `&s` passed to cudaStreamCreate[WithFlags] (exactly once), `s`
+// passed to cudaStreamDestroy. Anything else (an assignment, a copy, its
+// address kept) could make it another stream's alias.
+class StreamUses : public clang::RecursiveASTVisitor<StreamUses> {
+public:
+  explicit StreamUses(const clang::VarDecl &Stream) : Stream(Stream) {}
+
+  bool VisitCallExpr(clang::CallExpr *Call) {
+    const clang::FunctionDecl *Callee = Call->getDirectCallee();
+    if (auto *Launch = llvm::dyn_cast<clang::CUDAKernelCallExpr>(Call)) {
+      const clang::CallExpr *Config = Launch->getConfig();
+      if (Config && Config->getNumArgs() > 3)
+        Allowed.insert(Config->getArg(3)->IgnoreParenImpCasts());
+      return true;
+    }
+    if (!Callee || Call->getNumArgs() == 0)
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    const clang::Expr *First = Call->getArg(0)->IgnoreParenImpCasts();
+    if (Name == "cudaStreamCreateWithFlags" || Name == "cudaStreamCreate") {
+      auto *AddressOf = llvm::dyn_cast<clang::UnaryOperator>(First);
+      if (AddressOf && AddressOf->getOpcode() == clang::UO_AddrOf && refersToStream(AddressOf->getSubExpr())) {
+        ++Creations;
+        Allowed.insert(AddressOf->getSubExpr()->IgnoreParenImpCasts());
+      }
+    } else if (Name == "cudaStreamDestroy") {
+      Allowed.insert(First);
+    }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (E->getDecl() == &Stream)
+      References.push_back(E);
+    return true;
+  }
+
+  // Whether the variable is a stream of its own: created once, used only so.
+  bool created() const {
+    return Creations == 1 && std::all_of(References.begin(), References.end(),
+                                         [&](const clang::Expr *E) { return Allowed.count(E); });
+  }
+
+private:
+  bool refersToStream(const clang::Expr *E) const {
+    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &Stream;
+  }
+
+  const clang::VarDecl &Stream;
+  unsigned Creations = 0;
+  std::set<const clang::Expr *> Allowed;
+  std::vector<const clang::Expr *> References;
+};
+
+// The local the launch's stream operand names when the parent created that
+// stream itself (LaunchSite::CreatedStream), else null.
+const clang::VarDecl *createdStream(const clang::FunctionDecl *Parent, const clang::Expr *Stream) {
+  if (!Parent || !Parent->getBody() || !Stream)
+    return nullptr;
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Stream->IgnoreParenImpCasts());
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(Var) ||
+      Var->getType()->isReferenceType())
+    return nullptr;
+  StreamUses Uses(*Var);
+  Uses.TraverseStmt(Parent->getBody());
+  return Uses.created() ? Var : nullptr;
 }
 
 const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
@@ -196,6 +268,8 @@ public:
     Site.SharedMemory = ConfigArg(2);
     Site.Stream = ConfigArg(3);
     Site.StreamKind = classifyStream(Ctx, Site.Stream);
+    if (Site.StreamKind == LaunchStream::Named)
+      Site.CreatedStream = createdStream(CurrentFunction, Site.Stream);
     for (const clang::Expr *Arg : Call->arguments())
       if (!llvm::isa<clang::CXXDefaultArgExpr>(Arg))
         Site.Arguments.push_back(Arg);
@@ -334,6 +408,12 @@ void markOneThreadPerBlock(LaunchAnalysis &A) {
 }
 
 } // namespace
+
+bool mayShareStream(const LaunchSite &A, const LaunchSite &B) {
+  if (A.CreatedStream || B.CreatedStream)
+    return A.CreatedStream == B.CreatedStream;
+  return true;
+}
 
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx) {
   LaunchCollector Collector(Ctx);

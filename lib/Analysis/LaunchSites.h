@@ -37,6 +37,10 @@ struct LaunchSite {
   const clang::Expr *SharedMemory = nullptr;
   const clang::Expr *Stream = nullptr;
   LaunchStream StreamKind = LaunchStream::Default;
+  // A named stream that is a local of the parent, created there by
+  // cudaStreamCreate[WithFlags](&s, ...) and otherwise only launched into or
+  // destroyed: a stream of its own, unordered with every other one.
+  const clang::VarDecl *CreatedStream = nullptr;
   std::vector<const clang::Expr *> Arguments; // written arguments only
 
   // In a loop the user wrote. The loops of a coarsened kernel (over
@@ -81,6 +85,11 @@ struct LaunchAnalysis {
 };
 
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx);
+
+// Whether two launches of one parent thread may go into the same stream, so
+// that the second waits for the first: false when either goes into a stream
+// the parent created (CreatedStream) and the other does not go into it.
+bool mayShareStream(const LaunchSite &A, const LaunchSite &B);
 
 // The expression the user wrote for a launch configuration operand, without
 // the implicit conversion to dim3 / size_t the compiler added.
