@@ -19,5 +19,5 @@ __global__ void parent(int *a, const int *sizes) {
   child<<<(n + 31) / 32, 32, 0, s1>>>(a, n);
 }
 
-// CHECK: not-stream-reassigned.cu:19:3: remark: threshold applied to launch of 'child'
-// CHECK: not-stream-reassigned.cu:20:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
+// CHECK: not-stream-reassigned.cu:18:3: remark: threshold applied to launch of 'child'
+// CHECK: not-stream-reassigned.cu:19:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
