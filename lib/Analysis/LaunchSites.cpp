@@ -96,7 +96,8 @@ public:
     const clang::Expr *First = Call->getArg(0)->IgnoreParenImpCasts();
     if (Name == "cudaStreamCreateWithFlags" || Name == "cudaStreamCreate") {
       auto *AddressOf = llvm::dyn_cast<clang::UnaryOperator>(First);
-      if (AddressOf && AddressOf->getOpcode() == clang::UO_AddrOf && refersToStream(AddressOf->getSubExpr())) {
+      if (AddressOf && AddressOf->getOpcode() == clang::UO_AddrOf &&
+          refersToStream(AddressOf->getSubExpr())) {
         ++Creations;
         Allowed.insert(AddressOf->getSubExpr()->IgnoreParenImpCasts());
       }
@@ -187,10 +188,11 @@ const clang::OverloadExpr *launchedOverloads(const clang::RecoveryExpr *E) {
     auto *Callee = llvm::dyn_cast_or_null<clang::OverloadExpr>(Sub->IgnoreImplicit());
     if (!Callee || Callee->getNumDecls() < 2)
       continue;
-    bool Kernels = std::all_of(Callee->decls_begin(), Callee->decls_end(), [](const clang::NamedDecl *D) {
-      auto *F = llvm::dyn_cast<clang::FunctionDecl>(D->getUnderlyingDecl());
-      return F && F->hasAttr<clang::CUDAGlobalAttr>();
-    });
+    bool Kernels =
+        std::all_of(Callee->decls_begin(), Callee->decls_end(), [](const clang::NamedDecl *D) {
+          auto *F = llvm::dyn_cast<clang::FunctionDecl>(D->getUnderlyingDecl());
+          return F && F->hasAttr<clang::CUDAGlobalAttr>();
+        });
     return Kernels ? Callee : nullptr;
   }
   return nullptr;
