@@ -2,6 +2,7 @@
 
 #include "KernelCopy.h"
 #include "Refusal.h"
+#include "Analysis/CooperativeGroups.h"
 #include "Analysis/KernelFeatures.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,7 +24,7 @@ const char *const ReadsBuiltins = "which reads the built-in index variables";
 // kernel (launched, never called) and not a lambda (its body is copied
 // with the enclosing one).
 const clang::FunctionDecl *followedDefinition(const clang::FunctionDecl *F) {
-  if (!F || F->getBuiltinID() || F->hasAttr<clang::CUDAGlobalAttr>())
+  if (!F || F->getBuiltinID() || F->hasAttr<clang::CUDAGlobalAttr>() || isCooperativeGroupsDecl(F))
     return nullptr;
   if (auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F))
     if (M->getParent()->isLambda())
@@ -65,6 +66,10 @@ public:
   bool VisitCallExpr(clang::CallExpr *E) {
     if (llvm::isa<clang::CUDAKernelCallExpr>(E))
       return true;
+    if (std::optional<GroupQuery> Q = groupQueryOf(Ctx, *E)) {
+      noteGroupQuery(*E, *Q);
+      return true;
+    }
     const clang::Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
     Site S;
     clang::SourceLocation NameLoc;
@@ -152,6 +157,24 @@ public:
   }
 
 private:
+  void noteGroupQuery(const clang::CallExpr &E, const GroupQuery &Q) {
+    if (Q.Expression.empty() && Q.Problem.empty())
+      return;
+    Out.ReadsBuiltins = true;
+    std::string Problem = Q.Problem;
+    std::optional<FileRange> Call = writtenRange(Ctx, E.getSourceRange());
+    if (Problem.empty() && !Call)
+      Problem = "is written inside a macro";
+    if (Problem.empty() && InLaunch)
+      Problem = "is inside a launch's configuration or arguments";
+    if (!Problem.empty()) {
+      if (Out.GroupQueryProblem.empty())
+        Out.GroupQueryProblem = "calls cooperative_groups '" + Q.Member + "', which " + Problem;
+      return;
+    }
+    Out.GroupQueries.push_back({Call->Begin, Call->End - Call->Begin, Q.Expression});
+  }
+
   void addReference(const clang::FunctionDecl *Def) {
     Site S;
     S.Candidates.push_back(Def);
@@ -293,6 +316,8 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
   // recursion among shadowed functions.
   std::function<llvm::Error(const clang::FunctionDecl *, const std::string &)> Visit =
       [&](const clang::FunctionDecl *F, const std::string &Caller) -> llvm::Error {
+    if (!factsOf(F).GroupQueryProblem.empty())
+      return refusal(Caller + " " + factsOf(F).GroupQueryProblem);
     for (const CallSite &C : factsOf(F).Calls) {
       bool Needed = std::any_of(C.Candidates.begin(), C.Candidates.end(),
                                 [&](const clang::FunctionDecl *D) { return needsShadow(D); });
@@ -330,6 +355,7 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
   auto It = Facts.find(Def);
   if (It == Facts.end())
     return Edits;
+  Edits = It->second.GroupQueries;
   for (const CallSite &C : It->second.Calls) {
     if (!C.Problem.empty() || C.Candidates.size() != 1)
       continue;

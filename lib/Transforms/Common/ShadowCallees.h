@@ -20,6 +20,9 @@ namespace launchopt {
 // extra parameters and shadows them the same way; calls in the copied body
 // are redirected to it.
 //
+// Cooperative-groups index queries (block.thread_rank(), ...) count as
+// reads of the built-ins and are replaced in copies by what they compute.
+//
 // Handled: direct calls by name (qualified, with explicit template
 // arguments, or unresolved in a template when only one function has that
 // name) to functions defined in the main file. Refused: a callee that reads
@@ -59,6 +62,10 @@ public:
   struct FunctionFacts {
     bool ReadsBuiltins = false;
     std::vector<CallSite> Calls;
+    // Cooperative-groups index queries, replaced by their formula over the
+    // shadowed built-ins (Analysis/CooperativeGroups.h).
+    std::vector<SourceEdit> GroupQueries;
+    std::string GroupQueryProblem; // why one cannot be replaced
   };
 
 private:
