@@ -10,7 +10,8 @@ namespace {
 
 // The library's own formulas (cooperative_groups/details/helpers.h): ranks
 // are linear in x, then y, then z.
-const char *const ThreadRank = "((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x)";
+const char *const ThreadRank =
+    "((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x)";
 const char *const BlockThreads = "(blockDim.x * blockDim.y * blockDim.z)";
 const char *const BlockRank =
     "((unsigned long long)(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x)";
@@ -68,9 +69,9 @@ bool isWarpCollective(llvm::StringRef Member) {
 
 bool isIndexQuery(llvm::StringRef Member) {
   return Member == "thread_rank" || Member == "size" || Member == "num_threads" ||
-         Member == "meta_group_rank" || Member == "meta_group_size" ||
-         Member.ends_with("_index") || Member.starts_with("dim_") || Member.ends_with("_rank") ||
-         Member == "group_dim" || Member == "num_blocks";
+         Member == "meta_group_rank" || Member == "meta_group_size" || Member.ends_with("_index") ||
+         Member.starts_with("dim_") || Member.ends_with("_rank") || Member == "group_dim" ||
+         Member == "num_blocks";
 }
 
 } // namespace

@@ -25,11 +25,14 @@ namespace launchopt {
 //
 // Handled: direct calls by name (qualified, with explicit template
 // arguments, or unresolved in a template when only one function has that
-// name) to functions defined in the main file. Refused: a callee that reads
-// the built-ins through a class member, an operator, a function pointer, a
-// using-declaration, default arguments, recursion, a definition outside the
-// main file or out of its namespace, or a call written inside a macro or a
-// launch. Callees without any visible definition are not followed here.
+// name) to functions defined in the main file or in a header it includes.
+// A header is never edited: the copies of its functions go into the output
+// right after the main file's #include of it, in their namespaces. Refused:
+// a callee that reads the built-ins through a class member, an operator, a
+// function pointer, a using-declaration, default arguments, recursion, a
+// definition written in a macro or out of its namespace, or a call written
+// inside a macro or a launch. Callees without any visible definition are not
+// followed here.
 class ShadowCallees {
 public:
   explicit ShadowCallees(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
