@@ -1,5 +1,7 @@
 #include "KernelFeatures.h"
 
+#include "CooperativeGroups.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -118,6 +120,16 @@ public:
       return true;
     std::string Name = Callee->getNameAsString();
     noteCalleeName(Name);
+    // A group's index query reads the built-ins its formula names.
+    if (std::optional<GroupQuery> Q = groupQueryOf(Callee->getASTContext(), *E)) {
+      if (Q->WarpCollective && Q->Member != "sync")
+        Out.WarpPrimitives.insert("cooperative_groups " + Q->Member);
+      for (const char *Builtin : {"blockIdx", "threadIdx", "blockDim", "gridDim"})
+        if (Q->Expression.find(Builtin) != std::string::npos)
+          noteBuiltin(Builtin, 7);
+      if (!Q->Expression.empty() || !Q->Problem.empty())
+        return true;
+    }
     if (Callee->getBuiltinID() || isBarrierName(Name) || isWarpPrimitiveName(Name))
       return true;
     const clang::FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();

@@ -18,7 +18,8 @@ bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site
   if (Site.InLoop)
     return true;
   for (unsigned I : A.SitesByParent.at(Site.Parent))
-    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind))
+    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind) &&
+        mayShareStream(A.Sites[I], Site))
       return true;
   return false;
 }

@@ -9,7 +9,7 @@ namespace launchopt {
 // serially; or later, aggregated) could reorder it with children the same
 // parent thread launched before it into one ordered stream: it sits in a
 // loop, or follows another launch of the parent into the default or a named
-// stream.
+// stream it may share (mayShareStream).
 bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site);
 
 } // namespace launchopt

@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -88,6 +89,78 @@ LaunchStream classifyStream(const clang::ASTContext &Ctx, const clang::Expr *Str
   return LaunchStream::Named;
 }
 
+// Every use of a local stream variable in its function: the stream operand of
+// a launch, `&s` passed to cudaStreamCreate[WithFlags] (exactly once), `s`
+// passed to cudaStreamDestroy. Anything else (an assignment, a copy, its
+// address kept) could make it another stream's alias.
+class StreamUses : public clang::RecursiveASTVisitor<StreamUses> {
+public:
+  explicit StreamUses(const clang::VarDecl &Stream) : Stream(Stream) {}
+
+  bool VisitCallExpr(clang::CallExpr *Call) {
+    const clang::FunctionDecl *Callee = Call->getDirectCallee();
+    if (auto *Launch = llvm::dyn_cast<clang::CUDAKernelCallExpr>(Call)) {
+      const clang::CallExpr *Config = Launch->getConfig();
+      if (Config && Config->getNumArgs() > 3)
+        Allowed.insert(Config->getArg(3)->IgnoreParenImpCasts());
+      return true;
+    }
+    if (!Callee || Call->getNumArgs() == 0)
+      return true;
+    llvm::StringRef Name = Callee->getName();
+    const clang::Expr *First = Call->getArg(0)->IgnoreParenImpCasts();
+    if (Name == "cudaStreamCreateWithFlags" || Name == "cudaStreamCreate") {
+      auto *AddressOf = llvm::dyn_cast<clang::UnaryOperator>(First);
+      if (AddressOf && AddressOf->getOpcode() == clang::UO_AddrOf &&
+          refersToStream(AddressOf->getSubExpr())) {
+        ++Creations;
+        Allowed.insert(AddressOf->getSubExpr()->IgnoreParenImpCasts());
+      }
+    } else if (Name == "cudaStreamDestroy") {
+      Allowed.insert(First);
+    }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (E->getDecl() == &Stream)
+      References.push_back(E);
+    return true;
+  }
+
+  // Whether the variable is a stream of its own: created once, used only so.
+  bool created() const {
+    return Creations == 1 && std::all_of(References.begin(), References.end(),
+                                         [&](const clang::Expr *E) { return Allowed.count(E); });
+  }
+
+private:
+  bool refersToStream(const clang::Expr *E) const {
+    auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &Stream;
+  }
+
+  const clang::VarDecl &Stream;
+  unsigned Creations = 0;
+  std::set<const clang::Expr *> Allowed;
+  std::vector<const clang::Expr *> References;
+};
+
+// The local the launch's stream operand names when the parent created that
+// stream itself (LaunchSite::CreatedStream), else null.
+const clang::VarDecl *createdStream(const clang::FunctionDecl *Parent, const clang::Expr *Stream) {
+  if (!Parent || !Parent->getBody() || !Stream)
+    return nullptr;
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Stream->IgnoreParenImpCasts());
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || llvm::isa<clang::ParmVarDecl>(Var) ||
+      Var->getType()->isReferenceType())
+    return nullptr;
+  StreamUses Uses(*Var);
+  Uses.TraverseStmt(Parent->getBody());
+  return Uses.created() ? Var : nullptr;
+}
+
 const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
   if (!F)
     return nullptr;
@@ -123,6 +196,23 @@ const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::
   return nullptr;
 }
 
+// The callee of an unbuilt launch when it names several non-template
+// kernels (no template among them: then the template cause holds).
+const clang::OverloadExpr *launchedOverloads(const clang::RecoveryExpr *E) {
+  for (const clang::Expr *Sub : E->subExpressions()) {
+    auto *Callee = llvm::dyn_cast_or_null<clang::OverloadExpr>(Sub->IgnoreImplicit());
+    if (!Callee || Callee->getNumDecls() < 2)
+      continue;
+    bool Kernels =
+        std::all_of(Callee->decls_begin(), Callee->decls_end(), [](const clang::NamedDecl *D) {
+          auto *F = llvm::dyn_cast<clang::FunctionDecl>(D->getUnderlyingDecl());
+          return F && F->hasAttr<clang::CUDAGlobalAttr>();
+        });
+    return Kernels ? Callee : nullptr;
+  }
+  return nullptr;
+}
+
 class LaunchCollector : public clang::RecursiveASTVisitor<LaunchCollector> {
 public:
   LaunchCollector(clang::ASTContext &Ctx, bool IncludedFiles)
@@ -151,7 +241,20 @@ public:
     std::string Text = textOf(Ctx, *R);
     if (Text.find("<<<") == std::string::npos || !SeenUnresolved.insert(R->Begin).second)
       return true;
-    Unresolved.push_back({positionOf(Ctx, E->getBeginLoc()), Text});
+    UnresolvedLaunch U{
+        positionOf(Ctx, E->getBeginLoc()), Text,
+        "Clang 19 cannot resolve this device-side launch of a template kernel "
+        "from a non-template kernel",
+        "launchopt recovers such a launch when it writes every template argument, as in "
+        "k<float><<<...>>>, outside a macro; a template parent, or a non-template "
+        "child, can be transformed"};
+    if (const clang::OverloadExpr *Callee = launchedOverloads(E)) {
+      U.Cause = "Clang 19 cannot resolve this device-side launch of '" +
+                Callee->getName().getAsString() + "', a name " +
+                std::to_string(Callee->getNumDecls()) + " overloaded kernels share";
+      U.Workaround = "kernels with distinct names can be transformed";
+    }
+    Unresolved.push_back(std::move(U));
     return true;
   }
 
@@ -187,6 +290,8 @@ public:
     Site.SharedMemory = ConfigArg(2);
     Site.Stream = ConfigArg(3);
     Site.StreamKind = classifyStream(Ctx, Site.Stream);
+    if (Site.StreamKind == LaunchStream::Named)
+      Site.CreatedStream = createdStream(CurrentFunction, Site.Stream);
     for (const clang::Expr *Arg : Call->arguments())
       if (!llvm::isa<clang::CXXDefaultArgExpr>(Arg))
         Site.Arguments.push_back(Arg);
@@ -326,6 +431,12 @@ void markOneThreadPerBlock(LaunchAnalysis &A) {
 }
 
 } // namespace
+
+bool mayShareStream(const LaunchSite &A, const LaunchSite &B) {
+  if (A.CreatedStream || B.CreatedStream)
+    return A.CreatedStream == B.CreatedStream;
+  return true;
+}
 
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
   LaunchCollector Collector(Ctx, IncludedFiles);

@@ -37,6 +37,10 @@ struct LaunchSite {
   const clang::Expr *SharedMemory = nullptr;
   const clang::Expr *Stream = nullptr;
   LaunchStream StreamKind = LaunchStream::Default;
+  // A named stream that is a local of the parent, created there by
+  // cudaStreamCreate[WithFlags](&s, ...) and otherwise only launched into or
+  // destroyed: a stream of its own, unordered with every other one.
+  const clang::VarDecl *CreatedStream = nullptr;
   std::vector<const clang::Expr *> Arguments; // written arguments only
 
   // In a loop the user wrote. The loops of a coarsened kernel (over
@@ -58,13 +62,16 @@ struct LaunchSite {
   unsigned ZeroThreadAxes = 0;
 };
 
-// A `<<<...>>>` launch Clang 19 could not build: a template kernel launched
-// from device code where the template must be resolved there (a non-template
-// parent). Clang keeps only an error node, so nothing about it is known but
-// where it is; every pass leaves it untouched.
+// A `<<<...>>>` launch Clang 19 could not build: a kernel launched from
+// device code where overload resolution must happen there (a template kernel
+// from a non-template parent, or a name several __global__ overloads share).
+// Clang keeps only an error node, so nothing about it is known but where it
+// is; every pass leaves it untouched.
 struct UnresolvedLaunch {
   PresumedPosition Position;
   std::string Text;
+  std::string Cause;      // "Clang 19 cannot resolve ..."
+  std::string Workaround; // what the user can write instead
 };
 
 // Everything the passes need to know about the launches of one file.
@@ -86,6 +93,11 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = fals
 // parse a device-side launch of a template kernel it would drop
 // (Driver/TemplateLaunchRecovery.h).
 const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call);
+
+// Whether two launches of one parent thread may go into the same stream, so
+// that the second waits for the first: false when either goes into a stream
+// the parent created (CreatedStream) and the other does not go into it.
+bool mayShareStream(const LaunchSite &A, const LaunchSite &B);
 
 // The expression the user wrote for a launch configuration operand, without
 // the implicit conversion to dim3 / size_t the compiler added.

@@ -5,20 +5,22 @@
 
 namespace launchopt {
 
-std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
+std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range,
+                                      clang::FileID In) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::FileID File = In.isValid() ? In : SM.getMainFileID();
   if (Range.isInvalid() || Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
     return std::nullopt;
   clang::CharSourceRange Chars = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
   if (Chars.isInvalid())
     return std::nullopt;
-  if (SM.getFileID(Chars.getBegin()) != SM.getMainFileID() ||
-      SM.getFileID(Chars.getEnd()) != SM.getMainFileID())
+  if (SM.getFileID(Chars.getBegin()) != File || SM.getFileID(Chars.getEnd()) != File)
     return std::nullopt;
   FileRange R;
   R.Begin = SM.getFileOffset(Chars.getBegin());
   R.End = SM.getFileOffset(Chars.getEnd());
+  R.File = In;
   if (R.End < R.Begin)
     return std::nullopt;
   return R;
@@ -32,7 +34,8 @@ std::optional<FileRange> readableRange(const clang::ASTContext &Ctx, clang::Sour
       clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
   if (Chars.isInvalid() || SM.getFileID(Chars.getBegin()) != SM.getFileID(Chars.getEnd()))
     return std::nullopt;
-  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd())};
+  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd()),
+              SM.getFileID(Chars.getBegin())};
   if (R.End < R.Begin)
     return std::nullopt;
   return R;
@@ -47,16 +50,18 @@ std::string readableText(const clang::ASTContext &Ctx, clang::SourceRange Range)
   return Buffer.substr(R->Begin, R->End - R->Begin).str();
 }
 
-std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range) {
+std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range,
+                                      clang::FileID In) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::FileID File = In.isValid() ? In : SM.getMainFileID();
   if (Range.isInvalid())
     return std::nullopt;
   clang::CharSourceRange Chars = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
-  if (Chars.isInvalid() || SM.getFileID(Chars.getBegin()) != SM.getMainFileID() ||
-      SM.getFileID(Chars.getEnd()) != SM.getMainFileID())
+  if (Chars.isInvalid() || SM.getFileID(Chars.getBegin()) != File ||
+      SM.getFileID(Chars.getEnd()) != File)
     return std::nullopt;
-  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd())};
+  FileRange R{SM.getFileOffset(Chars.getBegin()), SM.getFileOffset(Chars.getEnd()), In};
   if (R.End < R.Begin)
     return std::nullopt;
   return R;
@@ -64,7 +69,7 @@ std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::Sourc
 
 std::string textOf(const clang::ASTContext &Ctx, FileRange Range) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  llvm::StringRef Buffer = SM.getBufferData(Range.File.isValid() ? Range.File : SM.getMainFileID());
   return Buffer.substr(Range.Begin, Range.End - Range.Begin).str();
 }
 

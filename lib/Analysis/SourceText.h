@@ -9,19 +9,25 @@
 namespace launchopt {
 
 // A range of the main file in byte offsets: what edits and text copies use.
+// A range read from an included file (a header's function that is copied
+// into the output, never edited in place) names that file.
 struct FileRange {
   unsigned Begin = 0;
   unsigned End = 0; // one past the last byte
+  clang::FileID File; // invalid: the main file
   bool contains(const FileRange &Other) const { return Begin <= Other.Begin && Other.End <= End; }
 };
 
 // The main-file byte range a node is written in, or nothing when any part of
 // it comes from a macro body or another file (it cannot be edited safely).
-std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
+// With In, the range in that file instead.
+std::optional<FileRange> writtenRange(const clang::ASTContext &Ctx, clang::SourceRange Range,
+                                      clang::FileID In = clang::FileID());
 
 // Like writtenRange, but a range that is exactly one macro expansion (or
 // macro argument) at its ends maps to the text the user wrote: `BLOCKS(n)`.
-std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range);
+std::optional<FileRange> spelledRange(const clang::ASTContext &Ctx, clang::SourceRange Range,
+                                      clang::FileID In = clang::FileID());
 
 // Like writtenRange, but in whichever file the node is written in (the main
 // file or one it includes), as offsets into that file: for text that is read

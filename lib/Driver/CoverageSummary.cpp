@@ -90,9 +90,8 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
           ++Counts.Refusals[Reason.empty() ? "no remark" : reasonKind(Reason)];
         }
       }
-      Counts.Refusals[unresolvedLaunchReason()] += Launches.Unresolved.size();
-      if (!Counts.Refusals[unresolvedLaunchReason()])
-        Counts.Refusals.erase(unresolvedLaunchReason());
+      for (const UnresolvedLaunch &U : Launches.Unresolved)
+        ++Counts.Refusals[unresolvedLaunchReason(U)];
     }
     C.ByAnyPass += ByAny.size();
   }

@@ -66,11 +66,6 @@ llvm::json::Object featuresJson(const KernelFeatures &F) {
                             {"opaqueCallees", Array(F.OpaqueCallees)}};
 }
 
-const char *const UnresolvedNote =
-    "Clang 19 cannot resolve this device-side launch of a template kernel from a "
-    "non-template kernel (recovered only when every template argument is written, outside a "
-    "macro)";
-
 } // namespace
 
 void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const LaunchAnalysis &A) {
@@ -78,7 +73,7 @@ void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
     OS << "no kernel launches found\n";
   for (const UnresolvedLaunch &U : A.Unresolved)
     OS << "unresolved launch at " << U.Position.File << ":" << U.Position.Line << ":"
-       << U.Position.Column << ": " << U.Text << "\n  " << UnresolvedNote << "\n";
+       << U.Position.Column << ": " << U.Text << "\n  " << U.Cause << "\n";
   for (const LaunchSite &S : A.Sites) {
     OS << "launch #" << S.Id << " at " << S.Position.File << ":" << S.Position.Line << ":"
        << S.Position.Column << ": " << (S.DeviceSide ? "device-side" : "host-side") << ", '"
@@ -138,7 +133,7 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                                             {"line", U.Position.Line},
                                             {"column", U.Position.Column},
                                             {"text", U.Text},
-                                            {"reason", UnresolvedNote}});
+                                            {"reason", U.Cause}});
   OS << llvm::formatv("{0:2}",
                       llvm::json::Value(llvm::json::Object{{"launches", std::move(Launches)},
                                                            {"unresolved", std::move(Unresolved)}}))

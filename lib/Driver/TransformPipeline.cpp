@@ -36,11 +36,8 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
 
 } // namespace
 
-std::string unresolvedLaunchReason() {
-  return "Clang 19 cannot resolve this device-side launch of a template kernel from a "
-         "non-template kernel; left untouched (launchopt recovers such a launch when it writes "
-         "every template argument, as in k<float><<<...>>>, outside a macro; a template parent, "
-         "or a non-template child, can be transformed)";
+std::string unresolvedLaunchReason(const UnresolvedLaunch &U) {
+  return U.Cause + "; left untouched (" + U.Workaround + ")";
 }
 
 llvm::Expected<PipelineOptions>
@@ -81,7 +78,7 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
         LaunchRemark R;
         R.Position = U.Position;
         R.Pass = "transform";
-        R.Message = unresolvedLaunchReason();
+        R.Message = unresolvedLaunchReason(U);
         Result.Remarks.push_back(R);
       }
     First = false;

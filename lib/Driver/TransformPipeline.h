@@ -35,8 +35,8 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const PipelineOptions &Options);
 
 // Why a device-side launch the analysis could not resolve (a template kernel
-// launched from a non-template kernel) is left untouched.
-std::string unresolvedLaunchReason();
+// launched from a non-template kernel, an overloaded kernel) is left untouched.
+std::string unresolvedLaunchReason(const UnresolvedLaunch &U);
 
 // The pipeline of the registered passes whose flags Chosen names (with their
 // arguments), in the registry's order whatever order Chosen has; the error

@@ -65,6 +65,10 @@ namespace threshold {
 inline const std::string SerialPrefix = std::string(Prefix) + "serial_";
 // One thread of the child, called by the serial version: __lo_thread_<child>.
 inline const std::string ThreadPrefix = std::string(Prefix) + "thread_";
+// How many serial copies of children in a launch cycle run inside each other:
+// a file-scope constant 0 for kernels, which the serial and per-thread
+// functions of such a child shadow with their parameter of the same name.
+inline const std::string SerialDepth = std::string(Prefix) + "serialDepth";
 } // namespace threshold
 
 // --- Coarsening (lib/Transforms/Coarsen) ---

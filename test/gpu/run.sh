@@ -16,7 +16,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recursive_tiles
-           template_launch quicksort_stream})
+           template_launch quicksort_stream reach_helpers recursive_halving})
 thresholds=(32 64 128 256 512 1024 4096 1000000000)
 # name:launchopt flags (commas for spaces); T is swept over the thresholds.
 variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
@@ -43,7 +43,7 @@ transform() {
       echo "transformed $p ($name): $(grep -c ': applied' "$dir/$p.$name.report.txt") site(s) changed"
     done
   done
-  cp "$here/programs/common.cuh" "$dir/"
+  cp "$here"/programs/*.cuh "$dir/"
 }
 
 run() {

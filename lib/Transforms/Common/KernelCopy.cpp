@@ -13,11 +13,12 @@ namespace {
 // `T *a` for a named parameter, `int <UnnamedParameterPrefix>1` for an
 // unnamed one, without a default argument.
 std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const clang::ParmVarDecl &P,
-                                         unsigned Index, std::string &Name, unsigned &NameOffset) {
+                                         unsigned Index, std::string &Name, unsigned &NameOffset,
+                                         clang::FileID In) {
   clang::SourceRange Range = P.getSourceRange();
   if (P.hasDefaultArg())
     Range.setEnd(P.getTypeSourceInfo()->getTypeLoc().getEndLoc());
-  std::optional<FileRange> R = spelledRange(Ctx, Range);
+  std::optional<FileRange> R = spelledRange(Ctx, Range, In);
   if (!R)
     return std::nullopt;
   std::string Text = textOf(Ctx, *R);
@@ -25,15 +26,15 @@ std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const cla
   if (!Name.empty()) {
     if (P.hasDefaultArg()) {
       // The type's end stops before the name: put it back.
-      std::optional<FileRange> NameRange = spelledRange(Ctx, P.getLocation());
+      std::optional<FileRange> NameRange = spelledRange(Ctx, P.getLocation(), In);
       if (!NameRange)
         return std::nullopt;
-      Text = textOf(Ctx, {R->Begin, NameRange->End});
+      Text = textOf(Ctx, {R->Begin, NameRange->End, In});
     }
     return Text;
   }
   Name = generated::UnnamedParameterPrefix + std::to_string(Index);
-  std::optional<FileRange> At = spelledRange(Ctx, P.getLocation());
+  std::optional<FileRange> At = spelledRange(Ctx, P.getLocation(), In);
   if (!At || At->Begin < R->Begin || At->Begin > R->End) {
     NameOffset = R->End;
     return Text + " " + Name;
@@ -74,16 +75,16 @@ std::string KernelCopy::body(const clang::ASTContext &Ctx,
 }
 
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
-                                      const clang::FunctionDecl &Kernel) {
+                                      const clang::FunctionDecl &Kernel, clang::FileID In) {
   if (llvm::isa<clang::CXXMethodDecl>(Kernel))
     return refusal("the child kernel is a class member");
   if (Kernel.isVariadic())
     return refusal("the child kernel is variadic");
   const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   std::optional<FileRange> Whole =
-      spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange());
+      spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange(), In);
   std::optional<FileRange> Body =
-      Kernel.getBody() ? writtenRange(Ctx, Kernel.getBody()->getSourceRange()) : std::nullopt;
+      Kernel.getBody() ? writtenRange(Ctx, Kernel.getBody()->getSourceRange(), In) : std::nullopt;
   if (!Whole || !Body)
     return refusal("the child kernel is not written in this file outside macros");
   KernelCopy Copy;
@@ -92,7 +93,7 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
   Copy.Body = *Body;
   if (Template) {
     const clang::TemplateParameterList *Params = Template->getTemplateParameters();
-    std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange());
+    std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange(), In);
     if (!Header)
       return refusal("the child's template parameters come from a macro");
     Copy.TemplateHeader = textOf(Ctx, *Header) + "\n";
@@ -121,7 +122,7 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     std::string Name;
     unsigned NameOffset = 0;
     std::optional<std::string> Text =
-        parameterText(Ctx, *Kernel.getParamDecl(I), I, Name, NameOffset);
+        parameterText(Ctx, *Kernel.getParamDecl(I), I, Name, NameOffset, In);
     if (!Text)
       return refusal("parameter " + std::to_string(I + 1) + " of the child comes from a macro");
     if (Kernel.getParamDecl(I)->getName().empty())

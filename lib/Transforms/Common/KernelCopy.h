@@ -34,9 +34,11 @@ struct KernelCopy {
   std::string body(const clang::ASTContext &Ctx, const std::vector<SourceEdit> &Edits) const;
 };
 
-// The kernel's pieces, or why they cannot be read (the remark's text).
+// The kernel's pieces, or why they cannot be read (the remark's text). With
+// In, a function written in that included file (copied, never edited).
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
-                                      const clang::FunctionDecl &Kernel);
+                                      const clang::FunctionDecl &Kernel,
+                                      clang::FileID In = clang::FileID());
 
 // Edits that give the kernel's unnamed parameters their generated names in
 // its signature.

@@ -2,6 +2,7 @@
 
 #include "KernelCopy.h"
 #include "Refusal.h"
+#include "Analysis/CooperativeGroups.h"
 #include "Analysis/KernelFeatures.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,7 +24,7 @@ const char *const ReadsBuiltins = "which reads the built-in index variables";
 // kernel (launched, never called) and not a lambda (its body is copied
 // with the enclosing one).
 const clang::FunctionDecl *followedDefinition(const clang::FunctionDecl *F) {
-  if (!F || F->getBuiltinID() || F->hasAttr<clang::CUDAGlobalAttr>())
+  if (!F || F->getBuiltinID() || F->hasAttr<clang::CUDAGlobalAttr>() || isCooperativeGroupsDecl(F))
     return nullptr;
   if (auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F))
     if (M->getParent()->isLambda())
@@ -38,7 +39,8 @@ class FactsCollector : public clang::RecursiveASTVisitor<FactsCollector> {
   using Base = clang::RecursiveASTVisitor<FactsCollector>;
 
 public:
-  FactsCollector(const clang::ASTContext &Ctx, Facts &Out) : Ctx(Ctx), Out(Out) {}
+  FactsCollector(const clang::ASTContext &Ctx, Facts &Out, clang::FileID In)
+      : Ctx(Ctx), Out(Out), In(In) {}
 
   bool TraverseCUDAKernelCallExpr(clang::CUDAKernelCallExpr *E) {
     ++InLaunch;
@@ -65,6 +67,10 @@ public:
   bool VisitCallExpr(clang::CallExpr *E) {
     if (llvm::isa<clang::CUDAKernelCallExpr>(E))
       return true;
+    if (std::optional<GroupQuery> Q = groupQueryOf(Ctx, *E)) {
+      noteGroupQuery(*E, *Q);
+      return true;
+    }
     const clang::Expr *Callee = E->getCallee()->IgnoreParenImpCasts();
     Site S;
     clang::SourceLocation NameLoc;
@@ -124,8 +130,8 @@ public:
       for (const clang::Expr *Arg : E->arguments())
         if (llvm::isa<clang::CXXDefaultArgExpr>(Arg))
           S.Problem = "relying on default arguments";
-    std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(NameLoc));
-    std::optional<FileRange> RParen = writtenRange(Ctx, clang::SourceRange(E->getRParenLoc()));
+    std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(NameLoc), In);
+    std::optional<FileRange> RParen = writtenRange(Ctx, clang::SourceRange(E->getRParenLoc()), In);
     if (S.Problem.empty() && (!Name || !RParen))
       S.Problem = "inside a macro";
     if (S.Problem.empty()) {
@@ -152,6 +158,24 @@ public:
   }
 
 private:
+  void noteGroupQuery(const clang::CallExpr &E, const GroupQuery &Q) {
+    if (Q.Expression.empty() && Q.Problem.empty())
+      return;
+    Out.ReadsBuiltins = true;
+    std::string Problem = Q.Problem;
+    std::optional<FileRange> Call = writtenRange(Ctx, E.getSourceRange(), In);
+    if (Problem.empty() && !Call)
+      Problem = "is written inside a macro";
+    if (Problem.empty() && InLaunch)
+      Problem = "is inside a launch's configuration or arguments";
+    if (!Problem.empty()) {
+      if (Out.GroupQueryProblem.empty())
+        Out.GroupQueryProblem = "calls cooperative_groups '" + Q.Member + "', which " + Problem;
+      return;
+    }
+    Out.GroupQueries.push_back({Call->Begin, Call->End - Call->Begin, Q.Expression});
+  }
+
   void addReference(const clang::FunctionDecl *Def) {
     Site S;
     S.Candidates.push_back(Def);
@@ -161,6 +185,7 @@ private:
 
   const clang::ASTContext &Ctx;
   Facts &Out;
+  clang::FileID In; // the file the body is written in (invalid: the main file)
   unsigned InLaunch = 0;
   std::set<const clang::Expr *> Called;
 };
@@ -181,7 +206,58 @@ struct ShadowText {
   std::string Prefix; // template header, specifiers and return type
   std::string Suffix; // between ')' and the body: trailing return type, ...
   std::optional<unsigned> PrototypeOffset;
+  // A function defined in an included file: its copy goes into the output
+  // right after the main file's #include line that brings the file in
+  // (IncludeEnd), inside the function's namespaces, declared first there
+  // when NeedsPrototype (it was declared before it was defined).
+  bool Included = false;
+  unsigned IncludeEnd = 0;
+  bool NeedsPrototype = false;
+  std::string NamespacesOpen, NamespacesClose;
 };
+
+// The file a definition's body is written in when it is not the main file
+// (an included header), else an invalid FileID.
+clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = Def.getBody() ? Def.getBody()->getBeginLoc() : Def.getLocation();
+  if (Loc.isMacroID())
+    return clang::FileID();
+  clang::FileID File = SM.getFileID(Loc);
+  return File == SM.getMainFileID() ? clang::FileID() : File;
+}
+
+// The main-file offset just past the line of the #include that brings File
+// in (through other headers perhaps), or nothing when the main file does not.
+std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = SM.getIncludeLoc(File);
+  while (Loc.isValid() && SM.getFileID(Loc) != SM.getMainFileID())
+    Loc = SM.getIncludeLoc(SM.getFileID(Loc));
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return std::nullopt;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  size_t End = Buffer.find('\n', SM.getFileOffset(Loc));
+  return End == llvm::StringRef::npos ? Buffer.size() : End + 1;
+}
+
+// `namespace a {\nnamespace {\n` and the matching `}\n}\n` for the
+// namespaces around Def, or an error when a class or function encloses it.
+llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
+                             std::string &Close) {
+  for (const clang::DeclContext *C = Def.getDeclContext(); !C->isTranslationUnit();
+       C = C->getParent()) {
+    if (llvm::isa<clang::LinkageSpecDecl>(C))
+      continue;
+    auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C);
+    if (!N)
+      return refusal("is a class member defined in an included file");
+    Open = std::string(N->isInline() ? "inline " : "") + "namespace " +
+           (N->isAnonymousNamespace() ? "" : N->getNameAsString() + " ") + "{\n" + Open;
+    Close += "}\n";
+  }
+  return llvm::Error::success();
+}
 
 // The pieces of Def's shadow copy, or what keeps Def from being copied: the
 // end of a remark "... which reads the built-in index variables and <it>".
@@ -190,28 +266,38 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
   const clang::Decl *Whole = &Def;
   if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
     Whole = T;
-  if (!spelledRange(Ctx, Whole->getSourceRange()) || !Def.getBody() ||
-      !writtenRange(Ctx, Def.getBody()->getSourceRange()))
-    return refusal("is not defined in this file outside macros");
-  llvm::Expected<KernelCopy> Read = readKernel(Ctx, Def);
+  clang::FileID In = includedFileOf(Ctx, Def);
+  if (!spelledRange(Ctx, Whole->getSourceRange(), In) || !Def.getBody() ||
+      !writtenRange(Ctx, Def.getBody()->getSourceRange(), In))
+    return refusal("is not defined outside macros");
+  llvm::Expected<KernelCopy> Read = readKernel(Ctx, Def, In);
   if (!Read)
     return refusal("cannot be copied (" + llvm::toString(Read.takeError()) + ")");
   ShadowText Out;
   Out.Copy = std::move(*Read);
-  std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(Def.getLocation()));
+  std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(Def.getLocation()), In);
   clang::FunctionTypeLoc Type = Def.getFunctionTypeLoc();
   std::optional<FileRange> RParen =
-      Type ? writtenRange(Ctx, clang::SourceRange(Type.getRParenLoc())) : std::nullopt;
+      Type ? writtenRange(Ctx, clang::SourceRange(Type.getRParenLoc()), In) : std::nullopt;
   if (!Name || !RParen || Name->Begin < Out.Copy.Whole.Begin || RParen->End > Out.Copy.Body.Begin)
     return refusal("has a signature written in a macro");
   if (Def.getQualifierLoc())
     return refusal("is defined out of its namespace");
-  Out.Prefix = textOf(Ctx, {Out.Copy.Whole.Begin, Name->Begin});
-  Out.Suffix = llvm::StringRef(textOf(Ctx, {RParen->End, Out.Copy.Body.Begin})).rtrim().str();
+  Out.Prefix = textOf(Ctx, {Out.Copy.Whole.Begin, Name->Begin, In});
+  Out.Suffix = llvm::StringRef(textOf(Ctx, {RParen->End, Out.Copy.Body.Begin, In})).rtrim().str();
   const clang::Decl *First = Def.getFirstDecl();
   if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
     First = T->getFirstDecl();
-  if (First != Whole) {
+  if (In.isValid()) {
+    std::optional<unsigned> After = afterIncludeLine(Ctx, In);
+    if (!After)
+      return refusal("is defined in a file this file does not #include");
+    if (llvm::Error Enclosed = namespacesAround(Def, Out.NamespacesOpen, Out.NamespacesClose))
+      return std::move(Enclosed);
+    Out.Included = true;
+    Out.IncludeEnd = *After;
+    Out.NeedsPrototype = First != Whole;
+  } else if (First != Whole) {
     std::optional<FileRange> Declared = spelledRange(Ctx, First->getSourceRange());
     if (!Declared || !(Out.PrototypeOffset = afterSemicolon(Ctx, Declared->End)))
       return refusal("is first declared where a declaration of its copy cannot follow");
@@ -223,6 +309,17 @@ std::string shadowSignature(const ShadowText &T) {
   return T.Prefix + generated::ShadowCopyPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
          passedBuiltinParameters() + ")" +
          (T.Suffix.empty() ? "" : " " + llvm::StringRef(T.Suffix).ltrim().str());
+}
+
+// The shadow copy's definition, its body edited by BodyEdits.
+std::string shadowDefinition(const clang::ASTContext &Ctx, const ShadowText &Text,
+                             const std::vector<SourceEdit> &BodyEdits) {
+  std::string S = "// launchopt: '" + Text.Copy.Name +
+                  "' for copied kernel bodies: the built-in index variables\n"
+                  "// are passed in and shadowed, as in the copy that calls it.\n";
+  S += shadowSignature(Text) + "\n{\n";
+  S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  return S + "  " + Text.Copy.body(Ctx, BodyEdits) + "\n}";
 }
 
 } // namespace
@@ -242,7 +339,7 @@ const ShadowCallees::FunctionFacts &ShadowCallees::factsOf(const clang::Function
   if (It != Facts.end())
     return It->second;
   FunctionFacts F;
-  FactsCollector Collector(Ctx, F);
+  FactsCollector Collector(Ctx, F, includedFileOf(Ctx, *Def));
   Collector.TraverseStmt(Def->getBody());
   return Facts.emplace(Def, std::move(F)).first->second;
 }
@@ -293,6 +390,8 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
   // recursion among shadowed functions.
   std::function<llvm::Error(const clang::FunctionDecl *, const std::string &)> Visit =
       [&](const clang::FunctionDecl *F, const std::string &Caller) -> llvm::Error {
+    if (!factsOf(F).GroupQueryProblem.empty())
+      return refusal(Caller + " " + factsOf(F).GroupQueryProblem);
     for (const CallSite &C : factsOf(F).Calls) {
       bool Needed = std::any_of(C.Candidates.begin(), C.Candidates.end(),
                                 [&](const clang::FunctionDecl *D) { return needsShadow(D); });
@@ -330,6 +429,7 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
   auto It = Facts.find(Def);
   if (It == Facts.end())
     return Edits;
+  Edits = It->second.GroupQueries;
   for (const CallSite &C : It->second.Calls) {
     if (!C.Problem.empty() || C.Candidates.size() != 1)
       continue;
@@ -375,24 +475,40 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
     if (It != Reached.end())
       Needed.insert(It->second.begin(), It->second.end());
   }
+  // Copies of functions in included files, by the #include they follow, in
+  // the order they were defined (a callee before its callers).
+  std::map<unsigned, std::vector<std::pair<const clang::FunctionDecl *, ShadowText>>> Included;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
   for (const clang::FunctionDecl *D : Needed) {
     if (alreadyDefined(D))
       continue;
     // require() reached only functions it could read.
-    const ShadowText Text = llvm::cantFail(shadowText(Ctx, *D));
-    std::vector<SourceEdit> BodyEdits = PassEdits;
+    ShadowText Text = llvm::cantFail(shadowText(Ctx, *D));
+    std::vector<SourceEdit> BodyEdits = Text.Included ? std::vector<SourceEdit>{} : PassEdits;
     std::vector<SourceEdit> Calls = editsFor(D);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    if (Text.Included) {
+      Included[Text.IncludeEnd].push_back({D, std::move(Text)});
+      continue;
+    }
     std::string Signature = shadowSignature(Text);
     if (Text.PrototypeOffset)
       Edits.insert(*Text.PrototypeOffset, "\n" + Signature + ";");
-    std::string S = "\n\n// launchopt: '" + Text.Copy.Name +
-                    "' for copied kernel bodies: the built-in index variables\n"
-                    "// are passed in and shadowed, as in the copy that calls it.\n";
-    S += Signature + "\n{\n";
-    S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
-    S += "  " + Text.Copy.body(Ctx, BodyEdits) + "\n}";
-    Edits.insert(Text.Copy.Whole.End, S);
+    Edits.insert(Text.Copy.Whole.End, "\n\n" + shadowDefinition(Ctx, Text, BodyEdits));
+  }
+  for (auto &[Offset, Copies] : Included) {
+    std::sort(Copies.begin(), Copies.end(), [&](const auto &L, const auto &R) {
+      return SM.isBeforeInTranslationUnit(L.first->getLocation(), R.first->getLocation());
+    });
+    std::string S = "\n// launchopt: copies of functions defined in the header above, for\n"
+                    "// copied kernel bodies (the header itself is left as it is).\n";
+    for (const auto &[D, Text] : Copies)
+      if (Text.NeedsPrototype)
+        S += Text.NamespacesOpen + shadowSignature(Text) + ";\n" + Text.NamespacesClose;
+    for (const auto &[D, Text] : Copies)
+      S += Text.NamespacesOpen + shadowDefinition(Ctx, Text, editsFor(D)) + "\n" +
+           Text.NamespacesClose;
+    Edits.insert(Offset, S);
   }
 }
 

@@ -20,13 +20,19 @@ namespace launchopt {
 // extra parameters and shadows them the same way; calls in the copied body
 // are redirected to it.
 //
+// Cooperative-groups index queries (block.thread_rank(), ...) count as
+// reads of the built-ins and are replaced in copies by what they compute.
+//
 // Handled: direct calls by name (qualified, with explicit template
 // arguments, or unresolved in a template when only one function has that
-// name) to functions defined in the main file. Refused: a callee that reads
-// the built-ins through a class member, an operator, a function pointer, a
-// using-declaration, default arguments, recursion, a definition outside the
-// main file or out of its namespace, or a call written inside a macro or a
-// launch. Callees without any visible definition are not followed here.
+// name) to functions defined in the main file or in a header it includes.
+// A header is never edited: the copies of its functions go into the output
+// right after the main file's #include of it, in their namespaces. Refused:
+// a callee that reads the built-ins through a class member, an operator, a
+// function pointer, a using-declaration, default arguments, recursion, a
+// definition written in a macro or out of its namespace, or a call written
+// inside a macro or a launch. Callees without any visible definition are not
+// followed here.
 class ShadowCallees {
 public:
   explicit ShadowCallees(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -59,6 +65,10 @@ public:
   struct FunctionFacts {
     bool ReadsBuiltins = false;
     std::vector<CallSite> Calls;
+    // Cooperative-groups index queries, replaced by their formula over the
+    // shadowed built-ins (Analysis/CooperativeGroups.h).
+    std::vector<SourceEdit> GroupQueries;
+    std::string GroupQueryProblem; // why one cannot be replaced
   };
 
 private:

@@ -6,9 +6,14 @@ namespace launchopt {
 
 namespace {
 
-std::string serialSignature(const KernelCopy &K) {
+std::string depthParameter(bool InCycle) {
+  return InCycle ? ", const unsigned " + generated::threshold::SerialDepth : "";
+}
+
+std::string serialSignature(const KernelCopy &K, bool InCycle) {
   return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name) + "(" +
-         K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim)");
+         K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim") +
+         depthParameter(InCycle) + ")";
 }
 
 } // namespace
@@ -17,22 +22,32 @@ std::string serialNameFor(llvm::StringRef KernelName) {
   return generated::threshold::SerialPrefix + KernelName.str();
 }
 
-std::string serialPrototype(const KernelCopy &K) { return serialSignature(K) + ";\n"; }
+std::string serialPrototype(const KernelCopy &K, bool InCycle) {
+  return serialSignature(K, InCycle) + ";\n";
+}
+
+std::string serialDepthDefinitions() {
+  return "// launchopt: a child that launches itself runs serially in at most\n"
+         "// LAUNCHOPT_SERIAL_DEPTH nested serial copies; deeper launches are launched.\n"
+         "#ifndef LAUNCHOPT_SERIAL_DEPTH\n#define LAUNCHOPT_SERIAL_DEPTH 4\n#endif\n"
+         "static constexpr unsigned " +
+         generated::threshold::SerialDepth + " = 0;\n\n";
+}
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits) {
+                              const std::vector<SourceEdit> &BodyEdits, bool InCycle) {
   std::string ThreadName = generated::threshold::ThreadPrefix + K.Name;
   std::string D;
   D += "\n\n// launchopt: one thread of '" + K.Name +
        "', run by a parent thread; the locals below\n"
        "// shadow the built-in index variables with that thread's values.\n";
   D += K.TemplateHeader + "static __device__ void " + ThreadName + "(" + K.parameters(true) +
-       passedBuiltinParameters() + ")\n{\n";
+       passedBuiltinParameters() + depthParameter(InCycle) + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
-  D += serialSignature(K) + "\n{\n";
+  D += serialSignature(K, InCycle) + "\n{\n";
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                        "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
                        "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"
@@ -41,7 +56,8 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                        "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx)\n");
   D += "              " + ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
        generated::code("make_uint3(@bx, @by, @bz),\n"
-                       "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim);\n}");
+                       "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
+       (InCycle ? ", " + generated::threshold::SerialDepth : "") + ");\n}";
   return D;
 }
 

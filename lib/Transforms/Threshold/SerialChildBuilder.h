@@ -13,18 +13,30 @@ namespace launchopt {
 // variables are shadowed by locals holding that thread's values, so the body
 // (its macros and early returns included) is copied verbatim.
 
+//
+// A child in a launch cycle (it launches itself, perhaps through others)
+// would make its serial copy recursive without bound. Its serial and
+// per-thread functions take the depth of serial copies they run in
+// (generated::threshold::SerialDepth); a launch of such a child runs
+// serially only below LAUNCHOPT_SERIAL_DEPTH (serialDepthDefinitions) and
+// is launched beyond it, so the serial recursion is bounded.
+
 // Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
 std::string serialNameFor(llvm::StringRef KernelName);
 
 // The serial function's declaration, for parents written before the kernel.
-std::string serialPrototype(const KernelCopy &K);
+std::string serialPrototype(const KernelCopy &K, bool InCycle);
 
 // The per-thread function and the serial function, inserted right after the
 // kernel. BodyEdits (main-file offsets) are applied to the copied body, so
 // that launches inside the child that this pass rewrote are rewritten in the
 // serial copy too; edits outside the body are ignored.
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits);
+                              const std::vector<SourceEdit> &BodyEdits, bool InCycle);
+
+// The overridable LAUNCHOPT_SERIAL_DEPTH and the depth outside any serial
+// copy, for a file where some child is in a launch cycle.
+std::string serialDepthDefinitions();
 
 } // namespace launchopt
 

@@ -11,6 +11,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <set>
 
 namespace launchopt {
@@ -41,7 +42,8 @@ public:
   SiteRewriter(clang::ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
 
   // The replacement of the launch statement (paper Fig. 3 lines 21-26).
-  std::string build(const LaunchText &L, LaunchRemark &Remark, const std::string &SerialCallee) {
+  std::string build(const LaunchText &L, LaunchRemark &Remark, const std::string &SerialCallee,
+                    bool InCycle) {
     std::optional<FileRange> Grid = spelledRange(Ctx, Site.Grid->getSourceRange());
     std::string Id = std::to_string(Site.Id);
     std::string GridVar = generated::code("@grid") + Id;
@@ -53,6 +55,11 @@ public:
     std::string GridText = textOf(Ctx, *Grid);
     std::string Factors[3];
     std::vector<std::string> Recovered;
+    // Per recovered dimension: the grid is the ceiling of the count, as the
+    // launch decision assumes. Where it is not (an unsigned count of 0 in
+    // `(n - 1) / b + 1` wraps to a huge grid), the serial copy would run the
+    // whole grid, so the launch runs as written.
+    std::vector<std::string> GridFitsCount;
     // Numerators inside the grid expression are bound first and the grid is
     // computed from the bound values, so each is still evaluated once.
     std::vector<std::pair<FileRange, std::string>> Substitutions;
@@ -73,6 +80,9 @@ public:
       }
       Lines.push_back("const auto " + NVar + " = (" + textOf(Ctx, *N) + ");");
       Factors[D] = "(long long)(" + NVar + ")";
+      GridFitsCount.push_back("(long long)" + GridVar + "." + DimensionNames[D] + " * " + BlockVar +
+                              "." + DimensionNames[D] + " < (long long)(" + NVar + ") + " +
+                              BlockVar + "." + DimensionNames[D]);
       Recovered.push_back(std::string(DimensionNames[D]) + ": " + textOf(Ctx, *N) + " (" +
                           Dim.Pattern + ")");
     }
@@ -88,12 +98,27 @@ public:
 
     std::string Launch = L.Callee + "<<<" + GridVar + ", " + BlockVar + L.trailingConfig() +
                          ">>>(" + L.Arguments + ");";
-    std::string Serial = SerialCallee + "(" + L.argumentsThen() + GridVar + ", " + BlockVar + ");";
+    std::string Serial = SerialCallee + "(" + L.argumentsThen() + GridVar + ", " + BlockVar +
+                         (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");";
+    std::string Launched = ThreadsVar + " >= LAUNCHOPT_THRESHOLD";
+    if (!GridFitsCount.empty()) {
+      std::string FitsVar = generated::code("@fits") + Id;
+      Lines.push_back("const bool " + FitsVar + " = " + llvm::join(GridFitsCount, " &&\n    ") +
+                      ";");
+      Launched += " || !" + FitsVar;
+    }
     const std::string &Indent = L.Indent;
+    if (InCycle)
+      Launched += " ||\n" + Indent + "      " + generated::threshold::SerialDepth +
+                  " >= LAUNCHOPT_SERIAL_DEPTH";
     std::string Out = "{ // launchopt: thresholded launch of '" + Site.ChildName + "'\n";
-    for (const std::string &L : Lines)
-      Out += Indent + "  " + L + "\n";
-    Out += Indent + "  if (" + ThreadsVar + " >= LAUNCHOPT_THRESHOLD)\n";
+    for (const std::string &Line : Lines) {
+      std::string Indented;
+      for (char C : Line)
+        Indented += C == '\n' ? "\n" + Indent + "  " : std::string(1, C);
+      Out += Indent + "  " + Indented + "\n";
+    }
+    Out += Indent + "  if (" + Launched + ")\n";
     Out += Indent + "    " + Launch + "\n";
     Out += Indent + "  else\n";
     Out += Indent + "    " + Serial + "\n";
@@ -135,9 +160,16 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   return llvm::Error::success();
 }
 
+// Whether the child launches itself, perhaps through other kernels: a
+// launch of it whose parent it reaches is recursive.
+bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child) {
+  return std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
+                     [&](const LaunchSite &S) { return S.Child == Child && S.Recursive; });
+}
+
 // Serial copies are built last, from the child bodies as this pass edited
 // them: a child's own launches are thresholded in its serial copy too.
-void insertSerialCopies(clang::ASTContext &Ctx,
+void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                         const std::map<const clang::FunctionDecl *, KernelCopy> &Serialized,
                         ShadowCallees &Shadows, PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
@@ -150,7 +182,8 @@ void insertSerialCopies(clang::ASTContext &Ctx,
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits));
+    Result.Edits.insert(Copy.Whole.End,
+                        serialDefinitions(Ctx, Copy, BodyEdits, inLaunchCycle(Launches, Child)));
   }
 }
 
@@ -163,6 +196,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
+  bool AnyInCycle = false;
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
@@ -174,10 +208,13 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       continue;
     }
     const FileRange &Statement = Launch->Text.Statement;
-    Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                         SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee));
+    bool InCycle = inLaunchCycle(Launches, Site.Child);
+    AnyInCycle |= InCycle;
+    Result.Edits.replace(
+        Statement.Begin, Statement.End - Statement.Begin,
+        SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee, InCycle));
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
-      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child) + "\n");
+      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, InCycle) + "\n");
     Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
@@ -191,13 +228,14 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Result.Remarks.push_back(Remark);
   }
 
-  insertSerialCopies(Ctx, Serialized, Shadows, Result);
+  insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
   if (!Serialized.empty())
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
                            "// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
                            "#ifndef LAUNCHOPT_THRESHOLD\n#define LAUNCHOPT_THRESHOLD " +
-                               std::to_string(Options.DefaultThreshold) + "\n#endif\n\n");
+                               std::to_string(Options.DefaultThreshold) + "\n#endif\n\n" +
+                               (AnyInCycle ? serialDepthDefinitions() : ""));
   return Result;
 }
 

@@ -30,7 +30,7 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void __lo_agg___lo_coarse_child(
 // CHECK: __lo_part___lo_coarse_child(__lo_u.d, __lo_a.n, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-LABEL: static __device__ void __lo_part_parent(
-// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: { // launchopt: coarsened launch of 'child'
 // CHECK: { // launchopt: aggregated launch of '__lo_coarse_child'
 // CHECK: ::new (__lo_record{{[0-9]+}}) __lo_args___lo_coarse_child(n, __lo_cgrid1);

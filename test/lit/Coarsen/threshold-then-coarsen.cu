@@ -17,7 +17,7 @@ __global__ void parent(float *d, const int *sizes) {
 }
 
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
-// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: { // launchopt: coarsened launch of 'child'
 // CHECK-NEXT: const dim3 __lo_cgrid1 = __lo_grid1;
 // CHECK-NEXT: const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);

@@ -27,7 +27,7 @@ __global__ void parenthesized(float *data, const int *sizes) {
 // CHECK-NEXT: const dim3 __lo_grid1 = __lo_n1_x / 128 + (n % 128 == 0) ? 0 : 1;
 // CHECK-NEXT: const dim3 __lo_block1 = 128;
 // CHECK-NEXT: const long long __lo_threads1 = (long long)(__lo_n1_x) *
-// CHECK-NEXT: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: child<<<__lo_grid1, __lo_block1, 0, cudaStreamFireAndForget>>>(data, n);
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_serial_child(data, n, __lo_grid1, __lo_block1);

@@ -20,7 +20,7 @@ __global__ void parent(float *data, const int *sizes, int b) {
 // CHECK-NEXT: const dim3 __lo_grid1 = ceilf(__lo_n1_x / (float)b);
 // CHECK-NEXT: const dim3 __lo_block1 = b;
 // CHECK-NEXT: const long long __lo_threads1 = (long long)(__lo_n1_x) *
-// CHECK-NEXT: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: child<<<__lo_grid1, __lo_block1>>>(data, n);
 
 // REMARK: fig4e-ceil-float-divisor.cu:15:3: remark: threshold applied to launch of 'child'

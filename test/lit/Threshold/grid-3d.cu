@@ -24,7 +24,7 @@ __global__ void parent(float *v, const int *dims) {
 // CHECK-NEXT: const dim3 __lo_grid1 = dim3((__lo_n1_x + 7) / 8, (__lo_n1_y + 7) / 8, (__lo_n1_z + 3) / 4);
 // CHECK-NEXT: const dim3 __lo_block1 = dim3(8, 8, 4);
 // CHECK-NEXT: const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)(__lo_n1_y) * (long long)(__lo_n1_z);
-// CHECK-NEXT: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: fill<<<__lo_grid1, __lo_block1>>>(v, s[0], s[1], s[2]);
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_serial_fill(v, s[0], s[1], s[2], __lo_grid1, __lo_block1);

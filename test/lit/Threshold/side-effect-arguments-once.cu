@@ -22,7 +22,7 @@ __global__ void parent(int *d, const int *sizes, int counter) {
 // CHECK-NEXT: const dim3 __lo_grid1 = (__lo_n1_x + 255) / 256;
 // CHECK-NEXT: const dim3 __lo_block1 = 256;
 // CHECK-NEXT: const long long __lo_threads1 =
-// CHECK-NEXT: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: child<<<__lo_grid1, __lo_block1>>>(d + counter++, n);
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_serial_child(d + counter++, n, __lo_grid1, __lo_block1);

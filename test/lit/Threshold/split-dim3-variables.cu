@@ -26,7 +26,7 @@ __global__ void parent(float *data, const int *sizes) {
 // CHECK-NEXT: const dim3 __lo_grid1 = grid;
 // CHECK-NEXT: const dim3 __lo_block1 = block;
 // CHECK-NEXT: const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
-// CHECK-NEXT: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: child<<<__lo_grid1, __lo_block1>>>(data, n);
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_serial_child(data, n, __lo_grid1, __lo_block1);

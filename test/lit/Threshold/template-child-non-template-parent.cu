@@ -34,7 +34,7 @@ __global__ void parent(float *data, const int *sizes) {
 
 // CHECK: static __device__ void __lo_serial_scale(T *data, int n, T factor, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 // CHECK-LABEL: __global__ void parent(float *data, const int *sizes) {
-// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
 // CHECK-NEXT: scale<float><<<__lo_grid1, __lo_block1>>>(data, n, 2.0f);
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_serial_scale<float>(data, n, 2.0f, __lo_grid1, __lo_block1);

@@ -19,4 +19,4 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: #ifndef LAUNCHOPT_THRESHOLD
 // CHECK-NEXT: #define LAUNCHOPT_THRESHOLD 64
 // CHECK-NEXT: #endif
-// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+// CHECK: if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)

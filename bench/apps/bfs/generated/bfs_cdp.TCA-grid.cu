@@ -552,7 +552,8 @@ static __device__ void __lo_part_bfs_expand_frontier(GraphDev g, const int* fron
     const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
     const dim3 __lo_block1 = kChildBlock;
     const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
-    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+    const bool __lo_fits1 = (long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x;
+    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
       { // launchopt: coarsened launch of 'bfs_visit_neighbors'
         const dim3 __lo_cgrid1 = __lo_grid1;
         const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);

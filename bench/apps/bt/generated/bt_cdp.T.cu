@@ -80,7 +80,8 @@ __global__ void bt_lines(const BezierLine* lines, int num_lines, int* num_points
     const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
     const dim3 __lo_block1 = kChildBlock;
     const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
-    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+    const bool __lo_fits1 = (long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x;
+    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
       bt_tessellate<<<__lo_grid1, __lo_block1>>>(line, n, points);
     else
       __lo_serial_bt_tessellate(line, n, points, __lo_grid1, __lo_block1);

@@ -80,7 +80,8 @@ __global__ void sssp_process_worklist(GraphDev g, const int* work, int first, in
     const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
     const dim3 __lo_block1 = kChildBlock;
     const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
-    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD)
+    const bool __lo_fits1 = (long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x;
+    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
       sssp_relax_edges<<<__lo_grid1, __lo_block1>>>(g.col_indices, g.weights, v, begin, end, round, dist, stamp, next_work, next_size);
     else
       __lo_serial_sssp_relax_edges(g.col_indices, g.weights, v, begin, end, round, dist, stamp, next_work, next_size, __lo_grid1, __lo_block1);
