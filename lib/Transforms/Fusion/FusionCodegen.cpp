@@ -333,7 +333,8 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
     if (Alloc >= 0) {
       std::string Buffer = bufferOf(Options, N.Members[I], A);
       auto [It, Fresh] = Out.AllocationParam.try_emplace(
-          {Alloc, Buffer}, Buffer.empty() ? generated::Prefix + P.Arrays[Alloc].Name : Buffer);
+          {Alloc, Buffer},
+          Buffer.empty() ? generated::FusedArrayParam + P.Arrays[Alloc].Name : Buffer);
       if (Fresh) {
         bool Written = false;
         // Every use: a launch may pass the array to several parameters.
