@@ -8,7 +8,7 @@
 // RUN: %FileCheck %s --check-prefix=PROBLEM < %t.json
 // RUN: %nvcc-compile %t.cu
 
-// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: no feasible fusion lowers the projected time
+// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: not fused with 'flux': 'flux' reads 'q' through an index array (unknown offset) after 'step_factor' writes it
 // CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: not fused with its producer: 'flux' reads 'q' through an index array (unknown offset) after 'step_factor' writes it: only through global memory after a grid-wide dependence, not on chip
 
 // PROBLEM: "name": "flux"

@@ -13,7 +13,17 @@ struct FusionPlan {
   std::vector<NewKernelProjection> NewKernels;
   double OriginalSeconds = 0;
   double ProjectedSeconds = 0;
+  // Per original kernel the plan leaves alone, why: what keeps it from
+  // each kernel of its segment it depends on or that depends on it
+  // (whyAlone); empty for fused kernels.
+  std::vector<std::string> WhyAlone;
 };
+
+// Why kernel K is not fused with the kernels it exchanges arrays with: the
+// projection of K paired with the nearest of them that gives a reason
+// (infeasible, or not projected faster than the two apart); empty when K
+// has no such kernel in its segment.
+std::string whyAlone(const ProjectionModel &Model, unsigned K);
 
 FusionPlan makeFusionPlan(const ProjectionModel &Model, const Grouping &Groups);
 llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P);
