@@ -17,6 +17,20 @@ std::string whyAlone(const ProjectionModel &Model, unsigned K) {
   for (const KernelDependence &D : Model.graphs().Dependences)
     if ((D.From == K || D.To == K) && P.Kernels[D.From].Segment == P.Kernels[D.To].Segment)
       Partners.insert(D.From == K ? D.To : D.From);
+  if (Partners.empty()) {
+    // What ends its sequence: the boundary before the next segment, else the
+    // one that started its own.
+    std::string Boundary = P.Kernels[K].SegmentBoundary;
+    unsigned Peers = 0;
+    for (const OriginalKernel &Other : P.Kernels) {
+      Peers += Other.Segment == P.Kernels[K].Segment;
+      if (Other.Segment == P.Kernels[K].Segment + 1 && !Other.SegmentBoundary.empty())
+        Boundary = Other.SegmentBoundary;
+    }
+    if (Peers > 1)
+      return "no other launch of its sequence reads what it writes or writes what it reads";
+    return "the only launch of its sequence" + (Boundary.empty() ? "" : " (" + Boundary + ")");
+  }
   std::vector<unsigned> Nearest(Partners.begin(), Partners.end());
   std::stable_sort(Nearest.begin(), Nearest.end(), [&](unsigned A, unsigned B) {
     return std::abs(int(A) - int(K)) < std::abs(int(B) - int(K));

@@ -21,8 +21,8 @@ struct FusionPlan {
 
 // Why kernel K is not fused with the kernels it exchanges arrays with: the
 // projection of K paired with the nearest of them that gives a reason
-// (infeasible, or not projected faster than the two apart); empty when K
-// has no such kernel in its segment.
+// (infeasible, or not projected faster than the two apart); when it has
+// none in its segment, that; empty when every pairing is feasible.
 std::string whyAlone(const ProjectionModel &Model, unsigned K);
 
 FusionPlan makeFusionPlan(const ProjectionModel &Model, const Grouping &Groups);

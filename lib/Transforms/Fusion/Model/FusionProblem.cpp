@@ -14,7 +14,8 @@ const ArrayUse *OriginalKernel::use(unsigned Array) const {
 std::string indirectReadReason(const FusionProblem &P, unsigned Reader, unsigned Producer,
                                unsigned Array) {
   return "'" + P.Kernels[Reader].Name + "' reads '" + P.Arrays[Array].Name +
-         "' through an index array (unknown offset) after '" + P.Kernels[Producer].Name +
+         "' at an unknown offset (an index array or a computed index) after '" +
+         P.Kernels[Producer].Name +
          "' writes it: only through global memory after a grid-wide dependence, not on chip";
 }
 
