@@ -14,9 +14,11 @@ std::string whyAlone(const ProjectionModel &Model, unsigned K) {
   // Partners nearest in launch order first: their pairing is the fusion a
   // reader expects.
   std::set<unsigned> Partners;
-  for (const KernelDependence &D : Model.graphs().Dependences)
-    if ((D.From == K || D.To == K) && P.Kernels[D.From].Segment == P.Kernels[D.To].Segment)
-      Partners.insert(D.From == K ? D.To : D.From);
+  for (unsigned J = 0; J < P.Kernels.size(); ++J)
+    if (J != K && P.Kernels[J].Segment == P.Kernels[K].Segment)
+      for (const ArrayUse &U : P.Kernels[K].Uses)
+        if (P.Kernels[J].use(U.Array))
+          Partners.insert(J);
   if (Partners.empty()) {
     // What ends its sequence: the boundary before the next segment, else the
     // one that started its own.
@@ -28,7 +30,7 @@ std::string whyAlone(const ProjectionModel &Model, unsigned K) {
         Boundary = Other.SegmentBoundary;
     }
     if (Peers > 1)
-      return "no other launch of its sequence reads what it writes or writes what it reads";
+      return "it shares no array with another launch of its sequence";
     return "the only launch of its sequence" + (Boundary.empty() ? "" : " (" + Boundary + ")");
   }
   std::vector<unsigned> Nearest(Partners.begin(), Partners.end());
