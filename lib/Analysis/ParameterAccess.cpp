@@ -55,35 +55,66 @@ std::string printed(const Expr *E, const ASTContext &Ctx) {
   return S;
 }
 
-IndexPolynomial polynomial(const Expr *E, const ASTContext &Ctx, unsigned Depth = 0) {
+// Locals assigned after their declaration (loop counters, a site advanced
+// along a column): they do not stand for their initialisers.
+class ModifiedLocals : public RecursiveASTVisitor<ModifiedLocals> {
+public:
+  std::set<const VarDecl *> Locals;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+
+private:
+  void note(const Expr *E) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Locals.insert(V);
+  }
+};
+
+using VarSet = std::set<const VarDecl *>;
+
+IndexPolynomial polynomial(const Expr *E, const ASTContext &Ctx, const VarSet &Modified,
+                           unsigned Depth = 0) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
-    return polynomial(Cast->getSubExpr(), Ctx, Depth);
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return polynomial(Cast->getSubExpr(), Ctx, Modified, Depth);
   if (const auto *I = dyn_cast<IntegerLiteral>(E))
     return {{{}, static_cast<long long>(I->getValue().getSExtValue())}};
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
       // A local initialised once stands for its initialiser, so that
       // `A[c + 1]` and `A[j * nx + i + 1]` compare equal.
-      if (!isa<ParmVarDecl>(V) && V->hasInit() && V->isLocalVarDecl() && Depth < 16)
-        return polynomial(V->getInit(), Ctx, Depth + 1);
+      if (!isa<ParmVarDecl>(V) && V->hasInit() && V->isLocalVarDecl() && Depth < 16 &&
+          !Modified.count(V))
+        return polynomial(V->getInit(), Ctx, Modified, Depth + 1);
       return atom(V->getNameAsString());
     }
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Minus)
-      return add({}, polynomial(U->getSubExpr(), Ctx, Depth), -1);
+      return add({}, polynomial(U->getSubExpr(), Ctx, Modified, Depth), -1);
     if (U->getOpcode() == UO_Plus)
-      return polynomial(U->getSubExpr(), Ctx, Depth);
+      return polynomial(U->getSubExpr(), Ctx, Modified, Depth);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     switch (B->getOpcode()) {
     case BO_Add:
-      return add(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth), 1);
+      return add(polynomial(B->getLHS(), Ctx, Modified, Depth),
+                 polynomial(B->getRHS(), Ctx, Modified, Depth), 1);
     case BO_Sub:
-      return add(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth), -1);
+      return add(polynomial(B->getLHS(), Ctx, Modified, Depth),
+                 polynomial(B->getRHS(), Ctx, Modified, Depth), -1);
     case BO_Mul:
-      return multiply(polynomial(B->getLHS(), Ctx, Depth), polynomial(B->getRHS(), Ctx, Depth));
+      return multiply(polynomial(B->getLHS(), Ctx, Modified, Depth),
+                      polynomial(B->getRHS(), Ctx, Modified, Depth));
     default:
       break;
     }
@@ -109,6 +140,20 @@ bool loadsIndex(const Stmt *S) {
     if (loadsIndex(Child))
       return true;
   return false;
+}
+
+// An offset that is the same for every thread and fixed before the kernel
+// runs: its factors are scalar parameters and the launch's shape. Anything
+// else (a loop counter, a thread index left over, an expression the
+// polynomial cannot see through) reads at an offset only known at run time.
+bool isFixedOffset(const IndexPolynomial &Offset, const std::set<std::string> &Scalars) {
+  static const std::set<std::string> Shape = {"(blockDim.x)", "(blockDim.y)", "(blockDim.z)",
+                                              "(gridDim.x)",  "(gridDim.y)",  "(gridDim.z)"};
+  for (const auto &[Monomial, Coefficient] : Offset)
+    for (const std::string &Factor : Monomial)
+      if (!Scalars.count(Factor) && !Shape.count(Factor))
+        return false;
+  return true;
 }
 
 struct Subscript {
@@ -189,8 +234,15 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
   KernelAccess Result;
   const ASTContext &Ctx = Kernel.getASTContext();
   AccessCollector C;
-  if (Kernel.hasBody())
+  ModifiedLocals Modified;
+  if (Kernel.hasBody()) {
     C.TraverseStmt(Kernel.getBody());
+    Modified.TraverseStmt(Kernel.getBody());
+  }
+  std::set<std::string> Scalars;
+  for (const ParmVarDecl *P : Kernel.parameters())
+    if (!P->getType()->isPointerType() && !P->getType()->isReferenceType())
+      Scalars.insert(P->getNameAsString());
   std::set<const DeclRefExpr *> AsBase;
   for (Subscript &S : C.Subscripts) {
     AsBase.insert(dyn_cast<DeclRefExpr>(S.Expr->getBase()->IgnoreParenImpCasts()));
@@ -207,7 +259,7 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
   std::optional<IndexPolynomial> Site;
   for (const Subscript &S : C.Subscripts)
     if (S.Write) {
-      IndexPolynomial P = polynomial(S.Expr->getIdx(), Ctx);
+      IndexPolynomial P = polynomial(S.Expr->getIdx(), Ctx, Modified.Locals);
       if (!Site)
         Site = P;
       else if (P != *Site && Result.Irregular.empty())
@@ -216,7 +268,7 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
     }
   for (const Subscript &S : C.Subscripts)
     if (!S.Write && !Site)
-      Site = polynomial(S.Expr->getIdx(), Ctx);
+      Site = polynomial(S.Expr->getIdx(), Ctx, Modified.Locals);
   if (Site)
     Result.Site = *Site;
 
@@ -235,7 +287,7 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       if (S.Param != P)
         continue;
       A.Writes |= S.Write;
-      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx), *Site, -1);
+      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx, Modified.Locals), *Site, -1);
       SubscriptAccess Access;
       Access.Expr = S.Expr;
       Access.Offset = Offset;
@@ -248,7 +300,7 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       if (!S.Read)
         continue;
       A.Reads = true;
-      A.Indirect |= loadsIndex(S.Expr->getIdx());
+      A.Indirect |= loadsIndex(S.Expr->getIdx()) || !isFixedOffset(Offset, Scalars);
       Offsets.insert(indexText(Offset));
       for (const auto &[M, Coefficient] : Offset)
         A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));

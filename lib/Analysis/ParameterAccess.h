@@ -10,8 +10,9 @@
 namespace launchopt {
 
 // An index expression as a polynomial over the names it uses (parameters,
-// built-in index variables, opaque sub-expressions), local variables
-// replaced by their initialisers: `j * nx + i + 1` -> {j*nx: 1, i: 1, 1: 1}.
+// built-in index variables, opaque sub-expressions), local variables never
+// assigned after their declaration replaced by their initialisers:
+// `j * nx + i + 1` -> {j*nx: 1, i: 1, 1: 1}.
 using IndexMonomial = std::vector<std::string>; // sorted factors; empty = constant
 using IndexPolynomial = std::map<IndexMonomial, long long>;
 std::string indexText(const IndexPolynomial &P);
@@ -40,8 +41,9 @@ struct ParameterAccess {
   // stencil site), e.g. {"0", "+1", "-nx"}; their count is the thread load.
   std::vector<std::string> ReadOffsets;
   unsigned HaloRadius = 0; // largest coefficient of any read offset
-  // Some read's index is loaded from memory (`a[nb[i]]`, an index array):
-  // its offset is unknown, whatever the polynomial says.
+  // Some read's offset is unknown before the kernel runs: its index is
+  // loaded from memory (`a[nb[i]]`, an index array), or is not the site plus
+  // scalar parameters and the launch's shape (`a[r * m + k]` in a loop).
   bool Indirect = false;
   unsigned ElementBytes = 0;
   std::vector<SubscriptAccess> Subscripts;

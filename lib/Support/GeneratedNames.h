@@ -119,11 +119,14 @@ inline const std::string ArgumentsReference = std::string(Prefix) + "a";
 inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
 } // namespace aggregate
 
-// Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a fused
-// kernel's parameter for an array its members share (Prefix + array), a
-// renamed buffer (Prefix + array + "_v" + version) and the locals of the
-// loop that runs a member over its halo layers (Prefix + rx, ry, rz, wx,
-// wy, wz, s).
+// Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a renamed
+// buffer (Prefix + array + "_v" + version) and the locals of the loop that
+// runs a member over its halo layers (Prefix + rx, ry, rz, wx, wy, wz, s).
+
+// A new kernel's parameter for an array its members share: __lo_arr_<array>.
+// A prefix of its own, so that no array name (`s`, `tile_x`) can make it one
+// of the generated locals below.
+inline const std::string FusedArrayParam = std::string(Prefix) + "arr_";
 
 // A new kernel: __lo_fused_<n>.
 inline const std::string FusedKernel = std::string(Prefix) + "fused_";
@@ -134,8 +137,7 @@ inline const std::string FusedBody = std::string(Prefix) + "body_";
 // __lo_m<i>_<name>.
 inline const std::string FusedMemberParam = std::string(Prefix) + "m";
 // The locals of a walk over a shared-memory tile (step s, site x and y,
-// ring step r, column k, tile index t): __lo__<letter>. The doubled
-// underscore keeps them apart from the array parameters Prefix + array.
+// ring step r, column k, tile index t): __lo__<letter>.
 inline const std::string TileWalkLocal = std::string(Prefix) + "_";
 // Per shared array kept on chip: the register and whether it holds the
 // value; the shared-memory tile and its per-site written flags.

@@ -192,11 +192,11 @@ static __device__ __forceinline__ void __lo_body_update_u(const float *u, const 
 
 // Complex fusion of flux_x+flux_y+vorticity+update_u (launchopt fuse).
 // On chip: global memory: all arrays (the GMEM path was asked for).
-__global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_f, float *__lo_q, int __lo_m2_nx, int __lo_m2_ny, const float *__lo_b, const float *__lo_ke, float *__lo_un, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
-  __lo_body_flux_x(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_flux_y(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
-  __lo_body_vorticity(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
-  __lo_body_update_u(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
+__global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, float *__lo_arr_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_v, float *__lo_arr_hv, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m2_nx, int __lo_m2_ny, const float *__lo_arr_b, const float *__lo_arr_ke, float *__lo_arr_un, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
+  __lo_body_flux_x(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
+  __lo_body_flux_y(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+  __lo_body_vorticity(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
+  __lo_body_update_u(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_un, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_divergence(const float *hu, const float *hv, float *dv, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -223,9 +223,9 @@ static __device__ __forceinline__ void __lo_body_update_h(const float *h, const 
 
 // Complex fusion of divergence+update_h (launchopt fuse).
 // On chip: global memory: all arrays (the GMEM path was asked for).
-__global__ void __lo_fused_1(const float *__lo_hu, const float *__lo_hv, float *__lo_dv, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_h, float *__lo_hn, float __lo_m1_dt, int __lo_m1_nx, int __lo_m1_ny) {
-  __lo_body_divergence(__lo_hu, __lo_hv, __lo_dv, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_update_h(__lo_h, __lo_dv, __lo_hn, __lo_m1_dt, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+__global__ void __lo_fused_1(const float *__lo_arr_hu, const float *__lo_arr_hv, float *__lo_arr_dv, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_h, float *__lo_arr_hn, float __lo_m1_dt, int __lo_m1_nx, int __lo_m1_ny) {
+  __lo_body_divergence(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
+  __lo_body_update_h(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m1_dt, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_update_v(const float *u, const float *v, const float *h, const float *b,
@@ -266,10 +266,10 @@ static __device__ __forceinline__ void __lo_body_energy(const float *hs, const f
 
 // Complex fusion of update_v+diffuse_h+energy (launchopt fuse).
 // On chip: global memory: all arrays (the GMEM path was asked for).
-__global__ void __lo_fused_2(const float *__lo_u, const float *__lo_v, const float *__lo_h, const float *__lo_b, const float *__lo_ke, const float *__lo_q, float *__lo_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_hn, float *__lo_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_un, float *__lo_e, int __lo_m2_nx, int __lo_m2_ny) {
-  __lo_body_update_v(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
-  __lo_body_diffuse_h(__lo_hn, __lo_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
-  __lo_body_energy(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
+__global__ void __lo_fused_2(const float *__lo_arr_u, const float *__lo_arr_v, const float *__lo_arr_h, const float *__lo_arr_b, const float *__lo_arr_ke, const float *__lo_arr_q, float *__lo_arr_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_hn, float *__lo_arr_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_un, float *__lo_arr_e, int __lo_m2_nx, int __lo_m2_ny) {
+  __lo_body_update_v(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, blockIdx, threadIdx);
+  __lo_body_diffuse_h(__lo_arr_hn, __lo_arr_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+  __lo_body_energy(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,

@@ -200,7 +200,7 @@ static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_0(const floa
 
 // Complex fusion of flux_x+flux_y+divergence+update_h+diffuse_h (launchopt fuse).
 // On chip: shared-memory tiles: hu (halo 3) hv (halo 3) dv (halo 2) hn (halo 2).
-__global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, float *__lo_hs, float __lo_m4_nu, int __lo_m4_nx, int __lo_m4_ny) {
+__global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, float *__lo_arr_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_v, float *__lo_arr_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_arr_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_arr_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, float *__lo_arr_hs, float __lo_m4_nu, int __lo_m4_nx, int __lo_m4_ny) {
   __shared__ float __lo_tile_hu[532];
   __shared__ unsigned char __lo_set_hu[532];
   __shared__ float __lo_tile_hv[532];
@@ -230,9 +230,9 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
     __lo_set_hu[__lo__t] = 0;
     __lo_set_hv[__lo__t] = 0;
     if ((int)__lo__y >= -2)
-      __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+      __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
     if ((int)__lo__x >= -2)
-      __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+      __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   // divergence over 2 halo layer(s) into shared memory: read at neighbours below.
@@ -254,7 +254,7 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
     }
     const unsigned __lo__t = (__lo__y + 2u) * 36u + __lo__x + 2u;
     __lo_set_dv[__lo__t] = 0;
-    __lo_body_divergence_in_fused_0(__lo_hu, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_tile_dv, __lo_set_dv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    __lo_body_divergence_in_fused_0(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_tile_dv, __lo_set_dv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   // update_h over 2 halo layer(s) into shared memory: read at neighbours below.
@@ -276,10 +276,10 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
     }
     const unsigned __lo__t = (__lo__y + 2u) * 36u + __lo__x + 2u;
     __lo_set_hn[__lo__t] = 0;
-    __lo_body_update_h_in_fused_0(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_tile_dv, __lo_set_dv, __lo_tile_hn, __lo_set_hn, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_tile_dv, __lo_set_dv, __lo_tile_hn, __lo_set_hn, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
-  __lo_body_diffuse_h_in_fused_0(__lo_hn, __lo_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, __lo_tile_hn, __lo_set_hn, blockIdx, threadIdx);
+  __lo_body_diffuse_h_in_fused_0(__lo_arr_hn, __lo_arr_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, __lo_tile_hn, __lo_set_hn, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float &__lo_val_ke, bool &__lo_valset_ke, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -345,7 +345,7 @@ static __device__ __forceinline__ void __lo_body_energy_in_fused_1(const float *
 
 // Complex fusion of kinetic_energy+vorticity+update_u+update_v+energy (launchopt fuse).
 // On chip: registers: h u v q b un vn; recomputed at neighbours: ke (halo 1).
-__global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_hs, float *__lo_e, int __lo_m4_nx, int __lo_m4_ny) {
+__global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, float *__lo_arr_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_h, const float *__lo_arr_b, float *__lo_arr_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_arr_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_arr_hs, float *__lo_arr_e, int __lo_m4_nx, int __lo_m4_ny) {
   float __lo_reg_h;
   bool __lo_has_h = false;
   float __lo_reg_u;
@@ -367,13 +367,13 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   float __lo_reg_vn;
   bool __lo_has_vn = false;
   // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (0, 1) (1, 0).
-  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
-  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
-  __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
-  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
-  __lo_body_update_v_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
-  __lo_body_energy_in_fused_1(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m4_nx, __lo_m4_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
+  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
+  __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
+  __lo_body_update_v_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_1(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m4_nx, __lo_m4_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,

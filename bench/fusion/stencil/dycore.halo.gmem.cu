@@ -200,7 +200,7 @@ static __device__ __forceinline__ void __lo_body_diffuse_h(const float *hn, floa
 
 // Complex fusion of flux_x+flux_y+divergence+update_h+diffuse_h (launchopt fuse).
 // On chip: global memory: all arrays (the GMEM path was asked for).
-__global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, float *__lo_hs, float __lo_m4_nu, int __lo_m4_nx, int __lo_m4_ny) {
+__global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, float *__lo_arr_hu, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_v, float *__lo_arr_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_arr_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_arr_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, float *__lo_arr_hs, float __lo_m4_nu, int __lo_m4_nx, int __lo_m4_ny) {
   {
     // flux_x over 3 halo layer(s): its results are read at neighbours below.
     const unsigned __lo_rx = blockDim.x > 1 ? 3 : 0, __lo_ry = blockDim.y > 1 ? 3 : 0, __lo_rz = blockDim.z > 1 ? 3 : 0;
@@ -208,7 +208,7 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
                    __lo_wz = blockDim.z + 2 * __lo_rz;
     for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
          __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_flux_x(__lo_h, __lo_u, __lo_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
+      __lo_body_flux_x(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
                      __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
   }
   {
@@ -218,7 +218,7 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
                    __lo_wz = blockDim.z + 2 * __lo_rz;
     for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
          __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_flux_y(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
+      __lo_body_flux_y(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
                      __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
   }
   __syncthreads();
@@ -229,7 +229,7 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
                    __lo_wz = blockDim.z + 2 * __lo_rz;
     for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
          __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_divergence(__lo_hu, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
+      __lo_body_divergence(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
                      __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
   }
   __syncthreads();
@@ -240,11 +240,11 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
                    __lo_wz = blockDim.z + 2 * __lo_rz;
     for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
          __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_update_h(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
+      __lo_body_update_h(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
                      __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
   }
   __syncthreads();
-  __lo_body_diffuse_h(__lo_hn, __lo_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
+  __lo_body_diffuse_h(__lo_arr_hn, __lo_arr_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_kinetic_energy(const float *u, const float *v, float *ke, int nx, int ny, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -310,7 +310,7 @@ static __device__ __forceinline__ void __lo_body_energy(const float *hs, const f
 
 // Complex fusion of kinetic_energy+vorticity+update_u+update_v+energy (launchopt fuse).
 // On chip: global memory: all arrays (the GMEM path was asked for).
-__global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_hs, float *__lo_e, int __lo_m4_nx, int __lo_m4_ny) {
+__global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, float *__lo_arr_ke, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_h, const float *__lo_arr_b, float *__lo_arr_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny, float *__lo_arr_vn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny, const float *__lo_arr_hs, float *__lo_arr_e, int __lo_m4_nx, int __lo_m4_ny) {
   {
     // kinetic_energy over 1 halo layer(s): its results are read at neighbours below.
     const unsigned __lo_rx = blockDim.x > 1 ? 1 : 0, __lo_ry = blockDim.y > 1 ? 1 : 0, __lo_rz = blockDim.z > 1 ? 1 : 0;
@@ -318,15 +318,15 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
                    __lo_wz = blockDim.z + 2 * __lo_rz;
     for (unsigned __lo_s = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
          __lo_s < __lo_wx * __lo_wy * __lo_wz; __lo_s += blockDim.x * blockDim.y * blockDim.z)
-      __lo_body_kinetic_energy(__lo_u, __lo_v, __lo_ke, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
+      __lo_body_kinetic_energy(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, blockIdx, make_uint3(__lo_s % __lo_wx - __lo_rx, __lo_s / __lo_wx % __lo_wy - __lo_ry,
                      __lo_s / (__lo_wx * __lo_wy) - __lo_rz));
   }
-  __lo_body_vorticity(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
+  __lo_body_vorticity(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, blockIdx, threadIdx);
   __syncthreads();
-  __lo_body_update_u(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
+  __lo_body_update_u(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, blockIdx, threadIdx);
   __syncthreads();
-  __lo_body_update_v(__lo_u, __lo_v, __lo_h, __lo_b, __lo_ke, __lo_q, __lo_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
-  __lo_body_energy(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
+  __lo_body_update_v(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, blockIdx, threadIdx);
+  __lo_body_energy(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m4_nx, __lo_m4_ny, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,

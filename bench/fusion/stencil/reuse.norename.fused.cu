@@ -165,7 +165,7 @@ static __device__ __forceinline__ void __lo_body_update_h_in_fused_0(const float
 
 // Complex fusion of flux_x+flux_y+divergence+update_h (launchopt fuse).
 // On chip: registers: dv; recomputed at neighbours: w (halo 1) hv (halo 1).
-__global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_v, float *__lo_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
+__global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, float *__lo_arr_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_v, float *__lo_arr_hv, int __lo_m1_nx, int __lo_m1_ny, float *__lo_arr_dv, int __lo_m2_nx, int __lo_m2_ny, float *__lo_arr_hn, float __lo_m3_dt, int __lo_m3_nx, int __lo_m3_ny) {
   float __lo_nb_w_x0_y0;
   bool __lo_nbset_w_x0_y0 = false;
   float __lo_nb_w_xm1_y0;
@@ -177,13 +177,13 @@ __global__ void __lo_fused_0(const float *__lo_h, const float *__lo_u, float *__
   float __lo_reg_dv;
   bool __lo_has_dv = false;
   // flux_x at the thread's site, then recomputed at the neighbours read below: (-1, 0).
-  __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_x_in_fused_0(__lo_h, __lo_u, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
+  __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
   // flux_y at the thread's site, then recomputed at the neighbours read below: (0, -1).
-  __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_y_in_fused_0(__lo_h, __lo_v, __lo_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
-  __lo_body_divergence_in_fused_0(__lo_w, __lo_hv, __lo_dv, __lo_m2_nx, __lo_m2_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
-  __lo_body_update_h_in_fused_0(__lo_h, __lo_dv, __lo_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+  __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
+  __lo_body_divergence_in_fused_0(__lo_arr_w, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
+  __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_kinetic_energy_in_fused_1(const float *u, const float *v, float *ke, int nx, int ny, float &__lo_val_w, bool &__lo_valset_w, bool __lo_own, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -224,7 +224,7 @@ static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float
 
 // Complex fusion of kinetic_energy+vorticity+update_u (launchopt fuse).
 // On chip: registers: u v q; recomputed at neighbours: w (halo 1).
-__global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__lo_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_f, float *__lo_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_h, const float *__lo_b, float *__lo_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
+__global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, float *__lo_arr_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_h, const float *__lo_arr_b, float *__lo_arr_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
   float __lo_reg_u;
   bool __lo_has_u = false;
   float __lo_nb_w_x0_y0;
@@ -236,10 +236,10 @@ __global__ void __lo_fused_1(const float *__lo_u, const float *__lo_v, float *__
   float __lo_reg_q;
   bool __lo_has_q = false;
   // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (1, 0).
-  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_kinetic_energy_in_fused_1(__lo_u, __lo_v, __lo_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
-  __lo_body_vorticity_in_fused_1(__lo_u, __lo_v, __lo_f, __lo_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
-  __lo_body_update_u_in_fused_1(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
+  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
+  __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
 }
 
 static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float *u, const float *v, const float *h, const float *b,
@@ -280,16 +280,16 @@ static __device__ __forceinline__ void __lo_body_energy_in_fused_2(const float *
 
 // Complex fusion of update_v+diffuse_h+energy (launchopt fuse).
 // On chip: registers: b vn hs.
-__global__ void __lo_fused_2(const float *__lo_u, const float *__lo_v, const float *__lo_h, const float *__lo_b, const float *__lo_w, const float *__lo_q, float *__lo_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_hn, float *__lo_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_un, float *__lo_e, int __lo_m2_nx, int __lo_m2_ny) {
+__global__ void __lo_fused_2(const float *__lo_arr_u, const float *__lo_arr_v, const float *__lo_arr_h, const float *__lo_arr_b, const float *__lo_arr_w, const float *__lo_arr_q, float *__lo_arr_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_hn, float *__lo_arr_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_un, float *__lo_arr_e, int __lo_m2_nx, int __lo_m2_ny) {
   float __lo_reg_b;
   bool __lo_has_b = false;
   float __lo_reg_vn;
   bool __lo_has_vn = false;
   float __lo_reg_hs;
   bool __lo_has_hs = false;
-  __lo_body_update_v_in_fused_2(__lo_u, __lo_v, __lo_h, __lo_b, __lo_w, __lo_q, __lo_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
-  __lo_body_diffuse_h_in_fused_2(__lo_hn, __lo_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
-  __lo_body_energy_in_fused_2(__lo_hs, __lo_un, __lo_vn, __lo_b, __lo_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+  __lo_body_update_v_in_fused_2(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_diffuse_h_in_fused_2(__lo_arr_hn, __lo_arr_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_2(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,

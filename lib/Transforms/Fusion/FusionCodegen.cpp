@@ -80,12 +80,15 @@ struct TileProducer {
 
 // Why a kernel stays alone: a read through an index array of what an
 // earlier launch of its segment writes rules fusion with that producer out
-// (the report names it); otherwise no fusion was worth it.
-std::string singleKernelReason(const FusionProblem &P, unsigned K) {
+// (the report names it); else what the model says of pairing it with the
+// kernels it exchanges arrays with; else no fusion was worth it.
+std::string singleKernelReason(const FusionProblem &P, const FusionPlan &Plan, unsigned K) {
   for (const ArrayUse &R : P.Kernels[K].Uses)
     for (unsigned J = K; R.Indirect && J-- > 0 && P.Kernels[J].Segment == P.Kernels[K].Segment;)
       if (const ArrayUse *W = P.Kernels[J].use(R.Array); W && W->Writes)
         return "not fused with its producer: " + indirectReadReason(P, K, J, R.Array);
+  if (K < Plan.WhyAlone.size() && !Plan.WhyAlone[K].empty())
+    return Plan.WhyAlone[K];
   return "no feasible fusion lowers the projected time";
 }
 
@@ -333,7 +336,8 @@ std::vector<std::string> bindMemberArguments(const ASTContext &Ctx, const Fusion
     if (Alloc >= 0) {
       std::string Buffer = bufferOf(Options, N.Members[I], A);
       auto [It, Fresh] = Out.AllocationParam.try_emplace(
-          {Alloc, Buffer}, Buffer.empty() ? generated::Prefix + P.Arrays[Alloc].Name : Buffer);
+          {Alloc, Buffer},
+          Buffer.empty() ? generated::FusedArrayParam + P.Arrays[Alloc].Name : Buffer);
       if (Fresh) {
         bool Written = false;
         // Every use: a launch may pass the array to several parameters.
@@ -407,7 +411,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
       Launch[F] = launchText(Ctx, First, renamedBuffers(Options, N.Members.front()));
-      Message[N.Members.front()] = singleKernelReason(P, N.Members.front());
+      Message[N.Members.front()] = singleKernelReason(P, Plan, N.Members.front());
       continue;
     }
     std::string Kernel = generated::FusedKernel + std::to_string(Fused);

@@ -1,6 +1,7 @@
 #include "FusionExtraction.h"
 
 #include "FusionWrappers.h"
+#include "Analysis/KernelFeatures.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -508,6 +509,7 @@ private:
     K.Name = Site.ChildName + (Count > 1 ? "#" + std::to_string(Count) : "");
     K.Segment = Segment;
     K.SegmentBoundary = Pending ? Boundary : "";
+    K.Barrier = computeKernelFeatures(*Site.Child).Barriers.count("__syncthreads") > 0;
     Pending = false;
     Boundary.clear();
     K.LaunchConfig = L.GridText + ", " + L.BlockText;

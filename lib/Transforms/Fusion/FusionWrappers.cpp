@@ -6,6 +6,7 @@
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
 #include <functional>
+#include <set>
 #include <vector>
 
 namespace launchopt {
@@ -87,6 +88,35 @@ bool hasSideEffects(const ASTContext &Ctx, const Expr *Init) {
   return Init->HasSideEffects(Ctx);
 }
 
+// A check of the launches' error (`CHECK(cudaGetLastError());`): it calls
+// cudaGetLastError or cudaPeekAtLastError and reads no variable of the
+// wrapper but its own, so leaving it out of the inlined sequence changes no
+// result; an error of a new launch still reaches the next runtime call that
+// returns one.
+bool checksLastError(const Stmt *S, const FunctionDecl &Wrapper) {
+  bool ReadsLastError = false, ReadsWrapper = false;
+  std::set<const VarDecl *> Own;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *Node) {
+    if (!Node)
+      return;
+    if (const auto *Declaration = dyn_cast<DeclStmt>(Node))
+      for (const Decl *D : Declaration->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Own.insert(V);
+    if (const auto *Call = dyn_cast<CallExpr>(Node))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        ReadsLastError |=
+            Callee->getName() == "cudaGetLastError" || Callee->getName() == "cudaPeekAtLastError";
+    if (const auto *R = dyn_cast<DeclRefExpr>(Node))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        ReadsWrapper |= V->getDeclContext() == &Wrapper && !Own.count(V);
+    for (const Stmt *Child : Node->children())
+      Visit(Child);
+  };
+  Visit(S);
+  return ReadsLastError && !ReadsWrapper;
+}
+
 } // namespace
 
 std::optional<std::string> substitutedText(const ASTContext &Ctx, const Expr *E,
@@ -150,7 +180,7 @@ std::string inliningObstacle(const ASTContext &Ctx, const FunctionDecl &Wrapper,
       }
       continue;
     }
-    if (isa<NullStmt>(S))
+    if (isa<NullStmt>(S) || checksLastError(S, Wrapper))
       continue;
     return "the statement at line " + std::to_string(Line) + " is not a launch";
   }

@@ -38,8 +38,9 @@ std::optional<std::string> substitutedText(const clang::ASTContext &Ctx, const c
                                            const WrapperCall *Call);
 
 // Why the body of Wrapper cannot be inlined: a statement other than
-// launches, calls of wrappers and declarations of locals without side
-// effects; empty when it can.
+// launches, calls of wrappers, declarations of locals without side effects
+// and checks of the last error (left out of the inlined sequence); empty
+// when it can.
 // Inlined: whether a statement of the body is a launch or a wrapper call.
 std::string inliningObstacle(const clang::ASTContext &Ctx, const clang::FunctionDecl &Wrapper,
                              const std::function<bool(const clang::Stmt *)> &Inlined);

@@ -42,7 +42,7 @@ void run(const float *in, float *a, float *b, float *r, int n) {
 // CHECK-NEXT: bool __lo_has_in = false;
 // CHECK-NEXT: float __lo_reg_a;
 // CHECK-NEXT: bool __lo_has_a = false;
-// CHECK-NEXT: __lo_body_scale_in_fused_0(__lo_in, __lo_a, __lo_m0_n, __lo_reg_in, __lo_has_in, __lo_reg_a, __lo_has_a, blockIdx, threadIdx);
+// CHECK-NEXT: __lo_body_scale_in_fused_0(__lo_arr_in, __lo_arr_a, __lo_m0_n, __lo_reg_in, __lo_has_in, __lo_reg_a, __lo_has_a, blockIdx, threadIdx);
 // No barrier: the dependence is at the thread's own site.
 // CHECK-NOT: __syncthreads
 // CHECK: __lo_body_combine_in_fused_0(

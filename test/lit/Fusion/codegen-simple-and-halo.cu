@@ -33,12 +33,12 @@ void run(const float *in, float *p, float *q, float *r, float *s, int n) {
 // CHECK: r[c] = (__lo_set_p[(int)threadIdx.x] ? __lo_tile_p[(int)threadIdx.x] : p[c - 1]) + (__lo_set_p[(int)threadIdx.x + 1] ? __lo_tile_p[(int)threadIdx.x + 1] : p[c]) + (__lo_set_p[(int)threadIdx.x + 2] ? __lo_tile_p[(int)threadIdx.x + 2] : p[c + 1]);
 // CHECK: // Complex fusion of first+blur (launchopt fuse).
 // CHECK-NEXT: // On chip: shared-memory tiles: p (halo 1).
-// CHECK-NEXT: __global__ void __lo_fused_0(const float *__lo_in, float *__lo_p, int __lo_m0_n, float *__lo_r, int __lo_m1_n) {
+// CHECK-NEXT: __global__ void __lo_fused_0(const float *__lo_arr_in, float *__lo_arr_p, int __lo_m0_n, float *__lo_arr_r, int __lo_m1_n) {
 // CHECK-NEXT: __shared__ float __lo_tile_p[258];
 // CHECK: // first over 1 halo layer(s) into shared memory: read at neighbours below.
-// CHECK: __lo_body_first_in_fused_0(__lo_in, __lo_p, __lo_m0_n, __lo_tile_p, __lo_set_p, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+// CHECK: __lo_body_first_in_fused_0(__lo_arr_in, __lo_arr_p, __lo_m0_n, __lo_tile_p, __lo_set_p, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK: __syncthreads();
-// CHECK-NEXT: __lo_body_blur_in_fused_0(__lo_p, __lo_r, __lo_m1_n, __lo_tile_p, __lo_set_p, blockIdx, threadIdx);
+// CHECK-NEXT: __lo_body_blur_in_fused_0(__lo_arr_p, __lo_arr_r, __lo_m1_n, __lo_tile_p, __lo_set_p, blockIdx, threadIdx);
 // CHECK-LABEL: void run(
 // CHECK-NEXT: __lo_fused_0<<<(n + 255) / 256, 256>>>(in, p, n, r, n);
 // CHECK-NEXT: second<<<(n + 255) / 256, 256>>>(in, q, n);

@@ -8,8 +8,8 @@
 // RUN: %FileCheck %s --check-prefix=PROBLEM < %t.json
 // RUN: %nvcc-compile %t.cu
 
-// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: no feasible fusion lowers the projected time
-// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: not fused with its producer: 'flux' reads 'q' through an index array (unknown offset) after 'step_factor' writes it: only through global memory after a grid-wide dependence, not on chip
+// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: not fused with 'flux': 'flux' reads 'q' at an unknown offset (an index array or a computed index) after 'step_factor' writes it
+// CHECK: indirect-neighbours.cu:[[@LINE+21]]:5: remark: not fused: not fused with its producer: 'flux' reads 'q' at an unknown offset (an index array or a computed index) after 'step_factor' writes it: only through global memory after a grid-wide dependence, not on chip
 
 // PROBLEM: "name": "flux"
 // PROBLEM: "array": "q"

@@ -239,9 +239,9 @@ static std::vector<float> outputs(const Parameters &p, const std::vector<float> 
 
 #ifdef LAUNCHOPT_FUSION_TIMING
 #include <cstdio>
-static const char *const __lo_fusion_names[] = {};
-static cudaEvent_t __lo_fusion_events[2 * 0];
-static double __lo_fusion_ms[0];
+static const char *const __lo_fusion_names[] = {"matmul", "add_bias", "relu", "matmul#2", "add_bias#2", "squared_error_partials", "finish_sums", "output_gradient", "column_partial_sums", "finish_sums#2", "finish_sums#3", "matmul_transposed", "relu_backward", "column_partial_sums#2", "finish_sums#4", "finish_sums#5", "sgd_update", "sgd_update#2", "sgd_update#3", "sgd_update#4", };
+static cudaEvent_t __lo_fusion_events[2 * 20];
+static double __lo_fusion_ms[20];
 static void __lo_fusion_begin(int I) {
   if (!__lo_fusion_events[0])
     for (cudaEvent_t &E : __lo_fusion_events)
@@ -256,7 +256,7 @@ static void __lo_fusion_end(int I) {
   __lo_fusion_ms[I] += Ms;
 }
 static void __lo_fusion_timing_report(int Runs) {
-  for (int I = 0; I < 0; ++I)
+  for (int I = 0; I < 20; ++I)
     printf("launch %d %s: %.4f ms\n", I, __lo_fusion_names[I], __lo_fusion_ms[I] / Runs);
 }
 #else
@@ -324,30 +324,70 @@ int main(int argc, char **argv) {
   for (int step = 0; step < args.steps; ++step) {
     timer.begin(step);
     // Forward.
-    matmul<<<blocks_for(nH), Threads>>>(X, W1, Z1, B, D, H);
-    add_bias<<<blocks_for(nH), Threads>>>(Z1, b1, B, H);
-    relu<<<blocks_for(nH), Threads>>>(Z1, A1, nH);
-    matmul<<<blocks_for(nK), Threads>>>(A1, W2, Z2, B, H, K);
-    add_bias<<<blocks_for(nK), Threads>>>(Z2, b2, B, K);
-    squared_error_partials<<<Parts, Threads>>>(Z2, Y, loss_partials, nK, scale);
-    finish_sums<<<1, 32>>>(loss_partials, loss + step, Parts, 1);
+    __lo_fusion_begin(0);
+  matmul<<<blocks_for(nH), Threads>>>(X, W1, Z1, B, D, H);
+  __lo_fusion_end(0);
+  __lo_fusion_begin(1);
+  add_bias<<<blocks_for(nH), Threads>>>(Z1, b1, B, H);
+  __lo_fusion_end(1);
+  __lo_fusion_begin(2);
+  relu<<<blocks_for(nH), Threads>>>(Z1, A1, nH);
+  __lo_fusion_end(2);
+  __lo_fusion_begin(3);
+  matmul<<<blocks_for(nK), Threads>>>(A1, W2, Z2, B, H, K);
+  __lo_fusion_end(3);
+  __lo_fusion_begin(4);
+  add_bias<<<blocks_for(nK), Threads>>>(Z2, b2, B, K);
+  __lo_fusion_end(4);
+  __lo_fusion_begin(5);
+  squared_error_partials<<<Parts, Threads>>>(Z2, Y, loss_partials, nK, scale);
+  __lo_fusion_end(5);
+  __lo_fusion_begin(6);
+  finish_sums<<<1, 32>>>(loss_partials, loss + step, Parts, 1);
+  __lo_fusion_end(6);
+  __lo_fusion_begin(7);
+  output_gradient<<<blocks_for(nK), Threads>>>(Z2, Y, G2, nK, 2.0f * scale);
+  __lo_fusion_end(7);
+  __lo_fusion_begin(8);
+  column_partial_sums<<<Parts, Threads>>>(G2, db2_partials, B, K);
+  __lo_fusion_end(8);
+  __lo_fusion_begin(9);
+  finish_sums<<<1, K>>>(db2_partials, db2, Parts, K);
+  __lo_fusion_end(9);
     // Backward.
-    output_gradient<<<blocks_for(nK), Threads>>>(Z2, Y, G2, nK, 2.0f * scale);
-    column_partial_sums<<<Parts, Threads>>>(G2, db2_partials, B, K);
-    finish_sums<<<1, K>>>(db2_partials, db2, Parts, K);
     outer_partial_sums<<<Parts, Threads>>>(A1, G2, dW2_partials, B, H, K);
-    finish_sums<<<1, H * K>>>(dW2_partials, dW2, Parts, H * K);
-    matmul_transposed<<<blocks_for(nH), Threads>>>(G2, W2, dA1, B, K, H);
-    relu_backward<<<blocks_for(nH), Threads>>>(dA1, Z1, G1, nH);
-    column_partial_sums<<<Parts, Threads>>>(G1, db1_partials, B, H);
-    finish_sums<<<1, H>>>(db1_partials, db1, Parts, H);
+    __lo_fusion_begin(10);
+  finish_sums<<<1, H * K>>>(dW2_partials, dW2, Parts, H * K);
+  __lo_fusion_end(10);
+  __lo_fusion_begin(11);
+  matmul_transposed<<<blocks_for(nH), Threads>>>(G2, W2, dA1, B, K, H);
+  __lo_fusion_end(11);
+  __lo_fusion_begin(12);
+  relu_backward<<<blocks_for(nH), Threads>>>(dA1, Z1, G1, nH);
+  __lo_fusion_end(12);
+  __lo_fusion_begin(13);
+  column_partial_sums<<<Parts, Threads>>>(G1, db1_partials, B, H);
+  __lo_fusion_end(13);
+  __lo_fusion_begin(14);
+  finish_sums<<<1, H>>>(db1_partials, db1, Parts, H);
+  __lo_fusion_end(14);
     outer_partial_sums<<<Parts, Threads>>>(X, G1, dW1_partials, B, D, H);
-    finish_sums<<<2, Threads>>>(dW1_partials, dW1, Parts, D * H);
+    __lo_fusion_begin(15);
+  finish_sums<<<2, Threads>>>(dW1_partials, dW1, Parts, D * H);
+  __lo_fusion_end(15);
+  __lo_fusion_begin(16);
+  sgd_update<<<2, Threads>>>(W1, dW1, D * H, Rate);
+  __lo_fusion_end(16);
+  __lo_fusion_begin(17);
+  sgd_update<<<1, H>>>(b1, db1, H, Rate);
+  __lo_fusion_end(17);
+  __lo_fusion_begin(18);
+  sgd_update<<<1, H * K>>>(W2, dW2, H * K, Rate);
+  __lo_fusion_end(18);
+  __lo_fusion_begin(19);
+  sgd_update<<<1, K>>>(b2, db2, K, Rate);
+  __lo_fusion_end(19);
     // Update.
-    sgd_update<<<2, Threads>>>(W1, dW1, D * H, Rate);
-    sgd_update<<<1, H>>>(b1, db1, H, Rate);
-    sgd_update<<<1, H * K>>>(W2, dW2, H * K, Rate);
-    sgd_update<<<1, K>>>(b2, db2, K, Rate);
     timer.end(step);
   }
   CHECK(cudaGetLastError());

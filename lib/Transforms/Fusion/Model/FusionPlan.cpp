@@ -1,16 +1,70 @@
 #include "FusionPlan.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <algorithm>
+#include <cstdlib>
 #include <map>
+#include <set>
 
 namespace launchopt {
 
+std::string whyAlone(const ProjectionModel &Model, unsigned K) {
+  const FusionProblem &P = Model.problem();
+  // Partners nearest in launch order first: their pairing is the fusion a
+  // reader expects.
+  std::set<unsigned> Partners;
+  for (unsigned J = 0; J < P.Kernels.size(); ++J)
+    if (J != K && P.Kernels[J].Segment == P.Kernels[K].Segment)
+      for (const ArrayUse &U : P.Kernels[K].Uses)
+        if (P.Kernels[J].use(U.Array))
+          Partners.insert(J);
+  if (Partners.empty()) {
+    // What ends its sequence: the boundary before the next segment, else the
+    // one that started its own.
+    std::string Boundary = P.Kernels[K].SegmentBoundary;
+    unsigned Peers = 0;
+    for (const OriginalKernel &Other : P.Kernels) {
+      Peers += Other.Segment == P.Kernels[K].Segment;
+      if (Other.Segment == P.Kernels[K].Segment + 1 && !Other.SegmentBoundary.empty())
+        Boundary = Other.SegmentBoundary;
+    }
+    if (Peers > 1)
+      return "it shares no array with another launch of its sequence";
+    return "the only launch of its sequence" + (Boundary.empty() ? "" : " (" + Boundary + ")");
+  }
+  std::vector<unsigned> Nearest(Partners.begin(), Partners.end());
+  std::stable_sort(Nearest.begin(), Nearest.end(), [&](unsigned A, unsigned B) {
+    return std::abs(int(A) - int(K)) < std::abs(int(B) - int(K));
+  });
+  std::string Slower;
+  for (unsigned J : Nearest) {
+    NewKernelProjection F = Model.project({std::min(J, K), std::max(J, K)});
+    std::string With = "not fused with '" + P.Kernels[J].Name + "': ";
+    if (F.Feasible)
+      continue;
+    // Constraint (1.1) alone: feasible, only not faster.
+    if (F.ProjectedSeconds > 0 && F.ProjectedSeconds >= F.OriginalSum) {
+      if (Slower.empty())
+        Slower = With + llvm::formatv("projected {0:F1} us together, not below {1:F1} us apart",
+                                      F.ProjectedSeconds * 1e6, F.OriginalSum * 1e6)
+                            .str();
+      continue;
+    }
+    return With + F.Infeasibility;
+  }
+  return Slower;
+}
+
 FusionPlan makeFusionPlan(const ProjectionModel &Model, const Grouping &Groups) {
   FusionPlan Plan;
+  Plan.WhyAlone.resize(Model.problem().Kernels.size());
   for (const std::vector<unsigned> &F : Groups) {
     NewKernelProjection Projection = Model.project(F);
-    if (F.size() == 1)
+    if (F.size() == 1) {
       Projection.ProjectedSeconds = Model.originalSeconds(F.front());
+      Plan.WhyAlone[F.front()] = whyAlone(Model, F.front());
+    }
     for (unsigned K : F)
       Plan.OriginalSeconds += Model.originalSeconds(K);
     Plan.ProjectedSeconds += Projection.ProjectedSeconds;

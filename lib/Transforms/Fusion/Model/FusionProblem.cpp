@@ -14,7 +14,8 @@ const ArrayUse *OriginalKernel::use(unsigned Array) const {
 std::string indirectReadReason(const FusionProblem &P, unsigned Reader, unsigned Producer,
                                unsigned Array) {
   return "'" + P.Kernels[Reader].Name + "' reads '" + P.Arrays[Array].Name +
-         "' through an index array (unknown offset) after '" + P.Kernels[Producer].Name +
+         "' at an unknown offset (an index array or a computed index) after '" +
+         P.Kernels[Producer].Name +
          "' writes it: only through global memory after a grid-wide dependence, not on chip";
 }
 
@@ -46,6 +47,8 @@ llvm::json::Value toJson(const FusionProblem &P) {
                          {"uses", std::move(Uses)}};
     if (!K.SegmentBoundary.empty())
       O["segment_boundary"] = K.SegmentBoundary;
+    if (K.Barrier)
+      O["barrier"] = true;
     if (K.MeasuredSeconds > 0)
       O["measured_seconds"] = K.MeasuredSeconds;
     Kernels.push_back(std::move(O));
@@ -93,6 +96,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
     K.AddressRegisters = static_cast<unsigned>(O->getInteger("address_registers").value_or(4));
     K.SharedMemoryBytes = static_cast<unsigned>(O->getInteger("shared_memory_bytes").value_or(0));
     K.MeasuredSeconds = O->getNumber("measured_seconds").value_or(0);
+    K.Barrier = O->getBoolean("barrier").value_or(false);
     if (const llvm::json::Array *Uses = O->getArray("uses"))
       for (const llvm::json::Value &UV : *Uses) {
         const llvm::json::Object *U = UV.getAsObject();

@@ -42,6 +42,10 @@ struct OriginalKernel {
   unsigned Registers = 32;            // R_T
   unsigned AddressRegisters = 4;      // R_Adr
   unsigned SharedMemoryBytes = 0;     // static shared memory per block
+  // Its body synchronises its block (__syncthreads, as tiled kernels do
+  // around their shared-memory tile): every thread of the block runs it
+  // once at its own site, never again at a neighbour's (issue 21).
+  bool Barrier = false;
   std::vector<ArrayUse> Uses;
   // Measured runtime P(K) in seconds, or 0 when no profile was given.
   double MeasuredSeconds = 0;

@@ -272,6 +272,14 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
       if (D->Kind == DependenceKind::Flow)
         F.MemberHalo[I] = std::max(F.MemberHalo[I], F.MemberHalo[Position[D->To]] + D->Radius);
     }
+  // Running a member at halo sites calls its body again at other threads'
+  // indices: a body that synchronises its block would wait at its barrier
+  // for threads that run other sites, and index its shared tile out of range.
+  for (unsigned I = 0; I < F.Members.size(); ++I)
+    if (F.MemberHalo[I] > 0 && P.Kernels[F.Members[I]].Barrier)
+      return Reject("'" + P.Kernels[F.Members[I]].Name +
+                    "' synchronises its block (__syncthreads): its body cannot be run again "
+                    "at the neighbours' sites that a later member reads");
   // The halo sites of one block are the own sites of its neighbours, which
   // run concurrently: a member computed over a halo must not read or write
   // what another member writes, and no member may read at a neighbour what a
