@@ -1,27 +1,50 @@
 #include "SerialChildBuilder.h"
 
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/Refusal.h"
 
 namespace launchopt {
 
 namespace {
 
-std::string serialSignature(const KernelCopy &K) {
-  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name) + "(" +
+std::string serialSignature(const KernelCopy &K, const SerialCopyNames &Names) {
+  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name, Names) + "(" +
          K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim)");
 }
 
 } // namespace
 
-std::string serialNameFor(llvm::StringRef KernelName) {
-  return generated::threshold::SerialPrefix + KernelName.str();
+llvm::Error serialCopyBlocker(const KernelFeatures &F) {
+  if (!F.Barriers.empty())
+    return refusal("child uses " + *F.Barriers.begin());
+  if (F.UsesSharedMemory)
+    return refusal("child uses shared memory");
+  if (!F.WarpPrimitives.empty())
+    return refusal("child uses warp primitive " + *F.WarpPrimitives.begin());
+  if (F.UsesInlineAsm)
+    return refusal("child uses inline assembly");
+  if (!F.OpaqueCallees.empty())
+    return refusal("child calls '" + *F.OpaqueCallees.begin() +
+                   "', whose definition is not in this translation unit");
+  return llvm::Error::success();
 }
 
-std::string serialPrototype(const KernelCopy &K) { return serialSignature(K) + ";\n"; }
+SerialCopyNames thresholdSerialNames() {
+  return {generated::threshold::SerialPrefix, generated::threshold::ThreadPrefix};
+}
+
+std::string serialNameFor(llvm::StringRef KernelName, const SerialCopyNames &Names) {
+  return Names.SerialPrefix + KernelName.str();
+}
+
+std::string serialPrototype(const KernelCopy &K, const SerialCopyNames &Names) {
+  return serialSignature(K, Names) + ";\n";
+}
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits) {
-  std::string ThreadName = generated::threshold::ThreadPrefix + K.Name;
+                              const std::vector<SourceEdit> &BodyEdits,
+                              const SerialCopyNames &Names) {
+  std::string ThreadName = Names.ThreadPrefix + K.Name;
   std::string D;
   D += "\n\n// launchopt: one thread of '" + K.Name +
        "', run by a parent thread; the locals below\n"
@@ -32,7 +55,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
-  D += serialSignature(K) + "\n{\n";
+  D += serialSignature(K, Names) + "\n{\n";
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                        "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
                        "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"

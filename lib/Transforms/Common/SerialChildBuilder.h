@@ -1,0 +1,47 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_SERIALCHILDBUILDER_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_SERIALCHILDBUILDER_H
+
+#include "Analysis/KernelFeatures.h"
+#include "Transforms/Common/KernelCopy.h"
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// The serial version of a child kernel (paper §III-B, Fig. 3 lines 09-15):
+// a __device__ function that runs every thread of the child grid in turn.
+// Each thread runs a copy of the kernel body in which the built-in index
+// variables are shadowed by locals holding that thread's values, so the body
+// (its macros and early returns included) is copied verbatim.
+
+// Why a child's threads cannot run one after another in one parent thread
+// (paper §III-C); success when nothing stands in the way.
+llvm::Error serialCopyBlocker(const KernelFeatures &F);
+
+// The prefixes of the two generated functions: thresholding's by default;
+// launch removal (T4) writes its own, so that both passes can copy one child.
+struct SerialCopyNames {
+  std::string SerialPrefix;
+  std::string ThreadPrefix;
+};
+SerialCopyNames thresholdSerialNames();
+
+// Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
+std::string serialNameFor(llvm::StringRef KernelName,
+                          const SerialCopyNames &Names = thresholdSerialNames());
+
+// The serial function's declaration, for parents written before the kernel.
+std::string serialPrototype(const KernelCopy &K,
+                            const SerialCopyNames &Names = thresholdSerialNames());
+
+// The per-thread function and the serial function, inserted right after the
+// kernel. BodyEdits (main-file offsets) are applied to the copied body, so
+// that launches inside the child that this pass rewrote are rewritten in the
+// serial copy too; edits outside the body are ignored.
+std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
+                              const std::vector<SourceEdit> &BodyEdits,
+                              const SerialCopyNames &Names = thresholdSerialNames());
+
+} // namespace launchopt
+
+#endif
