@@ -72,28 +72,45 @@ std::optional<uint64_t> overParentLaunches(const LaunchAnalysis &Launches, const
   return Least;
 }
 
-// A wait for children in the parent after the launch (CDP1's device-side
-// cudaDeviceSynchronize and the like): the parent reads their results.
+// A loop after the launch whose condition polls volatile or atomic memory:
+// CDP2 has no device-side wait, so a parent that needs its child's result
+// before it ends spins on a flag the child sets.
 class WaitFinder : public clang::RecursiveASTVisitor<WaitFinder> {
 public:
   WaitFinder(const clang::ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
-  bool VisitCallExpr(clang::CallExpr *Call) {
-    const clang::FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Found.empty())
-      return true;
-    llvm::StringRef Name = Callee->getName();
-    if (Name != "cudaDeviceSynchronize" && Name != "cudaStreamSynchronize" &&
-        Name != "cudaEventSynchronize")
-      return true;
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    if (Site.InLoop || SM.isBeforeInTranslationUnit(Site.Call->getBeginLoc(), Call->getBeginLoc()))
-      Found = Name.str() + " at line " +
-              std::to_string(SM.getPresumedLineNumber(Call->getBeginLoc()));
-    return true;
-  }
+  bool VisitWhileStmt(clang::WhileStmt *S) { return check(S, S->getCond()); }
+  bool VisitDoStmt(clang::DoStmt *S) { return check(S, S->getCond()); }
+  bool VisitForStmt(clang::ForStmt *S) { return check(S, S->getCond()); }
   std::string Found;
 
 private:
+  class Polls : public clang::RecursiveASTVisitor<Polls> {
+  public:
+    bool VisitExpr(clang::Expr *E) {
+      if (E->isGLValue() && E->getType().isVolatileQualified())
+        Found = true;
+      if (auto *Call = llvm::dyn_cast<clang::CallExpr>(E))
+        if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
+          if (Callee->getName().starts_with("atomic"))
+            Found = true;
+      return true;
+    }
+    bool Found = false;
+  };
+
+  bool check(clang::Stmt *Loop, clang::Expr *Condition) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (!Condition || !Found.empty() ||
+        !SM.isBeforeInTranslationUnit(Site.Call->getBeginLoc(), Loop->getBeginLoc()))
+      return true;
+    Polls P;
+    P.TraverseStmt(Condition);
+    if (P.Found)
+      Found = "a loop at line " + std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc())) +
+              " polls volatile memory";
+    return true;
+  }
+
   const clang::ASTContext &Ctx;
   const LaunchSite &Site;
 };
@@ -232,7 +249,7 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   WaitFinder Waits(Ctx, Site);
   Waits.TraverseStmt(Site.Parent->getBody());
   if (!Waits.Found.empty())
-    return refusal("the parent needs the child's results before it ends (" + Waits.Found +
+    return refusal("the parent waits for the child's results before it ends (" + Waits.Found +
                    "); T3 runs the child only when the parent block is done");
   return Shadows.require(*Site.Child);
 }
