@@ -133,8 +133,7 @@ public:
 
 } // namespace
 
-std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx,
-                                        const clang::Expr *Operand) {
+std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand) {
   const clang::Expr *E = stripConstruction(writtenOperand(Operand));
   if (std::optional<uint64_t> N = constantInteger(Ctx, E))
     return N;
@@ -195,7 +194,8 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
   for (const std::string &Barrier : F.Barriers)
     if (Barrier != "__syncthreads")
-      return refusal("child uses " + Barrier + ": T3 maps only __syncthreads onto the threads "
+      return refusal("child uses " + Barrier +
+                     ": T3 maps only __syncthreads onto the threads "
                      "that run a child block");
   if (F.UsesInlineAsm)
     return refusal("child uses inline assembly");
@@ -205,15 +205,15 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   BarrierCallees Callees;
   Callees.TraverseStmt(Site.Child->getBody());
   if (!Callees.Found.empty())
-    return refusal("child calls '" + Callees.Found + "', which uses __syncthreads: T3 maps only "
+    return refusal("child calls '" + Callees.Found +
+                   "', which uses __syncthreads: T3 maps only "
                    "the barriers of the child's own body");
   // Parent thread t runs child thread t: barriers and warp primitives need
   // every thread of a child block in the parent block at once.
   if (!F.Barriers.empty() || !F.WarpPrimitives.empty()) {
     std::string Where;
     std::optional<uint64_t> ParentThreads = overParentLaunches(
-        Launches, Site,
-        [&](const LaunchSite &L) { return constantOperand(Ctx, L.Block); }, Where);
+        Launches, Site, [&](const LaunchSite &L) { return constantOperand(Ctx, L.Block); }, Where);
     std::optional<uint64_t> ChildThreads = constantOperand(Ctx, Site.Block);
     bool Fits = isParentBlockDim(Site.Block) ||
                 (ParentThreads && ChildThreads && *ChildThreads <= *ParentThreads);
@@ -223,9 +223,10 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
                                          : "a block size not known here (" + Where + ")";
       std::string Child =
           ChildThreads ? std::to_string(*ChildThreads) + " threads" : "a block size not known here";
-      return refusal("the child block (" + Child + ") may need more threads than the parent "
-                     "block (" + Parent + ") and the child uses " + Uses +
-                     ": its threads must run at once");
+      return refusal("the child block (" + Child +
+                     ") may need more threads than the parent "
+                     "block (" +
+                     Parent + ") and the child uses " + Uses + ": its threads must run at once");
     }
   }
   if (Site.SharedMemory) {

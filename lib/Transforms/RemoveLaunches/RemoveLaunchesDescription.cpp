@@ -17,9 +17,11 @@ llvm::Expected<RemoveLaunchesOptions> parseRemovalVersion(const std::string &Tex
   std::optional<ChoiceMatch> Match = matchChoice(VersionGrammar, Text);
   if (!Match)
     return makeError("--remove-launches takes " + describeChoices(VersionGrammar));
-  const std::pair<const char *, RemovalVersion> Versions[] = {
-      {"auto", RemovalVersion::Auto}, {"T1", RemovalVersion::T1}, {"T2", RemovalVersion::T2},
-      {"T3", RemovalVersion::T3},     {"T4", RemovalVersion::T4}};
+  const std::pair<const char *, RemovalVersion> Versions[] = {{"auto", RemovalVersion::Auto},
+                                                              {"T1", RemovalVersion::T1},
+                                                              {"T2", RemovalVersion::T2},
+                                                              {"T3", RemovalVersion::T3},
+                                                              {"T4", RemovalVersion::T4}};
   for (const auto &[Name, Version] : Versions)
     if (Match->Alternative == Name)
       Options.Version = Version;

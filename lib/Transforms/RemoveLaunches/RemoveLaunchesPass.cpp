@@ -78,17 +78,15 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     VersionChoice Choice = selectVersion(Ctx, Launches, Site);
     D.Remark.Parameters["auto"] = std::string(versionName(Choice.Version)) + ": " + Choice.Why;
     Tries.push_back(Choice.Version);
-    Tries.push_back(Choice.Version == RemovalVersion::T3 ? RemovalVersion::T4
-                                                         : RemovalVersion::T3);
+    Tries.push_back(Choice.Version == RemovalVersion::T3 ? RemovalVersion::T4 : RemovalVersion::T3);
   }
   std::vector<std::string> Reasons;
   for (RemovalVersion V : Tries) {
     llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, V, Shadows);
     if (!A) {
       std::string Why = llvm::toString(A.takeError());
-      Reasons.push_back(Tries.size() > 1 ? std::string(V == RemovalVersion::T3 ? "T3" : "T4") +
-                                               ": " + Why
-                                         : Why);
+      Reasons.push_back(
+          Tries.size() > 1 ? std::string(V == RemovalVersion::T3 ? "T3" : "T4") + ": " + Why : Why);
       continue;
     }
     D.Version = V;
@@ -243,7 +241,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
                            recordingStatement(A.Text, Site.Id, A.Child.Name));
       auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
-      It->second.Synchronizes = Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
+      It->second.Synchronizes =
+          Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
       std::vector<const BlockRunChild *> &List = ParentLists[Site.Parent];
       if (std::find(List.begin(), List.end(), &It->second) == List.end())
         List.push_back(&It->second);
@@ -278,8 +277,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     } else {
       Note.Message = "every device-side launch of this file is removed, but device code still "
                      "calls the device runtime (" +
-                     llvm::join(Use.OtherCalls, ", ") +
-                     "): build with -rdc=true -lcudadevrt";
+                     llvm::join(Use.OtherCalls, ", ") + "): build with -rdc=true -lcudadevrt";
     }
     Result.Remarks.push_back(Note);
   }
@@ -295,8 +293,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End,
-                        serialDefinitions(Ctx, Copy, BodyEdits, threadRunNames()));
+    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits, threadRunNames()));
   }
   for (const auto &[Child, Run] : BlockRun) {
     std::vector<SourceEdit> BodyEdits = CopyEdits;
