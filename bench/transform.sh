@@ -3,7 +3,9 @@
 #   apps/<app>/generated/<app>_cdp.<V>.cu  and  <app>_cdp.<V>.report.txt
 # V = T, C, A-warp, A-block, A-multiblock (multiblock:8), A-grid, and
 # TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
-# aggregate at that granularity; bench/tune sweeps these). The suite's "TCA"
+# aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4 and
+# R-auto (launch removal; an output whose report says "builds as plain CUDA"
+# is built without -rdc, "plain" in variants.txt). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
@@ -21,7 +23,8 @@ variants=(T:--threshold C:--coarsen
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TCA-warp:--threshold,--coarsen,--aggregate=warp TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
-          TCA-grid:--threshold,--coarsen,--aggregate=grid)
+          TCA-grid:--threshold,--coarsen,--aggregate=grid
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
 cd "$bench"
 summary=()
 for dir in apps/*/; do

@@ -119,6 +119,21 @@ inline const std::string ArgumentsReference = std::string(Prefix) + "a";
 inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
 } // namespace aggregate
 
+// --- Launch removal (lib/Transforms/RemoveLaunches) ---
+namespace removal {
+// T4: the child grid run by the launching parent thread, __lo_inline_<child>,
+// and one child thread of it, __lo_ithread_<child> (thresholding's serial
+// copy, under names of its own so that both passes can copy one child).
+inline const std::string SerialPrefix = std::string(Prefix) + "inline_";
+inline const std::string ThreadPrefix = std::string(Prefix) + "ithread_";
+// T3: one recorded launch of a child, __lo_rec_<child>; one child thread run
+// by a thread of the parent block, __lo_bthread_<child>; the parent block's
+// list of recorded launches of a child, __lo_rl_<child>.
+inline const std::string RecordPrefix = std::string(Prefix) + "rec_";
+inline const std::string BlockThreadPrefix = std::string(Prefix) + "bthread_";
+inline const std::string ListPrefix = std::string(Prefix) + "rl_";
+} // namespace removal
+
 // Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a renamed
 // buffer (Prefix + array + "_v" + version) and the locals of the loop that
 // runs a member over its halo layers (Prefix + rx, ry, rz, wx, wy, wz, s).

@@ -33,6 +33,11 @@ if os.path.exists(nvcc):
     # Every transformed output must compile for Hopper with dynamic parallelism.
     config.substitutions.append(
         ("%nvcc-compile", nvcc + " -arch=sm_90 -rdc=true -std=c++17 -c -o /dev/null"))
+    # An output with no device-side launch left compiles without relocatable
+    # device code (ptxas rejects a device runtime call there).
+    config.substitutions.append(
+        ("%nvcc-plain-compile", nvcc + " -arch=sm_90 -std=c++17 -c -o /dev/null"))
 else:
     lit_config.warning("nvcc not found under %s: compile checks are skipped" % values["cuda_path"])
     config.substitutions.append(("%nvcc-compile", "true"))
+    config.substitutions.append(("%nvcc-plain-compile", "true"))

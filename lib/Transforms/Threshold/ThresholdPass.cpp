@@ -1,11 +1,11 @@
 #include "ThresholdPass.h"
 
-#include "SerialChildBuilder.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadCount.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
@@ -19,23 +19,6 @@ namespace launchopt {
 namespace {
 
 const char *const DimensionNames[3] = {"x", "y", "z"};
-
-// Why a child's body cannot run serially in a parent thread (paper §III-C);
-// success when nothing stands in the way.
-llvm::Error serializationBlocker(const KernelFeatures &F) {
-  if (!F.Barriers.empty())
-    return refusal("child uses " + *F.Barriers.begin());
-  if (F.UsesSharedMemory)
-    return refusal("child uses shared memory");
-  if (!F.WarpPrimitives.empty())
-    return refusal("child uses warp primitive " + *F.WarpPrimitives.begin());
-  if (F.UsesInlineAsm)
-    return refusal("child uses inline assembly");
-  if (!F.OpaqueCallees.empty())
-    return refusal("child calls '" + *F.OpaqueCallees.begin() +
-                   "', whose definition is not in this translation unit");
-  return llvm::Error::success();
-}
 
 class SiteRewriter {
 public:
@@ -145,7 +128,7 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
   if (!Site.Child)
     return refusal(Site.UnresolvedReason);
-  if (llvm::Error Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child)))
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
     return Blocker;
   if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
     return Unshadowable;

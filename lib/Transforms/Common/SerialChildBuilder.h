@@ -1,6 +1,7 @@
-#ifndef LAUNCHOPT_TRANSFORMS_THRESHOLD_SERIALCHILDBUILDER_H
-#define LAUNCHOPT_TRANSFORMS_THRESHOLD_SERIALCHILDBUILDER_H
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_SERIALCHILDBUILDER_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_SERIALCHILDBUILDER_H
 
+#include "Analysis/KernelFeatures.h"
 #include "Transforms/Common/KernelCopy.h"
 #include <string>
 #include <vector>
@@ -21,18 +22,33 @@ namespace launchopt {
 // serially only below LAUNCHOPT_SERIAL_DEPTH (serialDepthDefinitions) and
 // is launched beyond it, so the serial recursion is bounded.
 
+// Why a child's threads cannot run one after another in one parent thread
+// (paper §III-C); success when nothing stands in the way.
+llvm::Error serialCopyBlocker(const KernelFeatures &F);
+
+// The prefixes of the two generated functions: thresholding's by default;
+// launch removal (T4) writes its own, so that both passes can copy one child.
+struct SerialCopyNames {
+  std::string SerialPrefix;
+  std::string ThreadPrefix;
+};
+SerialCopyNames thresholdSerialNames();
+
 // Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
-std::string serialNameFor(llvm::StringRef KernelName);
+std::string serialNameFor(llvm::StringRef KernelName,
+                          const SerialCopyNames &Names = thresholdSerialNames());
 
 // The serial function's declaration, for parents written before the kernel.
-std::string serialPrototype(const KernelCopy &K, bool InCycle);
+std::string serialPrototype(const KernelCopy &K, bool InCycle,
+                            const SerialCopyNames &Names = thresholdSerialNames());
 
 // The per-thread function and the serial function, inserted right after the
 // kernel. BodyEdits (main-file offsets) are applied to the copied body, so
 // that launches inside the child that this pass rewrote are rewritten in the
 // serial copy too; edits outside the body are ignored.
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits, bool InCycle);
+                              const std::vector<SourceEdit> &BodyEdits, bool InCycle,
+                              const SerialCopyNames &Names = thresholdSerialNames());
 
 // The overridable LAUNCHOPT_SERIAL_DEPTH and the depth outside any serial
 // copy, for a file where some child is in a launch cycle.

@@ -1,6 +1,7 @@
 #include "SerialChildBuilder.h"
 
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/Refusal.h"
 
 namespace launchopt {
 
@@ -10,20 +11,39 @@ std::string depthParameter(bool InCycle) {
   return InCycle ? ", const unsigned " + generated::threshold::SerialDepth : "";
 }
 
-std::string serialSignature(const KernelCopy &K, bool InCycle) {
-  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name) + "(" +
+std::string serialSignature(const KernelCopy &K, bool InCycle, const SerialCopyNames &Names) {
+  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name, Names) + "(" +
          K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim") +
          depthParameter(InCycle) + ")";
 }
 
 } // namespace
 
-std::string serialNameFor(llvm::StringRef KernelName) {
-  return generated::threshold::SerialPrefix + KernelName.str();
+llvm::Error serialCopyBlocker(const KernelFeatures &F) {
+  if (!F.Barriers.empty())
+    return refusal("child uses " + *F.Barriers.begin());
+  if (F.UsesSharedMemory)
+    return refusal("child uses shared memory");
+  if (!F.WarpPrimitives.empty())
+    return refusal("child uses warp primitive " + *F.WarpPrimitives.begin());
+  if (F.UsesInlineAsm)
+    return refusal("child uses inline assembly");
+  if (!F.OpaqueCallees.empty())
+    return refusal("child calls '" + *F.OpaqueCallees.begin() +
+                   "', whose definition is not in this translation unit");
+  return llvm::Error::success();
 }
 
-std::string serialPrototype(const KernelCopy &K, bool InCycle) {
-  return serialSignature(K, InCycle) + ";\n";
+SerialCopyNames thresholdSerialNames() {
+  return {generated::threshold::SerialPrefix, generated::threshold::ThreadPrefix};
+}
+
+std::string serialNameFor(llvm::StringRef KernelName, const SerialCopyNames &Names) {
+  return Names.SerialPrefix + KernelName.str();
+}
+
+std::string serialPrototype(const KernelCopy &K, bool InCycle, const SerialCopyNames &Names) {
+  return serialSignature(K, InCycle, Names) + ";\n";
 }
 
 std::string serialDepthDefinitions() {
@@ -35,8 +55,9 @@ std::string serialDepthDefinitions() {
 }
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits, bool InCycle) {
-  std::string ThreadName = generated::threshold::ThreadPrefix + K.Name;
+                              const std::vector<SourceEdit> &BodyEdits, bool InCycle,
+                              const SerialCopyNames &Names) {
+  std::string ThreadName = Names.ThreadPrefix + K.Name;
   std::string D;
   D += "\n\n// launchopt: one thread of '" + K.Name +
        "', run by a parent thread; the locals below\n"
@@ -47,7 +68,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
-  D += serialSignature(K, InCycle) + "\n{\n";
+  D += serialSignature(K, InCycle, Names) + "\n{\n";
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                        "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
                        "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"

@@ -1,0 +1,106 @@
+#include "BlockRunCode.h"
+
+#include "Support/GeneratedNames.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string recordName(const std::string &Child) {
+  return generated::removal::RecordPrefix + Child;
+}
+
+std::string listName(const std::string &Child) { return generated::removal::ListPrefix + Child; }
+
+std::string threadName(const std::string &Child) {
+  return generated::removal::BlockThreadPrefix + Child;
+}
+
+} // namespace
+
+std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChild &Child,
+                                const std::vector<SourceEdit> &BodyEdits) {
+  const KernelCopy &K = Child.Copy;
+  std::string D = "\n\n// launchopt: a launch of '" + K.Name +
+                  "' recorded by a thread of its parent block (T3).\n";
+  D += "struct " + recordName(K.Name) + " {\n  launchopt::removal::LaunchShape shape;\n";
+  // A constructor, not aggregate initialization: the arguments convert to
+  // the parameters as they did at the launch, narrowing included.
+  D += "  struct Arguments {\n";
+  for (const std::string &P : K.ParamTexts)
+    D += "    " + P + ";\n";
+  std::string Initializers;
+  for (const std::string &N : K.ParamNames)
+    Initializers += (Initializers.empty() ? " : " : ", ") + N + "(" + N + ")";
+  D += "    __device__ Arguments(" + K.parameters() + ")" + Initializers + " {}\n";
+  D += "  } args;\n};\n\n";
+  D += "// launchopt: one thread of a '" + K.Name +
+       "' block, run by a thread of the parent block;\n"
+       "// the locals below shadow the built-in index variables with the child thread's"
+       " values.\n";
+  D += "static __device__ void " + threadName(K.Name) + "(" + K.parameters(true) +
+       passedBuiltinParameters() + ")\n{\n";
+  D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  if (Child.Synchronizes)
+    D += "  // The child block's barrier spans only the threads that run it.\n"
+         "  auto __syncthreads = [&]() {\n"
+         "    launchopt::removal::childBarrier(blockDim.x * blockDim.y * blockDim.z);\n"
+         "  };\n";
+  D += "  " + K.body(Ctx, BodyEdits) + "\n}";
+  return D;
+}
+
+std::string recordingStatement(const LaunchText &L, unsigned SiteId, const std::string &Child) {
+  std::string Record = generated::code("@r") + std::to_string(SiteId);
+  std::string Out = "{ // launchopt: launch of '" + Child +
+                    "' removed (T3): recorded for the parent block, which runs it at its end\n";
+  Out += L.Indent + "  const " + recordName(Child) + " " + Record + " = {{dim3(" + L.Grid +
+         "), dim3(" + L.Block + "), (unsigned)(" + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
+         ")}, " + recordName(Child) + "::Arguments(" + L.Arguments + ")};\n";
+  if (!L.Stream.empty())
+    Out += L.Indent + "  (void)(" + L.Stream + ");\n";
+  Out += L.Indent + "  launchopt::removal::record(" + listName(Child) + ", " + Record + ");\n";
+  Out += L.Indent + "}";
+  return Out;
+}
+
+std::string parentOpening(const std::vector<const BlockRunChild *> &Children) {
+  std::string Out = "\n  // launchopt: the launches this block's threads make (T3), run by the "
+                    "whole block when\n  // every thread is done with the parent's own work.\n";
+  for (const BlockRunChild *C : Children) {
+    const std::string &Name = C->Copy.Name;
+    Out += "  __shared__ launchopt::removal::BlockLaunches<" + recordName(Name) +
+           ", LAUNCHOPT_REMOVAL_SLOTS> " + listName(Name) + ";\n";
+    Out += "  launchopt::removal::open(" + listName(Name) + ");\n";
+  }
+  return Out + "  [&]() {";
+}
+
+std::string parentClosing(const std::vector<const BlockRunChild *> &Children) {
+  std::string Out = "  }();\n";
+  for (const BlockRunChild *C : Children) {
+    const KernelCopy &K = C->Copy;
+    std::string Arguments;
+    for (const std::string &N : K.ParamNames)
+      Arguments += generated::code("@rec.args.") + N + ", ";
+    Out += "  launchopt::removal::run(" + listName(K.Name) + ", " +
+           (C->Synchronizes ? "true" : "false") + ",\n";
+    Out += "      [&](const " + recordName(K.Name) +
+           generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
+    Out += "        " + threadName(K.Name) + "(" + Arguments +
+           generated::code("@block, @thread, @rec.shape.block,\n"
+                           "            @rec.shape.grid);\n");
+    Out += "      });\n";
+  }
+  return Out;
+}
+
+std::string blockRunPreamble(unsigned DefaultSlots) {
+  return "// launchopt: removed launches (T3) are recorded per parent block: "
+         "LAUNCHOPT_REMOVAL_SLOTS\n// in shared memory, the rest on the device heap. "
+         "Override with -DLAUNCHOPT_REMOVAL_SLOTS=<n>.\n#ifndef LAUNCHOPT_REMOVAL_SLOTS\n"
+         "#define LAUNCHOPT_REMOVAL_SLOTS " +
+         std::to_string(DefaultSlots) + "u\n#endif\n#include <launchopt/removal.cuh>\n\n";
+}
+
+} // namespace launchopt

@@ -1,0 +1,278 @@
+#include "RemovalChecks.h"
+
+#include "Transforms/Common/Refusal.h"
+#include "Transforms/Common/SerialChildBuilder.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace launchopt {
+
+namespace {
+
+const clang::Expr *stripConstruction(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *Cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr();
+    else if (auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
+std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clang::Expr *E) {
+  if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
+// `blockDim` or one of its components: never more than the parent block.
+bool isParentBlockDim(const clang::Expr *Operand) {
+  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
+    if (C->getNumArgs() == 1)
+      E = stripConstruction(C->getArg(0));
+  if (auto *Pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
+    E = Pseudo->getSyntacticForm()->IgnoreParenImpCasts();
+  if (auto *P = llvm::dyn_cast<clang::MSPropertyRefExpr>(E)) {
+    const clang::DeclRefExpr *Base = builtinIndexBase(*P);
+    return Base && Base->getDecl()->getName() == "blockDim";
+  }
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+  return Ref && isBuiltinIndexVariable(Ref->getDecl()) && Ref->getDecl()->getName() == "blockDim";
+}
+
+// The smallest value Measure gives over every launch of the parent in the
+// file, or nothing when one is unknown or the parent is not launched here.
+template <typename MeasureFn>
+std::optional<uint64_t> overParentLaunches(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                                           MeasureFn Measure, std::string &Where) {
+  std::optional<uint64_t> Least;
+  const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
+  for (const LaunchSite &Other : Launches.Sites) {
+    if (!Other.Child || Other.Child->getCanonicalDecl() != Parent)
+      continue;
+    std::optional<uint64_t> Value = Measure(Other);
+    if (!Value) {
+      Where = Other.Position.File + ":" + std::to_string(Other.Position.Line);
+      return std::nullopt;
+    }
+    Least = Least ? std::min(*Least, *Value) : *Value;
+  }
+  if (!Least)
+    Where = "no launch of '" + Site.ParentName + "' in this file";
+  return Least;
+}
+
+// A loop after the launch whose condition polls volatile or atomic memory:
+// CDP2 has no device-side wait, so a parent that needs its child's result
+// before it ends spins on a flag the child sets.
+class WaitFinder : public clang::RecursiveASTVisitor<WaitFinder> {
+public:
+  WaitFinder(const clang::ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
+  bool VisitWhileStmt(clang::WhileStmt *S) { return check(S, S->getCond()); }
+  bool VisitDoStmt(clang::DoStmt *S) { return check(S, S->getCond()); }
+  bool VisitForStmt(clang::ForStmt *S) { return check(S, S->getCond()); }
+  std::string Found;
+
+private:
+  class Polls : public clang::RecursiveASTVisitor<Polls> {
+  public:
+    bool VisitExpr(clang::Expr *E) {
+      if (E->isGLValue() && E->getType().isVolatileQualified())
+        Found = true;
+      if (auto *Call = llvm::dyn_cast<clang::CallExpr>(E))
+        if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
+          if (Callee->getName().starts_with("atomic"))
+            Found = true;
+      return true;
+    }
+    bool Found = false;
+  };
+
+  bool check(clang::Stmt *Loop, clang::Expr *Condition) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (!Condition || !Found.empty() ||
+        !SM.isBeforeInTranslationUnit(Site.Call->getBeginLoc(), Loop->getBeginLoc()))
+      return true;
+    Polls P;
+    P.TraverseStmt(Condition);
+    if (P.Found)
+      Found = "a loop at line " + std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc())) +
+              " polls volatile memory";
+    return true;
+  }
+
+  const clang::ASTContext &Ctx;
+  const LaunchSite &Site;
+};
+
+// A function the child calls that synchronizes the block itself: T3 maps
+// only the barriers written in the child's own body.
+class BarrierCallees : public clang::RecursiveASTVisitor<BarrierCallees> {
+public:
+  bool VisitCallExpr(clang::CallExpr *Call) {
+    const clang::FunctionDecl *Callee = Call->getDirectCallee();
+    const clang::FunctionDecl *Definition = nullptr;
+    if (!Callee || !Found.empty() || Callee->getBuiltinID() || !Callee->hasBody(Definition))
+      return true;
+    if (!computeKernelFeatures(*Definition).Barriers.empty())
+      Found = Callee->getNameAsString();
+    return true;
+  }
+  std::string Found;
+};
+
+} // namespace
+
+std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand) {
+  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  if (std::optional<uint64_t> N = constantInteger(Ctx, E))
+    return N;
+  auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+  if (!C || C->getNumArgs() == 0)
+    return std::nullopt;
+  uint64_t Product = 1;
+  for (const clang::Expr *Arg : C->arguments()) {
+    std::optional<uint64_t> N = constantInteger(Ctx, Arg->IgnoreParenImpCasts());
+    if (!N)
+      return std::nullopt;
+    Product *= *N;
+  }
+  return Product;
+}
+
+llvm::Error removalRefusal(const LaunchSite &Site) {
+  if (!Site.DeviceSide)
+    return refusal("host-side launch: launch removal applies to launches from device code");
+  if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
+    return refusal("the parent is a __host__ __device__ function; the code that replaces the "
+                   "launch is device-only");
+  if (!Site.Child)
+    return refusal(Site.UnresolvedReason);
+  if (Site.Recursive)
+    return refusal("the child reaches the parent again through launches (recursion): its "
+                   "launches have no bound that a parent thread or block could run; that needs "
+                   "the persistent worklist of T1/T2, not implemented yet");
+  if (Site.StreamKind == LaunchStream::TailLaunch)
+    return refusal("the child is tail-launched: it must run after the whole parent grid");
+  return llvm::Error::success();
+}
+
+bool childNeedsBlock(const KernelFeatures &F) {
+  return !F.Barriers.empty() || F.UsesSharedMemory || !F.WarpPrimitives.empty();
+}
+
+llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                             ShadowCallees &Shadows) {
+  if (llvm::Error Common = removalRefusal(Site))
+    return Common;
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
+    return refusal("T4 runs the child's threads one after another in the parent thread: " +
+                   llvm::toString(std::move(Blocker)));
+  return Shadows.require(*Site.Child);
+}
+
+llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                            const LaunchSite &Site, ShadowCallees &Shadows) {
+  if (llvm::Error Common = removalRefusal(Site))
+    return Common;
+  if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
+    return refusal("the parent is a __device__ function: T3 runs the children where the parent "
+                   "kernel's block ends");
+  if (Site.Child->isTemplated())
+    return refusal("the child is a template: T3's records of its arguments are not "
+                   "implemented for templates yet");
+  const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
+  for (const std::string &Barrier : F.Barriers)
+    if (Barrier != "__syncthreads")
+      return refusal("child uses " + Barrier +
+                     ": T3 maps only __syncthreads onto the threads "
+                     "that run a child block");
+  if (F.UsesInlineAsm)
+    return refusal("child uses inline assembly");
+  if (!F.OpaqueCallees.empty())
+    return refusal("child calls '" + *F.OpaqueCallees.begin() +
+                   "', whose definition is not in this translation unit");
+  BarrierCallees Callees;
+  Callees.TraverseStmt(Site.Child->getBody());
+  if (!Callees.Found.empty())
+    return refusal("child calls '" + Callees.Found +
+                   "', which uses __syncthreads: T3 maps only "
+                   "the barriers of the child's own body");
+  // Parent thread t runs child thread t: barriers and warp primitives need
+  // every thread of a child block in the parent block at once.
+  if (!F.Barriers.empty() || !F.WarpPrimitives.empty()) {
+    std::string Where;
+    std::optional<uint64_t> ParentThreads = overParentLaunches(
+        Launches, Site, [&](const LaunchSite &L) { return constantOperand(Ctx, L.Block); }, Where);
+    std::optional<uint64_t> ChildThreads = constantOperand(Ctx, Site.Block);
+    bool Fits = isParentBlockDim(Site.Block) ||
+                (ParentThreads && ChildThreads && *ChildThreads <= *ParentThreads);
+    if (!Fits) {
+      std::string Uses = !F.Barriers.empty() ? *F.Barriers.begin() : *F.WarpPrimitives.begin();
+      std::string Parent = ParentThreads ? std::to_string(*ParentThreads) + " threads"
+                                         : "a block size not known here (" + Where + ")";
+      std::string Child =
+          ChildThreads ? std::to_string(*ChildThreads) + " threads" : "a block size not known here";
+      return refusal("the child block (" + Child +
+                     ") may need more threads than the parent "
+                     "block (" +
+                     Parent + ") and the child uses " + Uses + ": its threads must run at once");
+    }
+  }
+  if (Site.SharedMemory) {
+    std::optional<uint64_t> ChildBytes = constantOperand(Ctx, Site.SharedMemory);
+    if (!ChildBytes || *ChildBytes > 0) {
+      std::string Where;
+      std::optional<uint64_t> ParentBytes = overParentLaunches(
+          Launches, Site,
+          [&](const LaunchSite &L) -> std::optional<uint64_t> {
+            return L.SharedMemory ? constantOperand(Ctx, L.SharedMemory) : 0;
+          },
+          Where);
+      if (!ChildBytes || !ParentBytes || *ChildBytes > *ParentBytes)
+        return refusal(
+            "the child's dynamic shared memory (" +
+            (ChildBytes ? std::to_string(*ChildBytes) + " bytes" : std::string("not a constant")) +
+            ") may be larger than the parent block has (" +
+            (ParentBytes ? std::to_string(*ParentBytes) + " bytes" : "unknown: " + Where) + ")");
+    }
+  }
+  WaitFinder Waits(Ctx, Site);
+  Waits.TraverseStmt(Site.Parent->getBody());
+  if (!Waits.Found.empty())
+    return refusal("the parent waits for the child's results before it ends (" + Waits.Found +
+                   "); T3 runs the child only when the parent block is done");
+  return Shadows.require(*Site.Child);
+}
+
+VersionChoice selectVersion(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                            const LaunchSite &Site) {
+  if (!Site.Child || !Launches.ChildFeatures.count(Site.Child))
+    return {RemovalVersion::T4, "the child is not known"};
+  const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
+  if (childNeedsBlock(F))
+    return {RemovalVersion::T3, "the child's threads work together (barriers, shared memory or "
+                                "warp primitives): a parent block runs its blocks"};
+  std::optional<uint64_t> Grid = constantOperand(Ctx, Site.Grid);
+  std::optional<uint64_t> Block = constantOperand(Ctx, Site.Block);
+  if (Grid && Block && *Grid * *Block >= LargeChildThreads)
+    return {RemovalVersion::T3, "the child has " + std::to_string(*Grid * *Block) +
+                                    " threads, known large: the parent block shares them"};
+  return {RemovalVersion::T4,
+          Grid && Block ? "the child has " + std::to_string(*Grid * *Block) +
+                              " independent threads, few enough for the parent thread"
+                        : "the child's threads are independent and its size is data-dependent "
+                          "(small or uniform per parent thread): the parent thread runs them"};
+}
+
+} // namespace launchopt

@@ -1,0 +1,46 @@
+#ifndef LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_REMOVALCHECKS_H
+#define LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_REMOVALCHECKS_H
+
+// What stands in the way of each version at a launch site, and the host-side
+// selector of auto (paper §3, Fig. 7a, from what is known before running).
+
+#include "RemoveLaunchesPass.h"
+#include "Transforms/Common/ShadowCallees.h"
+#include <cstdint>
+#include <optional>
+
+namespace launchopt {
+
+// A configuration operand's value when it is a constant: an integer, or a
+// dim3 of integers (the thread count: their product).
+std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand);
+
+// Why neither T3 nor T4 can take the launch, whatever its child.
+llvm::Error removalRefusal(const LaunchSite &Site);
+
+// Why the parent thread cannot run the child grid (T4).
+llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                             ShadowCallees &Shadows);
+
+// Why the parent block cannot run the child grids its threads launch (T3).
+llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                            const LaunchSite &Site, ShadowCallees &Shadows);
+
+// Whether the child's threads must run together as a block (barriers, shared
+// memory, warp primitives): only T3 can run it then.
+bool childNeedsBlock(const KernelFeatures &F);
+
+// The auto selector's choice for a site and why.
+struct VersionChoice {
+  RemovalVersion Version;
+  std::string Why;
+};
+// A child whose grid has at least this many threads, known from constants,
+// is run by the parent block: one parent thread would run them in turn.
+inline constexpr uint64_t LargeChildThreads = 1024;
+VersionChoice selectVersion(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                            const LaunchSite &Site);
+
+} // namespace launchopt
+
+#endif

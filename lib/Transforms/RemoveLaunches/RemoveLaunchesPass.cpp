@@ -1,0 +1,316 @@
+#include "RemoveLaunchesPass.h"
+
+#include "BlockRunCode.h"
+#include "PlainBuild.h"
+#include "RemovalChecks.h"
+#include "Analysis/LaunchOrder.h"
+#include "Support/GeneratedNames.h"
+#include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/SerialChildBuilder.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+
+namespace launchopt {
+
+namespace {
+
+const char *const PassName = "remove-launches";
+
+const char *versionName(RemovalVersion V) {
+  switch (V) {
+  case RemovalVersion::T1:
+    return "T1 (CB* -> PB*)";
+  case RemovalVersion::T2:
+    return "T2 (CK* -> PB*)";
+  case RemovalVersion::T3:
+    return "T3 (CKi -> PBi)";
+  case RemovalVersion::T4:
+    return "T4 (CKi -> PTi)";
+  case RemovalVersion::Auto:
+    break;
+  }
+  return "auto";
+}
+
+SerialCopyNames threadRunNames() {
+  return {generated::removal::SerialPrefix, generated::removal::ThreadPrefix};
+}
+
+// What the pass decided at one site.
+struct SiteDecision {
+  const LaunchSite *Site = nullptr;
+  LaunchRemark Remark;
+  std::optional<RemovalVersion> Version; // removed by this version
+  std::optional<AcceptedLaunch> Launch;
+};
+
+std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position.Line); }
+
+// The site taken by one version, or why not.
+llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                          const LaunchSite &Site, RemovalVersion Version,
+                                          ShadowCallees &Shadows) {
+  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2)
+    return refusal(std::string(versionName(Version)) +
+                   " (a persistent parent grid that runs the recorded child blocks) is not "
+                   "implemented yet");
+  if (Version == RemovalVersion::T4)
+    return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows),
+                        {generated::removal::SerialPrefix});
+  llvm::Expected<AcceptedLaunch> A =
+      acceptLaunch(Ctx, Site, blockRunRefusal(Ctx, Launches, Site, Shadows), {"", true});
+  if (A && A->NeedsPrototype)
+    return refusal("the child is defined after the parent: T3 writes the record of its launch "
+                   "before the parent");
+  return A;
+}
+
+void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+            const RemoveLaunchesOptions &Options, ShadowCallees &Shadows, SiteDecision &D) {
+  const LaunchSite &Site = *D.Site;
+  std::vector<RemovalVersion> Tries;
+  if (Options.Version != RemovalVersion::Auto) {
+    Tries.push_back(Options.Version);
+  } else if (llvm::Error Common = removalRefusal(Site)) {
+    D.Remark.Message = llvm::toString(std::move(Common));
+    return;
+  } else {
+    VersionChoice Choice = selectVersion(Ctx, Launches, Site);
+    D.Remark.Parameters["auto"] = std::string(versionName(Choice.Version)) + ": " + Choice.Why;
+    Tries.push_back(Choice.Version);
+    Tries.push_back(Choice.Version == RemovalVersion::T3 ? RemovalVersion::T4 : RemovalVersion::T3);
+  }
+  std::vector<std::string> Reasons;
+  for (RemovalVersion V : Tries) {
+    llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, V, Shadows);
+    if (!A) {
+      std::string Why = llvm::toString(A.takeError());
+      Reasons.push_back(
+          Tries.size() > 1 ? std::string(V == RemovalVersion::T3 ? "T3" : "T4") + ": " + Why : Why);
+      continue;
+    }
+    D.Version = V;
+    D.Launch = std::move(*A);
+    D.Remark.Parameters["version"] = versionName(V);
+    if (!Reasons.empty())
+      D.Remark.Parameters["auto"] += " (not possible: " + Reasons.front() + ")";
+    return;
+  }
+  D.Remark.Message = llvm::join(Reasons, "; ");
+}
+
+void refuse(SiteDecision &D, const std::string &Why) {
+  D.Version.reset();
+  D.Launch.reset();
+  D.Remark.Parameters.erase("version");
+  D.Remark.Message = Why;
+}
+
+// A removed child runs at another time than its launch: before the parent
+// thread goes on (T4) or when the parent block is done (T3). Launches of one
+// parent thread into an ordered stream keep their order only when all of the
+// parent's launches are removed the same way; and a block's T3 lists run one
+// child after the other.
+void keepStreamOrder(const LaunchAnalysis &Launches, const RemoveLaunchesOptions &Options,
+                     std::vector<SiteDecision> &Decisions) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Parent, Ids] : Launches.SitesByParent) {
+      // SitesByParent holds indices into Sites (Id - 1).
+      std::set<std::optional<RemovalVersion>> Versions;
+      for (unsigned Id : Ids)
+        Versions.insert(Decisions[Id].Version);
+      std::string FirstBlockChild;
+      for (unsigned Id : Ids) {
+        SiteDecision &D = Decisions[Id];
+        if (!D.Version)
+          continue;
+        if (Versions.size() > 1 && !Options.AssumeIndependentChildren &&
+            mayReorderWithEarlierLaunch(Launches, *D.Site)) {
+          refuse(D, "the parent thread launches other children into the same stream before this "
+                    "one, and not all of them are removed the same way: a removed child could "
+                    "run before them (pass --assume-independent-children if they do not "
+                    "depend on each other)");
+          Changed = true;
+          continue;
+        }
+        if (*D.Version != RemovalVersion::T3)
+          continue;
+        if (FirstBlockChild.empty())
+          FirstBlockChild = D.Site->ChildName;
+        else if (D.Site->ChildName != FirstBlockChild &&
+                 D.Site->StreamKind != LaunchStream::FireAndForget) {
+          refuse(D, "the parent block also launches '" + FirstBlockChild +
+                        "' into an ordered stream: T3 runs all recorded launches of one child "
+                        "before the other's");
+          Changed = true;
+        }
+      }
+    }
+  }
+}
+
+std::string threadRunStatement(const LaunchSite &Site, const AcceptedLaunch &A) {
+  const LaunchText &L = A.Text;
+  std::string Id = std::to_string(Site.Id);
+  std::string Grid = generated::code("@grid") + Id, Block = generated::code("@block") + Id;
+  std::string Out = "{ // launchopt: launch of '" + Site.ChildName +
+                    "' removed (T4): this thread runs the child grid\n";
+  Out += L.Indent + "  const dim3 " + Grid + " = " + L.Grid + ";\n";
+  Out += L.Indent + "  const dim3 " + Block + " = " + L.Block + ";\n";
+  for (const std::string *Operand : {&L.SharedMemory, &L.Stream})
+    if (!Operand->empty())
+      Out += L.Indent + "  (void)(" + *Operand + ");\n";
+  Out += L.Indent + "  " + A.Callee + "(" + L.argumentsThen() + Grid + ", " + Block + ");\n";
+  return Out + L.Indent + "}";
+}
+
+// The child's own launches that stay device launches in the copy that runs
+// it in place of this launch (nested children).
+void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDecision> &Decisions,
+                        SiteDecision &D) {
+  auto It = Launches.SitesByParent.find(D.Site->Child);
+  if (It == Launches.SitesByParent.end())
+    return;
+  std::vector<std::string> Staying;
+  for (unsigned Id : It->second) {
+    const SiteDecision &Nested = Decisions[Id];
+    if (Nested.Version == RemovalVersion::T4)
+      continue;
+    Staying.push_back("'" + Nested.Site->ChildName + "' at line " + lineOf(*Nested.Site) + " (" +
+                      (Nested.Version ? "removed by T3 in the kernel itself, not in this copy"
+                                      : Nested.Remark.Message) +
+                      ")");
+  }
+  if (!Staying.empty())
+    D.Remark.Parameters["nested-launches"] =
+        "stay device launches in the copy of the child: " + llvm::join(Staying, "; ");
+}
+
+} // namespace
+
+PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
+  PassResult Result;
+  ShadowCallees Shadows(Ctx);
+  std::vector<SiteDecision> Decisions(Launches.Sites.size());
+  for (const LaunchSite &Site : Launches.Sites) {
+    SiteDecision &D = Decisions[Site.Id - 1];
+    D.Site = &Site;
+    D.Remark = remarkFor(Site, PassName);
+    decide(Ctx, Launches, Options, Shadows, D);
+  }
+  keepStreamOrder(Launches, Options, Decisions);
+
+  // Which kernels get copies, and whether every device launch is gone.
+  std::map<const clang::FunctionDecl *, KernelCopy> ThreadRun;
+  std::map<const clang::FunctionDecl *, BlockRunChild> BlockRun;
+  std::set<const clang::FunctionDecl *> Copied;
+  bool AllRemoved = Launches.Unresolved.empty();
+  unsigned DeviceSites = 0;
+  for (SiteDecision &D : Decisions) {
+    DeviceSites += D.Site->DeviceSide;
+    if (D.Site->DeviceSide && !D.Version)
+      AllRemoved = false;
+    if (D.Version)
+      Copied.insert(D.Site->Child);
+  }
+  // A T3 site inside a kernel that is itself copied stays a launch there.
+  for (SiteDecision &D : Decisions)
+    if (D.Version == RemovalVersion::T3 && Copied.count(D.Site->Parent))
+      AllRemoved = false;
+
+  std::vector<SourceEdit> CopyEdits;
+  std::map<const clang::FunctionDecl *, std::vector<const BlockRunChild *>> ParentLists;
+  std::map<const clang::FunctionDecl *, const KernelCopy *> ParentBodies;
+  std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  for (SiteDecision &D : Decisions) {
+    if (!D.Version)
+      continue;
+    const LaunchSite &Site = *D.Site;
+    AcceptedLaunch &A = *D.Launch;
+    const FileRange &Statement = A.Text.Statement;
+    if (*D.Version == RemovalVersion::T4) {
+      std::string Text = threadRunStatement(Site, A);
+      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
+      CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
+      if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Site.Child}).second)
+        Result.Edits.insert(A.ParentStart,
+                            serialPrototype(A.Child, /*InCycle=*/false, threadRunNames()) + "\n");
+      ThreadRun.emplace(Site.Child, A.Child);
+      D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
+    } else {
+      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                           recordingStatement(A.Text, Site.Id, A.Child.Name));
+      auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
+      It->second.Synchronizes =
+          Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
+      std::vector<const BlockRunChild *> &List = ParentLists[Site.Parent];
+      if (std::find(List.begin(), List.end(), &It->second) == List.end())
+        List.push_back(&It->second);
+      if (!ParentBodies.count(Site.Parent))
+        ParentBodies[Site.Parent] = &*A.Parent;
+      D.Remark.Parameters["function"] = generated::removal::BlockThreadPrefix + A.Child.Name;
+    }
+    D.Remark.Applied = true;
+  }
+  for (SiteDecision &D : Decisions)
+    if (D.Version)
+      noteNestedLaunches(Launches, Decisions, D);
+
+  if (AllRemoved && DeviceSites > 0) {
+    DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+    const LaunchSite &First = *std::find_if(Decisions.begin(), Decisions.end(), [](const auto &D) {
+                                 return D.Site->DeviceSide;
+                               })->Site;
+    LaunchRemark Note = remarkFor(First, PassName);
+    Note.Subject = "device-side launches";
+    Note.Note = true;
+    if (Use.OtherCalls.empty()) {
+      for (const SourceEdit &E : Use.ErrorQueries) {
+        Result.Edits.replace(E.Offset, E.Length, E.Text);
+        CopyEdits.push_back(E);
+      }
+      Note.Message = "every device-side launch of this file is removed: the output builds as "
+                     "plain CUDA, without -rdc=true and -lcudadevrt";
+      if (!Use.ErrorQueries.empty())
+        Note.Message += " (device-side cudaGetLastError/cudaPeekAtLastError, which can only "
+                        "return cudaSuccess now, became cudaSuccess)";
+    } else {
+      Note.Message = "every device-side launch of this file is removed, but device code still "
+                     "calls the device runtime (" +
+                     llvm::join(Use.OtherCalls, ", ") + "): build with -rdc=true -lcudadevrt";
+    }
+    Result.Remarks.push_back(Note);
+  }
+  std::vector<LaunchRemark> SiteRemarks;
+  for (SiteDecision &D : Decisions)
+    SiteRemarks.push_back(D.Remark);
+  Result.Remarks.insert(Result.Remarks.begin(), SiteRemarks.begin(), SiteRemarks.end());
+
+  // Copies are built last, from the bodies as this pass edited them: a
+  // child's own T4-removed launches are removed in its copies too.
+  Shadows.emit(Result.Edits, CopyEdits, Copied);
+  for (const auto &[Child, Copy] : ThreadRun) {
+    std::vector<SourceEdit> BodyEdits = CopyEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits, /*InCycle=*/false,
+                                                          threadRunNames()));
+  }
+  for (const auto &[Child, Run] : BlockRun) {
+    std::vector<SourceEdit> BodyEdits = CopyEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    Result.Edits.insert(Run.Copy.Whole.End, blockRunDefinitions(Ctx, Run, BodyEdits));
+  }
+  for (const auto &[Parent, Children] : ParentLists) {
+    const KernelCopy &Body = *ParentBodies.at(Parent);
+    Result.Edits.insert(Body.Body.Begin + 1, parentOpening(Children));
+    Result.Edits.insert(Body.Body.End - 1, parentClosing(Children));
+  }
+  if (!BlockRun.empty())
+    Result.Edits.insert(0, blockRunPreamble(Options.DefaultSlots));
+  return Result;
+}
+
+} // namespace launchopt
