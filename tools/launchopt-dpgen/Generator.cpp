@@ -18,7 +18,8 @@ std::string u(unsigned Value) { return std::to_string(Value) + "u"; }
 
 class Generator {
 public:
-  explicit Generator(uint64_t Seed) : Rand(Seed * 0x2545f4914f6cdd1dULL + 0x1234567ULL) {
+  Generator(uint64_t Seed, unsigned Attempt)
+      : Rand(Seed * 0x2545f4914f6cdd1dULL + 0x1234567ULL + Attempt * 0x9e3779b97f4a7c15ULL) {
     P.Seed = Seed;
     P.Prefix = "p" + std::to_string(Seed) + "_";
   }
@@ -265,7 +266,7 @@ private:
     unsigned PerLaunch = (K.WritesBuffer ? 2 : 1) * recursionFactor(K);
     unsigned Executions = Instances[Self] * C.Trips * PerLaunch;
     unsigned Left = Launches < LaunchBudget ? LaunchBudget - Launches : 0;
-    unsigned Allowed = Executions ? std::min(Left, 150u) / Executions : 0;
+    unsigned Allowed = Executions ? std::min(Left, 60u) / Executions : 0;
     if (Allowed == 0 && !Mandatory)
       return false;
     Allowed = std::max(Allowed, 1u);
@@ -399,6 +400,16 @@ private:
 
 } // namespace
 
-Program generateProgram(uint64_t Seed) { return Generator(Seed).run(); }
+Program generateProgram(uint64_t Seed) {
+  // The chain's launches, one per instance of each parent, are outside the
+  // budget; the rare program whose instances multiply past it is drawn again.
+  Program P;
+  for (unsigned Attempt = 0; Attempt < 50; ++Attempt) {
+    P = Generator(Seed, Attempt).run();
+    if (P.LaunchBound <= 2 * LaunchBudget)
+      break;
+  }
+  return P;
+}
 
 } // namespace dpgen

@@ -15,10 +15,11 @@
 namespace {
 
 const char *Usage = R"(usage:
-  launchopt-dpgen [--seed=S] [--count=N] [-o FILE]
-      programs S, S+1, ..., S+N-1 (defaults 1 and 1) in one CUDA file, standard output
-      without -o; the binary runs them from the index given as its argument and prints
-      one line per program: `program I seed S checksum H launch_errors E`
+  launchopt-dpgen [--seed=S] [--count=N | --seeds=S1,S2,...] [-o FILE]
+      programs S, S+1, ..., S+N-1 (defaults 1 and 1), or the listed ones, in one CUDA
+      file, standard output without -o; the binary runs programs FIRST..LAST (indices in
+      the file, arguments; default all) and prints one line per program:
+      `program I seed S checksum H launch_errors E`
   launchopt-dpgen --stats [--seed=S] [--count=N]
       per program: kernels, statements by kind, launch sites by stream, launch bound
   launchopt-dpgen --reduce --seed=S --test=CMD -o FILE
@@ -78,6 +79,7 @@ int main(int Argc, char **Argv) {
   uint64_t Seed = 1;
   unsigned Count = 1;
   std::string Output, Test;
+  std::vector<uint64_t> Seeds;
   bool Reduce = false, Stats = false;
   for (int I = 1; I < Argc; ++I) {
     std::string Arg = Argv[I];
@@ -90,6 +92,14 @@ int main(int Argc, char **Argv) {
       Seed = std::strtoull(Value("--seed=").c_str(), nullptr, 10);
     } else if (Arg.rfind("--count=", 0) == 0) {
       Count = static_cast<unsigned>(std::strtoul(Value("--count=").c_str(), nullptr, 10));
+    } else if (Arg.rfind("--seeds=", 0) == 0) {
+      std::string List = Value("--seeds=");
+      for (size_t Start = 0; Start < List.size();) {
+        size_t End = List.find(',', Start);
+        End = End == std::string::npos ? List.size() : End;
+        Seeds.push_back(std::strtoull(List.substr(Start, End - Start).c_str(), nullptr, 10));
+        Start = End + 1;
+      }
     } else if (Arg.rfind("--test=", 0) == 0) {
       Test = Value("--test=");
     } else if (Arg == "-o" && I + 1 < Argc) {
@@ -128,8 +138,11 @@ int main(int Argc, char **Argv) {
   }
 
   std::vector<dpgen::Program> Programs;
-  for (unsigned I = 0; I < Count; ++I)
-    Programs.push_back(dpgen::generateProgram(Seed + I));
+  if (Seeds.empty())
+    for (unsigned I = 0; I < Count; ++I)
+      Seeds.push_back(Seed + I);
+  for (uint64_t Each : Seeds)
+    Programs.push_back(dpgen::generateProgram(Each));
   if (Stats) {
     for (const dpgen::Program &P : Programs)
       printStats(P);
