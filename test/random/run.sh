@@ -6,7 +6,9 @@
 #   test/random/run.sh generate [dir]             BATCHES files of PER_BATCH programs from SEED
 #   test/random/run.sh transform [launchopt] [dir] every variant of every file (needs launchopt)
 #   test/random/run.sh compile [dir]               nvcc every file, in parallel (no GPU needed)
-#   test/random/run.sh run [dir]                   compile, run, compare (needs a GPU); log in dir/run.log
+#   test/random/run.sh pack [dir]                  dir.tar.gz: the sources the run needs, to carry
+#   test/random/run.sh run [dir | dir.tar.gz]      compile, run, compare (needs a GPU); log in dir/run.log
+#                                                  (and in $OUT when set)
 #
 # Many programs share one file and one process, since nvcc's time per file
 # dominates: the binary runs programs FIRST..LAST and prints a checksum line each.
@@ -31,7 +33,8 @@ nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 nvcc_flags=(-arch=sm_90 -rdc=true -std=c++17 -w)
 
-batches() { ls "$1" | grep -E '^b[0-9]+\.cu$' | sed 's/\.cu$//' | sort; }
+# The files of programs; RUN_BATCHES=N keeps the first N (a shorter GPU call).
+batches() { ls "$1" | grep -E '^b[0-9]+\.cu$' | sed 's/\.cu$//' | sort | head -n "${RUN_BATCHES:-100000}"; }
 
 generate() {
   local dir=${1:-$here/out} dpgen=${DPGEN:-$root/build/tools/launchopt-dpgen/launchopt-dpgen}
@@ -121,8 +124,9 @@ run_binary() { # binary output first last
     [ -n "$done_up_to" ] || done_up_to=$((first - 1))
     [ "$rc" -eq 0 ] && break
     local failed=$((done_up_to + 1))
-    grep -q "^program $failed " "$out" || echo "program $failed seed ? FAILED exit $rc (124: timeout)" >>"$out"
-    sed -i "/^program $failed seed [0-9]* error/s/\$/ (exit $rc)/" "$out"
+    local why="exit $rc"
+    [ "$rc" -eq 124 ] && why="timeout after ${RUN_TIMEOUT:-60} s"
+    grep -q "^program $failed " "$out" || echo "program $failed seed ? crashed: $why" >>"$out"
     first=$((failed + 1))
     [ "$rc" -eq 124 ] || [ "$rc" -ge 128 ] || [ "$rc" -eq 1 ] || break
   done
@@ -130,11 +134,21 @@ run_binary() { # binary output first last
 export -f run_binary
 
 checksum_of() { # results-file program -> checksum or the failure text
-  awk -v p="$2" '$1 == "program" && $2 == p { if ($5 == "checksum") print $6 (($8 + 0) > 0 ? " launch_errors" : ""); else { $1 = $2 = ""; print "FAILED" $0 } }' "$1"
+  awk -v p="$2" '$1 == "program" && $2 == p { if ($5 == "checksum") print $6 (($8 + 0) > 0 ? " launch_errors" : ""); else { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print "FAILED: " $0 } }' "$1"
+}
+
+pack() {
+  local dir=${1:-$here/out}
+  tar -C "$(dirname "$dir")" -czf "$dir.tar.gz" $(cd "$(dirname "$dir")" && ls "$(basename "$dir")"/b[0-9]*.cu)
+  echo "packed $(ls "$dir"/b[0-9]*.cu | wc -l) sources into $dir.tar.gz ($(du -h "$dir.tar.gz" | cut -f1))"
 }
 
 run() {
   local dir=${1:-$here/out}
+  if [[ "$dir" == *.tar.gz ]]; then
+    tar -C "$(dirname "$dir")" -xzf "$dir"
+    dir=${dir%.tar.gz}
+  fi
   if ! nvidia-smi -L >/dev/null 2>&1; then
     echo "no GPU on this machine: random differential test skipped"
     return 0
@@ -163,10 +177,10 @@ run() {
         executions=$((executions + 1))
         for v in "${variants[@]}"; do
           local name=${v%%:*} got
-          executions=$((executions + 1))
           if [ ! -x "$dir/bin/$b.$name" ]; then
-            got="FAILED to build or transform"
+            got="FAILED to transform or build"
           else
+            executions=$((executions + 1))
             got=$(checksum_of "$res/$b.$name.txt" "$p" 2>/dev/null)
             [ -n "$got" ] || got="FAILED: no output"
           fi
@@ -178,7 +192,7 @@ run() {
           else
             failures=$((failures + 1))
             echo "FAILURE seed $seed $name: $got, original $orig"
-            mismatches+=("$b $p $seed $name")
+            if [ -x "$dir/bin/$b.$name" ]; then mismatches+=("$b $p $seed $name"); fi
           fi
         done
       done
@@ -201,9 +215,10 @@ run() {
         echo "MISMATCH seed $seed $name: $verdict"
       done
     fi
-    echo "programs: $(grep -h -c '^    {[0-9]*ull' "$dir"/b[0-9]*.cu | paste -sd+ | bc), variants: ${#variants[@]} + original"
-    echo "executions: $executions (program x variant, original included), equal: $equal, failures: $failures, inconclusive: $inconclusive"
+    echo "programs: $(for b in $(batches "$dir"); do cat "$dir/$b.cu"; done | grep -c '^    {[0-9]*ull'), variants: ${#variants[@]} + original"
+    echo "executions: $executions (program x build run, original included), equal: $equal, failures: $failures, inconclusive: $inconclusive"
   } 2>&1 | tee "$log"
+  if [ -n "${OUT:-}" ]; then cp "$log" "$dir"/*-failures.txt "$OUT/" 2>/dev/null || true; fi
   ! grep -q '^FAILURE' "$log"
 }
 
@@ -211,6 +226,7 @@ case "${1:-}" in
   generate) shift; generate "$@" ;;
   transform) shift; transform "$@" ;;
   compile) shift; compile "$@" ;;
+  pack) shift; pack "$@" ;;
   run) shift; run "$@" ;;
-  *) echo "usage: $0 generate [dir] | transform [launchopt] [dir] | compile [dir] | run [dir]" >&2; exit 2 ;;
+  *) echo "usage: $0 generate [dir] | transform [launchopt] [dir] | compile [dir] | pack [dir] | run [dir | dir.tar.gz]" >&2; exit 2 ;;
 esac

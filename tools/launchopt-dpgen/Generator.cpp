@@ -44,9 +44,9 @@ private:
 
   // Expressions: unsigned arithmetic only, so every variant's checksum is exact.
   std::string leaf(int LoopDepth) {
-    std::vector<std::string> Names = {
-        "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
-        "blockDim.x",  "blockDim.y",  "blockDim.z",  "gridDim.x",  "gridDim.y",  "gridDim.z"};
+    std::vector<std::string> Names = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x",
+                                      "blockIdx.y",  "blockIdx.z",  "blockDim.x",  "blockDim.y",
+                                      "blockDim.z",  "gridDim.x",   "gridDim.y",   "gridDim.z"};
     if (CurrentCallee) {
       Names.insert(Names.end(), {"x", "x"});
       if (CurrentCallee->Form == Callee::Template)
@@ -151,7 +151,7 @@ private:
     for (unsigned I = 0; I < Count; ++I) {
       Kernel &K = P.Kernels[I];
       K.Id = NextId++;
-      K.IsTemplate = Rand.chance(30);
+      K.IsTemplate = Rand.chance(20);
       K.TakesPair = Rand.chance(40);
       if (I > 0)
         K.WritesBuffer = Rand.chance(25);

@@ -70,7 +70,8 @@ struct Kernel {
   bool WritesBuffer = false; // takes a buffer and writes its own cell of it
   bool TakesPair = false;    // takes a struct by value
   bool UsesDynamicShared = false;
-  unsigned RecursionFanout = 0, RecursionDepth = 0; // Recursive: threads that recurse, depth passed in
+  unsigned RecursionFanout = 0,
+           RecursionDepth = 0; // Recursive: threads that recurse, depth passed in
   unsigned MaxBlockThreads = 1;
   std::string BufferValue; // WritesBuffer: what each thread writes into its own cell
   std::vector<Stmt> Body;

@@ -45,10 +45,12 @@ std::string shellQuote(const std::string &Text) {
   return Quoted + "'";
 }
 
-void countStatements(const std::vector<dpgen::Stmt> &Body, std::map<std::string, unsigned> &Counts) {
-  static const char *Kinds[] = {"atomic",       "warp-reduce", "warp-broadcast", "shared-exchange",
-                                "launch",       "buffer-launch", "branch",       "loop"};
-  static const char *Streams[] = {"default", "null", "fire-and-forget", "tail", "per-thread", "created"};
+void countStatements(const std::vector<dpgen::Stmt> &Body,
+                     std::map<std::string, unsigned> &Counts) {
+  static const char *Kinds[] = {"atomic", "warp-reduce",   "warp-broadcast", "shared-exchange",
+                                "launch", "buffer-launch", "branch",         "loop"};
+  static const char *Streams[] = {"default", "null",       "fire-and-forget",
+                                  "tail",    "per-thread", "created"};
   for (const dpgen::Stmt &S : Body) {
     ++Counts[Kinds[S.What]];
     if (S.What == dpgen::Stmt::Launch || S.What == dpgen::Stmt::BufferLaunch)
@@ -66,8 +68,8 @@ void printStats(const dpgen::Program &P) {
     Counts["bounded-kernel"] += K.Bounded;
     Counts["buffer-kernel"] += K.WritesBuffer;
   }
-  std::cout << "seed " << P.Seed << " kernels " << P.Kernels.size() << " callees " << P.Callees.size()
-            << " launch_bound " << P.LaunchBound;
+  std::cout << "seed " << P.Seed << " kernels " << P.Kernels.size() << " callees "
+            << P.Callees.size() << " launch_bound " << P.LaunchBound;
   for (const auto &[Name, Count] : Counts)
     std::cout << " " << Name << " " << Count;
   std::cout << "\n";
@@ -127,7 +129,8 @@ int main(int Argc, char **Argv) {
     };
     dpgen::Program P = dpgen::generateProgram(Seed);
     if (!StillFails(dpgen::printFile({P})))
-      return fail(1, "program " + std::to_string(Seed) + " does not fail the test: nothing to reduce");
+      return fail(1,
+                  "program " + std::to_string(Seed) + " does not fail the test: nothing to reduce");
     dpgen::Reduction R = dpgen::reduceProgram(P, StillFails);
     std::remove(Candidate.c_str());
     if (!writeFile(Output, R.Source))
