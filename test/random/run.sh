@@ -218,7 +218,7 @@ run() {
     echo "programs: $(for b in $(batches "$dir"); do cat "$dir/$b.cu"; done | grep -c '^    {[0-9]*ull'), variants: ${#variants[@]} + original"
     echo "executions: $executions (program x build run, original included), equal: $equal, failures: $failures, inconclusive: $inconclusive"
   } 2>&1 | tee "$log"
-  if [ -n "${OUT:-}" ]; then cp "$log" "$dir"/*-failures.txt "$OUT/" 2>/dev/null || true; fi
+  if [ -n "${OUT:-}" ]; then cp -r "$log" "$dir"/*-failures.txt "$res" "$OUT/" 2>/dev/null || true; fi
   ! grep -q '^FAILURE' "$log"
 }
 
