@@ -119,13 +119,13 @@ run_binary() { # binary output first last
   : >"$out"
   while [ "$first" -le "$last" ]; do
     rc=0
-    timeout "${RUN_TIMEOUT:-60}" "$bin" "$first" "$last" >>"$out" 2>/dev/null || rc=$?
+    timeout "${RUN_TIMEOUT:-20}" "$bin" "$first" "$last" >>"$out" 2>/dev/null || rc=$?
     local done_up_to=$(grep -o '^program [0-9]* seed [0-9]* checksum' "$out" | awk '{print $2}' | tail -1)
     [ -n "$done_up_to" ] || done_up_to=$((first - 1))
     [ "$rc" -eq 0 ] && break
     local failed=$((done_up_to + 1))
     local why="exit $rc"
-    [ "$rc" -eq 124 ] && why="timeout after ${RUN_TIMEOUT:-60} s"
+    [ "$rc" -eq 124 ] && why="timeout after ${RUN_TIMEOUT:-20} s"
     grep -q "^program $failed " "$out" || echo "program $failed seed ? crashed: $why" >>"$out"
     first=$((failed + 1))
     [ "$rc" -eq 124 ] || [ "$rc" -ge 128 ] || [ "$rc" -eq 1 ] || break
@@ -165,7 +165,7 @@ run() {
     for name in $(builds "$dir" | awk '{print $1}'); do
       local count=$(grep -c '^    {[0-9]*ull' "$dir/${name%%.*}.cu")
       if [ -x "$dir/bin/$name" ]; then echo "$dir/bin/$name $res/$name.txt 0 $((count - 1))"; fi
-    done | xargs -P "${RUN_JOBS:-4}" -L1 bash -c 'RUN_TIMEOUT='"${RUN_TIMEOUT:-60}"' run_binary "$0" "$1" "$2" "$3"'
+    done | xargs -P "${RUN_JOBS:-4}" -L1 bash -c 'RUN_TIMEOUT='"${RUN_TIMEOUT:-20}"' run_binary "$0" "$1" "$2" "$3"'
     echo "run step: $(($(date +%s) - start)) s"
     local executions=0 equal=0 inconclusive=0 failures=0
     local -a mismatches=()
