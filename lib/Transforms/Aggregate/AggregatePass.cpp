@@ -242,10 +242,15 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
           if (Accepted.NeedDirectCopy.count(S.ChildName))
             Before += directKernelPrototype(ChildCopy);
         }
-    // A recursive kernel's part function launches the kernel itself when it
-    // cannot record the launch: it is defined after the kernel, declared before.
-    bool Recursive = std::any_of(Own.begin(), Own.end(),
-                                 [&](const AggregatedSite &S) { return S.ChildName == K.Name; });
+    // A recursive kernel's part function launches the kernel itself, when it
+    // cannot record the launch or when that launch is left as written: it is
+    // defined after the kernel, declared before.
+    bool Recursive =
+        std::any_of(Own.begin(), Own.end(),
+                    [&](const AggregatedSite &S) { return S.ChildName == K.Name; }) ||
+        std::any_of(Launches.Sites.begin(), Launches.Sites.end(), [&](const LaunchSite &S) {
+          return S.DeviceSide && S.ParentName == K.Name && S.ChildName == K.Name;
+        });
     if (Recursive) {
       Before += partPrototype(K, Own);
       After += "\n\n" + partFunction(Ctx, K, BodyEdits, Own);
