@@ -6,8 +6,8 @@ namespace launchopt {
 
 namespace {
 
-std::string serialSignature(const KernelCopy &K) {
-  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name) + "(" +
+std::string serialSignature(const KernelCopy &K, bool Exported) {
+  return K.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " + serialNameFor(K.Name) + "(" +
          K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim)");
 }
 
@@ -17,10 +17,12 @@ std::string serialNameFor(llvm::StringRef KernelName) {
   return generated::threshold::SerialPrefix + KernelName.str();
 }
 
-std::string serialPrototype(const KernelCopy &K) { return serialSignature(K) + ";\n"; }
+std::string serialPrototype(const KernelCopy &K, bool Exported) {
+  return serialSignature(K, Exported) + ";\n";
+}
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits) {
+                              const std::vector<SourceEdit> &BodyEdits, bool Exported) {
   std::string ThreadName = generated::threshold::ThreadPrefix + K.Name;
   std::string D;
   D += "\n\n// launchopt: one thread of '" + K.Name +
@@ -32,7 +34,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
-  D += serialSignature(K) + "\n{\n";
+  D += serialSignature(K, Exported) + "\n{\n";
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                        "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
                        "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"

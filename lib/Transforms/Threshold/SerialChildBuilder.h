@@ -16,15 +16,17 @@ namespace launchopt {
 // Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
 std::string serialNameFor(llvm::StringRef KernelName);
 
-// The serial function's declaration, for parents written before the kernel.
-std::string serialPrototype(const KernelCopy &K);
+// The serial function's declaration, for parents written before the kernel
+// or in another file of the program. Exported: external linkage, for a
+// kernel that other files launch (else static, as every generated function).
+std::string serialPrototype(const KernelCopy &K, bool Exported = false);
 
 // The per-thread function and the serial function, inserted right after the
 // kernel. BodyEdits (main-file offsets) are applied to the copied body, so
 // that launches inside the child that this pass rewrote are rewritten in the
 // serial copy too; edits outside the body are ignored.
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits);
+                              const std::vector<SourceEdit> &BodyEdits, bool Exported = false);
 
 } // namespace launchopt
 

@@ -117,12 +117,15 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   // __device__ serial copy cannot be called.
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
     return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
-  if (!Site.Child)
+  // A child of another file was checked there (acceptChildOfOtherFiles).
+  if (!Site.Child && !acceptedExternalChild(Launches, Site))
     return refusal(Site.UnresolvedReason);
-  if (llvm::Error Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child)))
-    return Blocker;
-  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
-    return Unshadowable;
+  if (Site.Child) {
+    if (llvm::Error Blocker = serializationBlocker(Launches.ChildFeatures.at(Site.Child)))
+      return Blocker;
+    if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
+      return Unshadowable;
+  }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
@@ -135,7 +138,7 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 
 // Serial copies are built last, from the child bodies as this pass edited
 // them: a child's own launches are thresholded in its serial copy too.
-void insertSerialCopies(clang::ASTContext &Ctx,
+void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                         const std::map<const clang::FunctionDecl *, KernelCopy> &Serialized,
                         ShadowCallees &Shadows, PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
@@ -148,7 +151,8 @@ void insertSerialCopies(clang::ASTContext &Ctx,
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits));
+    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits,
+                                                          Launches.ExportedChildren.count(Child)));
   }
 }
 
@@ -164,8 +168,11 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
+    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
-        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!Launch) {
       Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
@@ -174,9 +181,16 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     const FileRange &Statement = Launch->Text.Statement;
     Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
                          SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee));
-    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
-      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child) + "\n");
-    Serialized.emplace(Site.Child, Launch->Child);
+    const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    // The copy of a child of another file, or of one that other files call,
+    // has external linkage.
+    bool Exported = External || Launches.ExportedChildren.count(Site.Child);
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
+      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Exported) + "\n");
+    if (External)
+      Remark.Parameters["defined-in"] = External->DefiningFile;
+    else
+      Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     if (mayReorderWithEarlierLaunch(Launches, Site))
@@ -185,7 +199,19 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Result.Remarks.push_back(Remark);
   }
 
-  insertSerialCopies(Ctx, Serialized, Shadows, Result);
+  // Children that other files launch get their copies here, launched here
+  // or not; acceptChildOfOtherFiles took them.
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (Serialized.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    Serialized.emplace(Child, std::move(*Copy));
+  }
+  insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
   if (!Serialized.empty())
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
@@ -193,6 +219,22 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
                            "#ifndef LAUNCHOPT_THRESHOLD\n#define LAUNCHOPT_THRESHOLD " +
                                std::to_string(Options.DefaultThreshold) + "\n#endif\n\n");
   return Result;
+}
+
+llvm::Error ThresholdPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                                   const LaunchAnalysis &Launches,
+                                                   const clang::FunctionDecl &Child) const {
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  auto Features = Launches.ChildFeatures.find(&Child);
+  if (llvm::Error Blocker = serializationBlocker(Features != Launches.ChildFeatures.end()
+                                                     ? Features->second
+                                                     : computeKernelFeatures(Child)))
+    return Blocker;
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
 }
 
 } // namespace launchopt
