@@ -43,6 +43,21 @@ const clang::Expr *writtenOperand(const clang::Expr *E) {
   return E;
 }
 
+const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call) {
+  const clang::Expr *E = Call.getCallee()->IgnoreImplicit();
+  const auto *Paren = llvm::dyn_cast<clang::ParenExpr>(E);
+  const auto *Deref =
+      Paren ? llvm::dyn_cast<clang::UnaryOperator>(Paren->getSubExpr()->IgnoreImplicit()) : nullptr;
+  if (!Deref || Deref->getOpcode() != clang::UO_Deref)
+    return E;
+  const auto *AddressOf =
+      llvm::dyn_cast<clang::UnaryOperator>(Deref->getSubExpr()->IgnoreImplicit());
+  if (!AddressOf || AddressOf->getOpcode() != clang::UO_AddrOf ||
+      !llvm::isa<clang::DeclRefExpr>(AddressOf->getSubExpr()->IgnoreImplicit()))
+    return E;
+  return AddressOf->getSubExpr()->IgnoreImplicit();
+}
+
 namespace {
 
 // Macros like cudaStreamTailLaunch expand to casts of small constants; read
@@ -91,7 +106,7 @@ const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::
     Name = Callee->getNameAsString();
     return Callee;
   }
-  const clang::Expr *Callee = Call->getCallee()->IgnoreImplicit();
+  const clang::Expr *Callee = launchedKernel(*Call);
   if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee)) {
     Name = ULE->getName().getAsString();
     const clang::FunctionDecl *Found = nullptr;

@@ -100,6 +100,12 @@ struct LaunchAnalysis {
 // system headers), for analyses that read them without editing them.
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = false);
 
+// The kernel as the launch names it (`k`, `k<T>`): without implicit casts,
+// and without the `(*&k<float>)` through which the driver makes Clang 19
+// parse a device-side launch of a template kernel it would drop
+// (Driver/TemplateLaunchRecovery.h).
+const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call);
+
 // The expression the user wrote for a launch configuration operand, without
 // the implicit conversion to dim3 / size_t the compiler added.
 const clang::Expr *writtenOperand(const clang::Expr *E);

@@ -1,8 +1,8 @@
 #include "CoverageSummary.h"
 
 #include "CommandSupport.h"
+#include "TemplateLaunchRecovery.h"
 #include "TransformPipeline.h"
-#include "Frontend/Frontend.h"
 #include "Support/MakeError.h"
 #include "Transforms/LaunchPass.h"
 #include "llvm/Support/JSON.h"
@@ -47,7 +47,8 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       C.NotRead.push_back({File, llvm::toString(Text.takeError())});
       continue;
     }
-    std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, File, Env, &*Text);
+    RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, File, Env, *Text);
+    std::unique_ptr<ParsedFile> &Parsed = Recovered.Parsed;
     if (!Parsed) {
       C.NotRead.push_back({File, "does not parse (clang's errors above)"});
       continue;

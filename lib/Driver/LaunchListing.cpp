@@ -68,7 +68,8 @@ llvm::json::Object featuresJson(const KernelFeatures &F) {
 
 const char *const UnresolvedNote =
     "Clang 19 cannot resolve this device-side launch of a template kernel from a "
-    "non-template kernel";
+    "non-template kernel (recovered only when every template argument is written, outside a "
+    "macro)";
 
 } // namespace
 

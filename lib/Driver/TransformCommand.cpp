@@ -4,8 +4,8 @@
 #include "CoverageSummary.h"
 #include "LaunchListing.h"
 #include "Report.h"
+#include "TemplateLaunchRecovery.h"
 #include "TransformPipeline.h"
-#include "Frontend/Frontend.h"
 #include "Rewrite/OutputFile.h"
 #include "Support/MakeError.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -170,11 +170,12 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
 // --list-launches: every launch site and what the analysis found, to Output.
 int listLaunches(const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
                  const ParseEnvironment &Env, std::string &Text, const std::string &Output) {
-  std::unique_ptr<ParsedFile> Parsed = parseCudaFile(Compilations, Input, Env, &Text);
-  if (!Parsed)
+  RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, Input, Env, Text);
+  if (!Recovered.Parsed)
     return fail(Command, ExitInputError, "'" + Input + "' could not be parsed");
-  clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
+  clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
   LaunchAnalysis Launches = analyzeLaunches(Ctx);
+  restoreInputPositions(Recovered, Text, Launches);
   std::string Listing;
   llvm::raw_string_ostream OS(Listing);
   if (OutputFormat == Format::Json)

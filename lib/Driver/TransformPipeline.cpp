@@ -1,8 +1,8 @@
 #include "TransformPipeline.h"
 
 #include "CrashStage.h"
+#include "TemplateLaunchRecovery.h"
 #include "Analysis/ProgramKernels.h"
-#include "Frontend/Frontend.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,11 +43,11 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
 // (asked of the defining file, whose analysis then lists the child among
 // those it exports). The remark of a launch the pass leaves names the file.
 void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource> &Sources,
-                         const std::vector<std::unique_ptr<ParsedFile>> &Parsed,
+                         const std::vector<RecoveredParse> &Parsed,
                          std::vector<LaunchAnalysis> &Launches) {
   std::map<std::string, std::vector<std::pair<size_t, const clang::FunctionDecl *>>> Definitions;
   for (size_t I = 0; I < Sources.size(); ++I)
-    for (const auto &[Key, Kernel] : programKernelDefinitions(Parsed[I]->Unit->getASTContext()))
+    for (const auto &[Key, Kernel] : programKernelDefinitions(Parsed[I].Parsed->Unit->getASTContext()))
       Definitions[Key].push_back({I, Kernel});
   std::map<const clang::FunctionDecl *, std::string> Refusals;
   for (size_t I = 0; I < Sources.size(); ++I)
@@ -71,7 +71,7 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
       auto Refusal = Refusals.find(Kernel);
       if (Refusal == Refusals.end()) {
         llvm::Error E =
-            Pass.acceptChildOfOtherFiles(Parsed[File]->Unit->getASTContext(), Defining, *Kernel);
+            Pass.acceptChildOfOtherFiles(Parsed[File].Parsed->Unit->getASTContext(), Defining, *Kernel);
         Refusal = Refusals.emplace(Kernel, E ? llvm::toString(std::move(E)) : "").first;
         if (Refusal->second.empty()) {
           Defining.ExportedChildren.insert(Kernel);
@@ -105,8 +105,9 @@ void shareRecordPool(std::vector<PipelineOutput> &Out) {
 
 std::string unresolvedLaunchReason() {
   return "Clang 19 cannot resolve this device-side launch of a template kernel from a "
-         "non-template kernel; left untouched (a template parent, or a non-template child, can "
-         "be transformed)";
+         "non-template kernel; left untouched (launchopt recovers such a launch when it writes "
+         "every template argument, as in k<float><<<...>>>, outside a macro; a template parent, "
+         "or a non-template child, can be transformed)";
 }
 
 llvm::Expected<PipelineOptions>
@@ -141,27 +142,30 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
   std::vector<PipelineOutput> Out(Sources.size());
   for (size_t I = 0; I < Sources.size(); ++I)
     Out[I].Text = Sources[I].Text;
-  // Per file, the edits of every earlier pass.
+  // Per file, each pass's input to the previous one's, and within a pass:
+  // the input, the recovery markers, the pass's edits, the markers removed.
   std::vector<std::vector<SourceEdits>> EarlierEdits(Sources.size());
   bool First = true;
   for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
     // Every file is parsed before any is transformed: a pass that takes a
     // launch of another file's child writes into both.
-    std::vector<std::unique_ptr<ParsedFile>> Parsed;
+    std::vector<RecoveredParse> Parsed;
     std::vector<LaunchAnalysis> Launches;
     for (size_t I = 0; I < Sources.size(); ++I) {
       CrashStage Stage("parsing and analysing", Sources[I].Path);
-      Parsed.push_back(parseCudaFile(Compilations, Sources[I].Path, Env, &Out[I].Text));
-      if (!Parsed.back())
+      Parsed.push_back(
+          parseRecoveringTemplateLaunches(Compilations, Sources[I].Path, Env, Out[I].Text));
+      if (!Parsed.back().Parsed)
         return makeError("'" + Sources[I].Path + "' could not be parsed; nothing was written");
-      Launches.push_back(analyzeLaunches(Parsed.back()->Unit->getASTContext()));
+      Launches.push_back(analyzeLaunches(Parsed.back().Parsed->Unit->getASTContext()));
     }
     if (Sources.size() > 1)
       linkProgramLaunches(*Pass, Sources, Parsed, Launches);
     for (size_t I = 0; I < Sources.size(); ++I) {
       CrashStage Stage("transforming", Sources[I].Path);
-      clang::ASTContext &Ctx = Parsed[I]->Unit->getASTContext();
-      std::string &Text = Out[I].Text;
+      RecoveredParse &Recovered = Parsed[I];
+      clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
+      std::vector<SourceEdits> &Earlier = EarlierEdits[I];
       PassResult Result = Pass->run(Ctx, Launches[I]);
       if (First)
         for (const UnresolvedLaunch &U : Launches[I].Unresolved) {
@@ -172,20 +176,25 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
           Result.Remarks.push_back(R);
         }
       // Remarks of a later pass name places in the input file, not in the
-      // previous pass's output.
+      // previous pass's output nor in the text with the recovery markers.
+      Earlier.push_back(std::move(Recovered.Markers));
       for (LaunchRemark &R : Result.Remarks) {
-        unsigned Offset = offsetOf(Text, R.Position.Line, R.Position.Column);
-        for (auto It = EarlierEdits[I].rbegin(); It != EarlierEdits[I].rend(); ++It)
+        unsigned Offset = offsetOf(Recovered.ParsedText, R.Position.Line, R.Position.Column);
+        bool InMarker = false;
+        Offset = Earlier.back().originalOffset(Offset, &InMarker);
+        for (auto It = std::next(Earlier.rbegin()); It != Earlier.rend(); ++It)
           Offset = It->originalOffset(Offset, &R.InGeneratedCode);
         std::tie(R.Position.Line, R.Position.Column) =
             lineAndColumnOf(Sources[I].Text, Offset);
       }
-      llvm::Expected<std::string> Next = Result.Edits.apply(Text);
+      llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
       if (!Next)
         return makeError("internal error: " + llvm::toString(Next.takeError()) +
                          "; nothing was written");
-      Text = std::move(*Next);
-      EarlierEdits[I].push_back(std::move(Result.Edits));
+      SourceEdits MarkersRemoved;
+      Out[I].Text = removeRecoveryMarkers(*Next, MarkersRemoved);
+      Earlier.push_back(std::move(Result.Edits));
+      Earlier.push_back(std::move(MarkersRemoved));
       Out[I].Remarks.insert(Out[I].Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
     }
     First = false;

@@ -15,7 +15,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recursive_tiles})
+programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recursive_tiles
+           template_launch quicksort_stream})
 thresholds=(32 64 128 256 512 1024 4096 1000000000)
 # name:launchopt flags (commas for spaces); T is swept over the thresholds.
 variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block

@@ -54,7 +54,7 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   LaunchText T;
   T.Statement = {Call->Begin, static_cast<unsigned>(Semi + 1)};
   T.Indent = indentationAt(Buffer, Call->Begin);
-  std::optional<FileRange> Callee = writtenRange(Ctx, Site.Call->getCallee()->getSourceRange());
+  std::optional<FileRange> Callee = writtenRange(Ctx, launchedKernel(*Site.Call)->getSourceRange());
   if (!Callee)
     return refusal("the launched kernel's name comes from a macro");
   T.Callee = textOf(Ctx, *Callee);
@@ -87,7 +87,7 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
 
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                            const std::string &Prefix) {
-  const clang::Expr *Callee = Site.Call->getCallee()->IgnoreImplicit();
+  const clang::Expr *Callee = launchedKernel(*Site.Call);
   clang::SourceLocation NameLoc;
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
     NameLoc = Ref->getLocation();

@@ -1,6 +1,7 @@
 #include "ThresholdPass.h"
 
 #include "SerialChildBuilder.h"
+#include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadCount.h"
 #include "Support/GeneratedNames.h"
@@ -128,7 +129,8 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
-  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
+  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site) &&
+      !proveIndependentOfEarlierLaunches(Launches, Site))
     return refusal("the parent thread launches other children into the same stream before "
                    "this one (in a loop or earlier); a serialized child could run before "
                    "them (pass --assume-independent-children if they do not depend on each "
@@ -193,7 +195,11 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
-    if (mayReorderWithEarlierLaunch(Launches, Site))
+    std::optional<std::string> Proof;
+    if (mayReorderWithEarlierLaunch(Launches, Site) &&
+        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)))
+      Remark.Parameters["independence"] = *Proof;
+    else if (mayReorderWithEarlierLaunch(Launches, Site))
       Remark.Warnings.push_back("serialized although earlier launches from this thread go "
                                 "into the same stream (--assume-independent-children)");
     Result.Remarks.push_back(Remark);

@@ -1,0 +1,64 @@
+// A template child launched from a non-template parent with its template
+// arguments written (`scaleSegment<unsigned>`): Clang 19 drops such a launch,
+// launchopt recovers it. Each parent thread owns a segment of skewed length.
+// Usage: template_launch <seed> <output file>
+#include "common.cuh"
+
+template <typename T, int Shift>
+__global__ void scaleSegment(const T *in, T *out, unsigned n, T factor) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = (in[i] << Shift) * factor + (T)(blockIdx.x ^ threadIdx.x);
+}
+
+__global__ void scaleAll(const unsigned *in, unsigned *out, const unsigned *offsets,
+                         const unsigned *lengths, int segments) {
+  int s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= segments)
+    return;
+  unsigned n = lengths[s];
+  scaleSegment<unsigned, 3><<<(n + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(
+      in + offsets[s], out + offsets[s], n, (unsigned)(s % 5 + 1));
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&gpuTestLaunchFailures, 1);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s <seed> <output>\n", argv[0]);
+    return 2;
+  }
+  Rng rng(std::strtoull(argv[1], nullptr, 10));
+  const int segments = 1 << 15;
+  std::vector<unsigned> offsets(segments), lengths(segments);
+  unsigned total = 0;
+  for (int s = 0; s < segments; ++s) {
+    lengths[s] = rng.below(100) == 0 ? 1024 + rng.below(16384) : 1 + rng.below(100);
+    offsets[s] = total;
+    total += lengths[s];
+  }
+  std::vector<unsigned> input(total);
+  for (unsigned &v : input)
+    v = rng.next();
+  CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 16));
+  unsigned *dIn, *dOut, *dOff, *dLen;
+  CHECK(cudaMalloc(&dIn, sizeof(unsigned) * total));
+  CHECK(cudaMalloc(&dOut, sizeof(unsigned) * total));
+  CHECK(cudaMalloc(&dOff, sizeof(unsigned) * segments));
+  CHECK(cudaMalloc(&dLen, sizeof(unsigned) * segments));
+  CHECK(cudaMemcpy(dIn, input.data(), sizeof(unsigned) * total, cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dOff, offsets.data(), sizeof(unsigned) * segments, cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(dLen, lengths.data(), sizeof(unsigned) * segments, cudaMemcpyHostToDevice));
+  auto run = [&] {
+    CHECK(cudaMemset(dOut, 0xAB, sizeof(unsigned) * total));
+    scaleAll<<<(segments + 127) / 128, 128>>>(dIn, dOut, dOff, dLen, segments);
+    CHECK(cudaGetLastError());
+  };
+  float ms = medianMs(10, run);
+  CHECK(cudaDeviceSynchronize());
+  std::vector<unsigned> out(total);
+  CHECK(cudaMemcpy(out.data(), dOut, sizeof(unsigned) * total, cudaMemcpyDeviceToHost));
+  writeOutput(argv[2], out.data(), sizeof(unsigned) * total);
+  std::printf("time_ms %.3f launch_failures %d\n", ms, launchFailures());
+  return launchFailures() == 0 ? 0 : 1;
+}
