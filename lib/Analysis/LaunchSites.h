@@ -95,7 +95,6 @@ struct LaunchAnalysis {
   std::set<const clang::FunctionDecl *> ExportedChildren;
 };
 
-
 // IncludedFiles: also the launches in files the main file includes (not
 // system headers), for analyses that read them without editing them.
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = false);

@@ -15,8 +15,8 @@ public:
   bool VisitFunctionDecl(clang::FunctionDecl *F) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     if (!F->isThisDeclarationADefinition() || !F->hasAttr<clang::CUDAGlobalAttr>() ||
-        !SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) ||
-        F->isTemplateInstantiation() || !F->isExternallyVisible())
+        !SM.isInMainFile(SM.getExpansionLoc(F->getLocation())) || F->isTemplateInstantiation() ||
+        !F->isExternallyVisible())
       return true;
     Definitions.emplace(programKernelKey(*F), F);
     return true;
@@ -39,7 +39,8 @@ std::string programKernelKey(const clang::FunctionDecl &F) {
   return Key + F.getType().getCanonicalType().getAsString();
 }
 
-std::map<std::string, const clang::FunctionDecl *> programKernelDefinitions(clang::ASTContext &Ctx) {
+std::map<std::string, const clang::FunctionDecl *>
+programKernelDefinitions(clang::ASTContext &Ctx) {
   KernelDefinitionCollector Collector(Ctx);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(Collector.Definitions);

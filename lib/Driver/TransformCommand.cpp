@@ -380,8 +380,8 @@ int runTransformCommand(int Argc, const char **Argv) {
 
   ParseEnvironment Env = parseEnvironmentFor(CudaPath);
   if (ListLaunches)
-    return listLaunches(Parser->getCompilations(), Program.front().Path, Env,
-                        Program.front().Text, Outputs->front());
+    return listLaunches(Parser->getCompilations(), Program.front().Path, Env, Program.front().Text,
+                        Outputs->front());
 
   llvm::Expected<std::vector<PipelineOutput>> Transformed =
       runProgramPipeline(Parser->getCompilations(), Program, Env, *Pipeline);

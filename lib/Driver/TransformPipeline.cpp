@@ -5,8 +5,8 @@
 #include "Analysis/ProgramKernels.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -47,7 +47,8 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
                          std::vector<LaunchAnalysis> &Launches) {
   std::map<std::string, std::vector<std::pair<size_t, const clang::FunctionDecl *>>> Definitions;
   for (size_t I = 0; I < Sources.size(); ++I)
-    for (const auto &[Key, Kernel] : programKernelDefinitions(Parsed[I].Parsed->Unit->getASTContext()))
+    for (const auto &[Key, Kernel] :
+         programKernelDefinitions(Parsed[I].Parsed->Unit->getASTContext()))
       Definitions[Key].push_back({I, Kernel});
   std::map<const clang::FunctionDecl *, std::string> Refusals;
   for (size_t I = 0; I < Sources.size(); ++I)
@@ -70,8 +71,8 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
       LaunchAnalysis &Defining = Launches[File];
       auto Refusal = Refusals.find(Kernel);
       if (Refusal == Refusals.end()) {
-        llvm::Error E =
-            Pass.acceptChildOfOtherFiles(Parsed[File].Parsed->Unit->getASTContext(), Defining, *Kernel);
+        llvm::Error E = Pass.acceptChildOfOtherFiles(Parsed[File].Parsed->Unit->getASTContext(),
+                                                     Defining, *Kernel);
         Refusal = Refusals.emplace(Kernel, E ? llvm::toString(std::move(E)) : "").first;
         if (Refusal->second.empty()) {
           Defining.ExportedChildren.insert(Kernel);
@@ -184,8 +185,7 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
         Offset = Earlier.back().originalOffset(Offset, &InMarker);
         for (auto It = std::next(Earlier.rbegin()); It != Earlier.rend(); ++It)
           Offset = It->originalOffset(Offset, &R.InGeneratedCode);
-        std::tie(R.Position.Line, R.Position.Column) =
-            lineAndColumnOf(Sources[I].Text, Offset);
+        std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(Sources[I].Text, Offset);
       }
       llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
       if (!Next)

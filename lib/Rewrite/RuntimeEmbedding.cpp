@@ -17,8 +17,9 @@ std::string markProgramPool(const std::string &Text, bool Defines) {
   size_t At = Text.find(PoolHeaderDirective);
   if (At == std::string::npos)
     return Text;
-  std::string Marks = "// launchopt: one record pool for the program, defined in one of its files.\n"
-                      "#define LAUNCHOPT_PROGRAM_POOL\n";
+  std::string Marks =
+      "// launchopt: one record pool for the program, defined in one of its files.\n"
+      "#define LAUNCHOPT_PROGRAM_POOL\n";
   if (Defines)
     Marks += "#define LAUNCHOPT_PROGRAM_POOL_DEFINITION\n";
   return Text.substr(0, At) + Marks + Text.substr(At);

@@ -1,5 +1,5 @@
-#include "Transforms/LaunchPass.h"
 #include "Transforms/Common/Refusal.h"
+#include "Transforms/LaunchPass.h"
 
 #include <cstdlib>
 

@@ -264,10 +264,9 @@ llvm::Error CoarsenPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
   if (llvm::StringRef(Child.getName()).starts_with(CoarsenedPrefix))
     return refusal("the child is already coarsened");
   auto Features = Launches.ChildFeatures.find(&Child);
-  if (llvm::Error Blocker =
-          coarseningBlocker(Child, Features != Launches.ChildFeatures.end()
-                                       ? Features->second
-                                       : computeKernelFeatures(Child)))
+  if (llvm::Error Blocker = coarseningBlocker(Child, Features != Launches.ChildFeatures.end()
+                                                         ? Features->second
+                                                         : computeKernelFeatures(Child)))
     return Blocker;
   ShadowCallees Shadows(Ctx);
   if (llvm::Error Unshadowable = Shadows.require(Child))

@@ -68,8 +68,7 @@ const ExternalChild *acceptedExternalChild(const LaunchAnalysis &Launches, const
 // the child is read from its declaration here, and the pass declares its
 // copy before the parent (NeedsPrototype), in the child's namespace.
 llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
-                                                    const ExternalChild &Child,
-                                                    llvm::Error Refusal,
+                                                    const ExternalChild &Child, llvm::Error Refusal,
                                                     const AcceptanceSteps &Steps);
 
 } // namespace launchopt

@@ -7,8 +7,9 @@ namespace launchopt {
 namespace {
 
 std::string serialSignature(const KernelCopy &K, bool Exported) {
-  return K.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " + serialNameFor(K.Name) + "(" +
-         K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim)");
+  return K.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " +
+         serialNameFor(K.Name) + "(" + K.parameters(true) +
+         generated::code("const dim3 @gridDim, const dim3 @blockDim)");
 }
 
 } // namespace
