@@ -201,6 +201,8 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   PassResult Result;
   std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  // A launch of a child of another file needs the macro without a copy here.
+  bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{CoarsenedPrefix};
 
@@ -220,6 +222,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                          coarsenedLaunch(Site, L, Launch->Callee));
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    RewroteExternalLaunch |= External != nullptr;
     if (External)
       Remark.Parameters["defined-in"] = External->DefiningFile;
     else
@@ -248,7 +251,8 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     Coarsened.emplace(Child, std::move(*Copy));
   }
   insertCoarsenedKernels(Ctx, Launches, Coarsened, Shadows, Result.Edits);
-  if (!Coarsened.empty())
+  // The rewritten launches read the macro, and so may the copies.
+  if (!Coarsened.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"
                            "#ifndef LAUNCHOPT_CFACTOR\n#define LAUNCHOPT_CFACTOR " +

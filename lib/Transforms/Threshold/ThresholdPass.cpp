@@ -165,6 +165,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // The children that get a serial copy, as read when their launch was taken.
   std::map<const clang::FunctionDecl *, KernelCopy> Serialized;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  // A launch of a child of another file needs the macro without a copy here.
+  bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
 
@@ -189,6 +191,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     bool Exported = External || Launches.ExportedChildren.count(Site.Child);
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
       Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Exported) + "\n");
+    RewroteExternalLaunch |= External != nullptr;
     if (External)
       Remark.Parameters["defined-in"] = External->DefiningFile;
     else
@@ -218,7 +221,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Serialized.emplace(Child, std::move(*Copy));
   }
   insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
-  if (!Serialized.empty())
+  // The rewritten launches read the macro, and so may the copies.
+  if (!Serialized.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
                            "// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
