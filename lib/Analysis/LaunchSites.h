@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,18 @@ struct UnresolvedLaunch {
   std::string Workaround; // what the user can write instead
 };
 
+// A child that a device-side launch of this file names and another file of
+// the program defines (launchopt given several files as one program, built
+// with -rdc). The driver fills it for the pass about to run.
+struct ExternalChild {
+  // The child's declaration in this file, which the launch resolved to.
+  const clang::FunctionDecl *Declaration = nullptr;
+  std::string DefiningFile;
+  // Why the running pass leaves launches of it, as the defining file sees
+  // the child; empty when that file's output gets the pass's copies of it.
+  std::string Refusal;
+};
+
 // Everything the passes need to know about the launches of one file.
 struct LaunchAnalysis {
   std::vector<LaunchSite> Sites;
@@ -82,6 +95,11 @@ struct LaunchAnalysis {
   std::map<const clang::FunctionDecl *, KernelFeatures> ChildFeatures;
   // Launch sites per parent function, in source order.
   std::map<const clang::FunctionDecl *, std::vector<unsigned>> SitesByParent;
+  // With several files of one program: the sites (by id) whose child
+  // another file defines, and the kernels defined here that other files
+  // launch, whose copies this file's output holds with external linkage.
+  std::map<unsigned, ExternalChild> ExternalChildren;
+  std::set<const clang::FunctionDecl *> ExportedChildren;
 };
 
 // IncludedFiles: also the launches in files the main file includes (not

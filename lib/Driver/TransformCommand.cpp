@@ -7,11 +7,16 @@
 #include "TemplateLaunchRecovery.h"
 #include "TransformPipeline.h"
 #include "Rewrite/OutputFile.h"
+#include "Support/MakeError.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <deque>
+#include <set>
 
 namespace launchopt {
 
@@ -47,8 +52,12 @@ cl::opt<std::string> OutputPath("o",
                                 cl::desc("Write the transformed source to <file> "
                                          "(atomically); default: standard output"),
                                 cl::value_desc("file"), cl::cat(Category));
-cl::opt<bool> InPlace("in-place", cl::desc("Replace the input file with the transformed source"),
+cl::opt<bool> InPlace("in-place", cl::desc("Replace each input file with its transformed source"),
                       cl::cat(Category));
+cl::opt<std::string> OutputDir("output-dir",
+                               cl::desc("Write each transformed source to <dir>/<its file name> "
+                                        "(atomically; several input files are one program)"),
+                               cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> ReportPath("report",
                                 cl::desc("Write the per-launch-site report to <file> ('-' for "
                                          "standard output) in the --format chosen"),
@@ -130,6 +139,10 @@ std::string overview() {
   return "launchopt: source-to-source optimizer for CUDA kernel launches.\n\n"
          "  launchopt [options] <file.cu> [-- <compiler flags>]\n"
          "  launchopt [options] -p <build dir with compile_commands.json> <file.cu>\n"
+         "  launchopt [options] --output-dir <dir> | --in-place <a.cu> <b.cu> ... [-- <flags>]\n"
+         "      several files of one program (-rdc): a child defined in one file and\n"
+         "      launched from another is transformed; -p without files takes every .cu\n"
+         "      file of the compilation database\n"
          "  launchopt fuse ... | launchopt tune ...   (see launchopt fuse|tune --help)\n\n"
          "The passes run in this order, whatever the order of their flags:\n" +
          Passes +
@@ -221,6 +234,72 @@ std::string passFlagList() {
   return List;
 }
 
+// Every .cu file of the compilation database, for -p without input files:
+// the whole program.
+std::vector<std::string> cudaFilesOf(const clang::tooling::CompilationDatabase &Compilations) {
+  std::vector<std::string> Files;
+  for (const std::string &File : Compilations.getAllFiles())
+    if (llvm::StringRef(File).ends_with(".cu"))
+      Files.push_back(File);
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+// Where each input's transformed source goes: standard output, -o, the
+// input itself (--in-place) or <dir>/<its name> (--output-dir). The error is
+// a usage error: nothing has been read or written.
+llvm::Expected<std::vector<std::string>> outputPaths(const std::vector<std::string> &Sources) {
+  if (Sources.size() == 1 && OutputDir.empty())
+    return std::vector<std::string>{InPlace              ? Sources.front()
+                                    : OutputPath.empty() ? std::string("-")
+                                                         : OutputPath.getValue()};
+  if (InPlace)
+    return Sources;
+  std::vector<std::string> Outputs;
+  std::set<std::string> Names;
+  for (const std::string &Input : Sources) {
+    llvm::StringRef Name = llvm::sys::path::filename(Input);
+    if (!Names.insert(Name.str()).second)
+      return makeError("two input files are named '" + Name +
+                       "': --output-dir would write both to one file");
+    llvm::SmallString<256> Output(OutputDir.getValue());
+    llvm::sys::path::append(Output, Name);
+    llvm::SmallString<256> RealInput, RealOutput;
+    if (!llvm::sys::fs::real_path(Input, RealInput) &&
+        !llvm::sys::fs::real_path(Output, RealOutput) && RealInput == RealOutput)
+      return makeError("--output-dir '" + OutputDir + "' would overwrite the input '" + Input +
+                       "' (use --in-place to replace the inputs)");
+    Outputs.push_back(Output.str().str());
+  }
+  return Outputs;
+}
+
+// For several files: per file, what each pass did with its launch sites.
+void printFileSummaries(llvm::raw_ostream &OS, const std::vector<ProgramSource> &Program,
+                        const std::vector<PipelineOutput> &Transformed,
+                        const std::vector<std::string> &Outputs) {
+  for (size_t I = 0; I < Program.size(); ++I) {
+    std::vector<std::pair<std::string, std::pair<unsigned, unsigned>>> PerPass;
+    for (const LaunchRemark &R : Transformed[I].Remarks) {
+      if (!R.Subject.empty() || R.Note || !findPass(R.Pass))
+        continue;
+      auto It = std::find_if(PerPass.begin(), PerPass.end(),
+                             [&](const auto &P) { return P.first == R.Pass; });
+      if (It == PerPass.end())
+        It = PerPass.insert(PerPass.end(), {R.Pass, {0, 0}});
+      It->second.first += R.Applied;
+      ++It->second.second;
+    }
+    OS << Command << ": " << Program[I].Path << " -> " << Outputs[I] << ":";
+    if (PerPass.empty())
+      OS << " no launch sites";
+    for (size_t P = 0; P < PerPass.size(); ++P)
+      OS << (P ? ", " : " ") << PerPass[P].first << " " << PerPass[P].second.first << " of "
+         << PerPass[P].second.second;
+    OS << "\n";
+  }
+}
+
 } // namespace
 
 int runTransformCommand(int Argc, const char **Argv) {
@@ -237,13 +316,15 @@ int runTransformCommand(int Argc, const char **Argv) {
                                                             cl::ZeroOrMore, Overview.c_str());
   if (!Parser)
     return fail(Command, ExitUsageError, llvm::toString(Parser.takeError()));
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  std::vector<std::string> Sources = Parser->getSourcePathList();
+  if (Sources.empty())
+    Sources = cudaFilesOf(Parser->getCompilations());
   if (Summary && !ListLaunches)
     return fail(Command, ExitUsageError, "--summary goes with --list-launches");
   if (Summary)
     return summarize(Parser->getCompilations(), Sources);
-  if (Sources.size() != 1)
-    return fail(Command, ExitUsageError, "expected exactly one input file (see --help)");
+  if (Sources.empty())
+    return fail(Command, ExitUsageError, "expected an input file (see --help)");
   std::vector<std::pair<const RegisteredPass *, PassArguments>> Chosen;
   for (const PassOptions &P : Passes)
     if (P.chosen())
@@ -257,42 +338,70 @@ int runTransformCommand(int Argc, const char **Argv) {
   Pipeline->EmbedRuntime = !IncludeRuntime;
   if (InPlace && !OutputPath.empty())
     return fail(Command, ExitUsageError, "--in-place and -o cannot be used together");
-  if (ListLaunches && (InPlace || !Chosen.empty()))
+  if (!OutputDir.empty() && (InPlace || !OutputPath.empty()))
+    return fail(Command, ExitUsageError, "--output-dir goes without -o and --in-place");
+  if (ListLaunches && (InPlace || !OutputDir.empty() || !Chosen.empty()))
     return fail(Command, ExitUsageError,
                 "--list-launches only lists; it cannot be combined with passes");
+  if (Sources.size() > 1) {
+    if (ListLaunches)
+      return fail(Command, ExitUsageError,
+                  "--list-launches lists one file; --list-launches --summary takes several");
+    if (!OutputPath.empty())
+      return fail(Command, ExitUsageError,
+                  "-o names one output file; several input files need --output-dir <dir> or "
+                  "--in-place");
+    if (!InPlace && OutputDir.empty())
+      return fail(Command, ExitUsageError,
+                  "several input files need --output-dir <dir> or --in-place (each file gets its "
+                  "own output)");
+  }
+  llvm::Expected<std::vector<std::string>> Outputs = outputPaths(Sources);
+  if (!Outputs)
+    return fail(Command, ExitUsageError, llvm::toString(Outputs.takeError()));
 
-  const std::string &Input = Sources.front();
-  llvm::Expected<std::string> Read = readInputFile(Input);
-  if (!Read)
-    return fail(Command, ExitInputError, llvm::toString(Read.takeError()));
-  std::string Text = std::move(*Read);
-
-  std::string Output = InPlace              ? Input
-                       : OutputPath.empty() ? std::string("-")
-                                            : OutputPath.getValue();
-  for (const std::string &Path : {Output, ReportPath.getValue()})
+  std::vector<ProgramSource> Program;
+  for (const std::string &Input : Sources) {
+    llvm::Expected<std::string> Read = readInputFile(Input);
+    if (!Read)
+      return fail(Command, ExitInputError, llvm::toString(Read.takeError()));
+    Program.push_back({Input, std::move(*Read)});
+  }
+  if (!OutputDir.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(OutputDir))
+      return fail(Command, ExitInputError,
+                  "cannot create the output directory '" + OutputDir + "': " + EC.message());
+  std::vector<std::string> Written = *Outputs;
+  Written.push_back(ReportPath.getValue());
+  for (const std::string &Path : Written)
     if (!Path.empty() && Path != "-")
       if (llvm::Error E = checkWritable(Path))
         return fail(Command, ExitInputError, llvm::toString(std::move(E)));
 
   ParseEnvironment Env = parseEnvironmentFor(CudaPath);
   if (ListLaunches)
-    return listLaunches(Parser->getCompilations(), Input, Env, Text, Output);
+    return listLaunches(Parser->getCompilations(), Program.front().Path, Env, Program.front().Text,
+                        Outputs->front());
 
-  llvm::Expected<PipelineOutput> Transformed =
-      runTransformPipeline(Parser->getCompilations(), Input, Text, Env, *Pipeline);
+  llvm::Expected<std::vector<PipelineOutput>> Transformed =
+      runProgramPipeline(Parser->getCompilations(), Program, Env, *Pipeline);
   if (!Transformed)
     return fail(Command, ExitInputError, llvm::toString(Transformed.takeError()));
-  Text = std::move(Transformed->Text);
-  const std::vector<LaunchRemark> &Remarks = Transformed->Remarks;
+  std::vector<LaunchRemark> Remarks;
+  for (const PipelineOutput &File : *Transformed)
+    Remarks.insert(Remarks.end(), File.Remarks.begin(), File.Remarks.end());
 
-  if (!Quiet)
+  if (!Quiet) {
     printRemarks(llvm::errs(), Remarks);
+    if (Program.size() > 1)
+      printFileSummaries(llvm::errs(), Program, *Transformed, *Outputs);
+  }
   if (!ReportPath.empty())
     if (llvm::Error E = writeOutput(ReportPath, reportText(Remarks)))
       return fail(Command, ExitInputError, llvm::toString(std::move(E)));
-  if (llvm::Error E = writeOutput(Output, Text))
-    return fail(Command, ExitInputError, llvm::toString(std::move(E)));
+  for (size_t I = 0; I < Program.size(); ++I)
+    if (llvm::Error E = writeOutput((*Outputs)[I], (*Transformed)[I].Text))
+      return fail(Command, ExitInputError, llvm::toString(std::move(E)));
   return ExitSuccess;
 }
 

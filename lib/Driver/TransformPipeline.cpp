@@ -2,9 +2,13 @@
 
 #include "CrashStage.h"
 #include "TemplateLaunchRecovery.h"
+#include "Analysis/ProgramKernels.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace launchopt {
@@ -34,6 +38,70 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
   return {Line, Offset - LineStart + 1};
 }
 
+// Tells each file's analysis which of its launches name a child that
+// another file of the program defines, and whether the pass takes them
+// (asked of the defining file, whose analysis then lists the child among
+// those it exports). The remark of a launch the pass leaves names the file.
+void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource> &Sources,
+                         const std::vector<RecoveredParse> &Parsed,
+                         std::vector<LaunchAnalysis> &Launches) {
+  std::map<std::string, std::vector<std::pair<size_t, const clang::FunctionDecl *>>> Definitions;
+  for (size_t I = 0; I < Sources.size(); ++I)
+    for (const auto &[Key, Kernel] :
+         programKernelDefinitions(Parsed[I].Parsed->Unit->getASTContext()))
+      Definitions[Key].push_back({I, Kernel});
+  std::map<const clang::FunctionDecl *, std::string> Refusals;
+  for (size_t I = 0; I < Sources.size(); ++I)
+    for (LaunchSite &Site : Launches[I].Sites) {
+      const clang::FunctionDecl *Declared = Site.Call->getDirectCallee();
+      if (Site.Child || !Site.DeviceSide || !Declared)
+        continue;
+      auto Defined = Definitions.find(programKernelKey(*Declared));
+      if (Defined == Definitions.end())
+        continue;
+      if (Defined->second.size() > 1) {
+        std::vector<std::string> Files;
+        for (const auto &[File, Kernel] : Defined->second)
+          Files.push_back("'" + Sources[File].Path + "'");
+        Site.UnresolvedReason = "'" + Site.ChildName + "' is defined in several files of the " +
+                                "program (" + llvm::join(Files, ", ") + ")";
+        continue;
+      }
+      auto [File, Kernel] = Defined->second.front();
+      LaunchAnalysis &Defining = Launches[File];
+      auto Refusal = Refusals.find(Kernel);
+      if (Refusal == Refusals.end()) {
+        llvm::Error E = Pass.acceptChildOfOtherFiles(Parsed[File].Parsed->Unit->getASTContext(),
+                                                     Defining, *Kernel);
+        Refusal = Refusals.emplace(Kernel, E ? llvm::toString(std::move(E)) : "").first;
+        if (Refusal->second.empty()) {
+          Defining.ExportedChildren.insert(Kernel);
+          if (!Defining.ChildFeatures.count(Kernel))
+            Defining.ChildFeatures[Kernel] = computeKernelFeatures(*Kernel);
+        }
+      }
+      Launches[I].ExternalChildren[Site.Id] = {Declared, Sources[File].Path, Refusal->second};
+      Site.UnresolvedReason = "the definition of '" + Site.ChildName + "' is in '" +
+                              Sources[File].Path + "'" +
+                              (Refusal->second.empty() ? "" : ": " + Refusal->second);
+    }
+}
+
+// Outputs that use the record pool share one: the first defines it, the
+// others declare it (a file alone keeps its own, as before).
+void shareRecordPool(std::vector<PipelineOutput> &Out) {
+  if (Out.size() < 2 || std::count_if(Out.begin(), Out.end(), [](const PipelineOutput &File) {
+                          return usesRecordPool(File.Text);
+                        }) < 2)
+    return;
+  bool Defined = false;
+  for (PipelineOutput &File : Out)
+    if (usesRecordPool(File.Text)) {
+      File.Text = markProgramPool(File.Text, !Defined);
+      Defined = true;
+    }
+}
+
 } // namespace
 
 std::string unresolvedLaunchReason(const UnresolvedLaunch &U) {
@@ -58,58 +126,85 @@ llvm::Expected<PipelineOutput>
 runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const std::string &Input, const std::string &InputText,
                      const ParseEnvironment &Env, const PipelineOptions &Options) {
-  PipelineOutput Out;
-  std::string &Text = Out.Text;
-  Text = InputText;
-  // Each pass's input to the previous one's, and within a pass: the input,
-  // the recovery markers, the pass's edits, the markers removed.
-  std::vector<SourceEdits> EarlierEdits;
+  llvm::Expected<std::vector<PipelineOutput>> Out =
+      runProgramPipeline(Compilations, {{Input, InputText}}, Env, Options);
+  if (!Out)
+    return Out.takeError();
+  return std::move(Out->front());
+}
+
+llvm::Expected<std::vector<PipelineOutput>>
+runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
+                   const std::vector<ProgramSource> &Sources, const ParseEnvironment &Env,
+                   const PipelineOptions &Options) {
+  std::vector<PipelineOutput> Out(Sources.size());
+  for (size_t I = 0; I < Sources.size(); ++I)
+    Out[I].Text = Sources[I].Text;
+  // Per file, each pass's input to the previous one's, and within a pass:
+  // the input, the recovery markers, the pass's edits, the markers removed.
+  std::vector<std::vector<SourceEdits>> EarlierEdits(Sources.size());
   bool First = true;
   for (const std::shared_ptr<const LaunchPass> &Pass : Options.Passes) {
-    CrashStage Stage("parsing, analysing and transforming", Input);
-    RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, Input, Env, Text);
-    if (!Recovered.Parsed)
-      return makeError("'" + Input + "' could not be parsed; nothing was written");
-    clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
-    LaunchAnalysis Launches = analyzeLaunches(Ctx);
-    PassResult Result = Pass->run(Ctx, Launches);
-    if (First)
-      for (const UnresolvedLaunch &U : Launches.Unresolved) {
-        LaunchRemark R;
-        R.Position = U.Position;
-        R.Pass = "transform";
-        R.Message = unresolvedLaunchReason(U);
-        Result.Remarks.push_back(R);
-      }
-    First = false;
-    // Remarks of a later pass name places in the input file, not in the
-    // previous pass's output nor in the text with the recovery markers.
-    EarlierEdits.push_back(std::move(Recovered.Markers));
-    for (LaunchRemark &R : Result.Remarks) {
-      unsigned Offset = offsetOf(Recovered.ParsedText, R.Position.Line, R.Position.Column);
-      bool InMarker = false;
-      Offset = EarlierEdits.back().originalOffset(Offset, &InMarker);
-      for (auto It = std::next(EarlierEdits.rbegin()); It != EarlierEdits.rend(); ++It)
-        Offset = It->originalOffset(Offset, &R.InGeneratedCode);
-      std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(InputText, Offset);
+    // Every file is parsed before any is transformed: a pass that takes a
+    // launch of another file's child writes into both.
+    std::vector<RecoveredParse> Parsed;
+    std::vector<LaunchAnalysis> Launches;
+    for (size_t I = 0; I < Sources.size(); ++I) {
+      CrashStage Stage("parsing and analysing", Sources[I].Path);
+      Parsed.push_back(
+          parseRecoveringTemplateLaunches(Compilations, Sources[I].Path, Env, Out[I].Text));
+      if (!Parsed.back().Parsed)
+        return makeError("'" + Sources[I].Path + "' could not be parsed; nothing was written");
+      Launches.push_back(analyzeLaunches(Parsed.back().Parsed->Unit->getASTContext()));
     }
-    llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
-    if (!Next)
-      return makeError("internal error: " + llvm::toString(Next.takeError()) +
-                       "; nothing was written");
-    SourceEdits MarkersRemoved;
-    Text = removeRecoveryMarkers(*Next, MarkersRemoved);
-    EarlierEdits.push_back(std::move(Result.Edits));
-    EarlierEdits.push_back(std::move(MarkersRemoved));
-    Out.Remarks.insert(Out.Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
+    if (Sources.size() > 1)
+      linkProgramLaunches(*Pass, Sources, Parsed, Launches);
+    for (size_t I = 0; I < Sources.size(); ++I) {
+      CrashStage Stage("transforming", Sources[I].Path);
+      RecoveredParse &Recovered = Parsed[I];
+      clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
+      std::vector<SourceEdits> &Earlier = EarlierEdits[I];
+      PassResult Result = Pass->run(Ctx, Launches[I]);
+      if (First)
+        for (const UnresolvedLaunch &U : Launches[I].Unresolved) {
+          LaunchRemark R;
+          R.Position = U.Position;
+          R.Pass = "transform";
+          R.Message = unresolvedLaunchReason(U);
+          Result.Remarks.push_back(R);
+        }
+      // Remarks of a later pass name places in the input file, not in the
+      // previous pass's output nor in the text with the recovery markers.
+      Earlier.push_back(std::move(Recovered.Markers));
+      for (LaunchRemark &R : Result.Remarks) {
+        unsigned Offset = offsetOf(Recovered.ParsedText, R.Position.Line, R.Position.Column);
+        bool InMarker = false;
+        Offset = Earlier.back().originalOffset(Offset, &InMarker);
+        for (auto It = std::next(Earlier.rbegin()); It != Earlier.rend(); ++It)
+          Offset = It->originalOffset(Offset, &R.InGeneratedCode);
+        std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(Sources[I].Text, Offset);
+      }
+      llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
+      if (!Next)
+        return makeError("internal error: " + llvm::toString(Next.takeError()) +
+                         "; nothing was written");
+      SourceEdits MarkersRemoved;
+      Out[I].Text = removeRecoveryMarkers(*Next, MarkersRemoved);
+      Earlier.push_back(std::move(Result.Edits));
+      Earlier.push_back(std::move(MarkersRemoved));
+      Out[I].Remarks.insert(Out[I].Remarks.end(), Result.Remarks.begin(), Result.Remarks.end());
+    }
+    First = false;
   }
 
-  if (Options.EmbedRuntime) {
-    llvm::Expected<std::string> Embedded = embedRuntime(Text);
-    if (!Embedded)
-      return makeError(llvm::toString(Embedded.takeError()) + "; nothing was written");
-    Text = std::move(*Embedded);
-  }
+  shareRecordPool(Out);
+  if (Options.EmbedRuntime)
+    for (PipelineOutput &File : Out) {
+      llvm::Expected<std::string> Embedded = embedRuntime(File.Text);
+      if (!Embedded)
+        return makeError(llvm::toString(Embedded.takeError()) + "; nothing was written");
+      File.Text = std::move(*Embedded);
+    }
   return std::move(Out);
 }
 

@@ -34,6 +34,23 @@ runTransformPipeline(const clang::tooling::CompilationDatabase &Compilations,
                      const std::string &Input, const std::string &Text, const ParseEnvironment &Env,
                      const PipelineOptions &Options);
 
+// One file of a program that launchopt transforms as a whole.
+struct ProgramSource {
+  std::string Path;
+  std::string Text;
+};
+
+// The same for the files of one program (separate compilation, -rdc), one
+// output per file in their order: each pass runs on every file, and a
+// launch of a child that another file defines is rewritten where it is,
+// with the pass's copies of the child written into the defining file's
+// output (LaunchPass::acceptChildOfOtherFiles). Outputs that use the record
+// pool share one.
+llvm::Expected<std::vector<PipelineOutput>>
+runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
+                   const std::vector<ProgramSource> &Sources, const ParseEnvironment &Env,
+                   const PipelineOptions &Options);
+
 // Why a device-side launch the analysis could not resolve (a template kernel
 // launched from a non-template kernel, an overloaded kernel) is left untouched.
 std::string unresolvedLaunchReason(const UnresolvedLaunch &U);

@@ -5,6 +5,26 @@
 
 namespace launchopt {
 
+namespace {
+const char *const PoolHeaderDirective = "#include <launchopt/aggregation.cuh>";
+} // namespace
+
+bool usesRecordPool(const std::string &Text) {
+  return Text.find(PoolHeaderDirective) != std::string::npos;
+}
+
+std::string markProgramPool(const std::string &Text, bool Defines) {
+  size_t At = Text.find(PoolHeaderDirective);
+  if (At == std::string::npos)
+    return Text;
+  std::string Marks =
+      "// launchopt: one record pool for the program, defined in one of its files.\n"
+      "#define LAUNCHOPT_PROGRAM_POOL\n";
+  if (Defines)
+    Marks += "#define LAUNCHOPT_PROGRAM_POOL_DEFINITION\n";
+  return Text.substr(0, At) + Marks + Text.substr(At);
+}
+
 llvm::Expected<std::string> embedRuntime(const std::string &Text) {
   static const std::string Directive = "#include <launchopt/";
   std::string Out;

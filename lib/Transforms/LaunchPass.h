@@ -24,6 +24,16 @@ class LaunchPass {
 public:
   virtual ~LaunchPass() = default;
   virtual PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const = 0;
+
+  // Whether the pass can take launches of Child, a kernel of this file, from
+  // other files of the program: it then writes Child's copies into this
+  // file's output with external linkage (LaunchAnalysis::ExportedChildren)
+  // and rewrites those launches in their own files, declaring the copies
+  // there (LaunchAnalysis::ExternalChildren). The error is the reason the
+  // launches are left; a pass that does not reach such children keeps this.
+  virtual llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                              const LaunchAnalysis &Launches,
+                                              const clang::FunctionDecl &Child) const;
 };
 
 // Settings of the command line that several passes read.

@@ -1,3 +1,4 @@
+#include "Transforms/Common/Refusal.h"
 #include "Transforms/LaunchPass.h"
 
 #include <cstdlib>
@@ -11,6 +12,11 @@ unsigned PassArguments::number(const std::string &Name) const {
   auto It = Options.find(Name);
   return It == Options.end() ? 0
                              : static_cast<unsigned>(std::strtoul(It->second.c_str(), nullptr, 10));
+}
+
+llvm::Error LaunchPass::acceptChildOfOtherFiles(clang::ASTContext &, const LaunchAnalysis &,
+                                                const clang::FunctionDecl &) const {
+  return refusal("this pass transforms only launches of children defined in the launching file");
 }
 
 PassArguments RegisteredPass::defaultArguments() const {

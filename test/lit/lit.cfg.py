@@ -37,7 +37,11 @@ if os.path.exists(nvcc):
     # device code (ptxas rejects a device runtime call there).
     config.substitutions.append(
         ("%nvcc-plain-compile", nvcc + " -arch=sm_90 -std=c++17 -c -o /dev/null"))
+    # The outputs of a program of several files must link together.
+    config.substitutions.append(
+        ("%nvcc-link", nvcc + " -arch=sm_90 -rdc=true -std=c++17 -lcudadevrt"))
 else:
     lit_config.warning("nvcc not found under %s: compile checks are skipped" % values["cuda_path"])
     config.substitutions.append(("%nvcc-compile", "true"))
     config.substitutions.append(("%nvcc-plain-compile", "true"))
+    config.substitutions.append(("%nvcc-link", "true"))

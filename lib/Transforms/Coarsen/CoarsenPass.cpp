@@ -33,10 +33,10 @@ bool returnsEarly(const clang::FunctionDecl &Kernel) {
 
 // Why the child's blocks cannot be run one after another by one block;
 // success when they can.
-llvm::Error coarseningBlocker(const LaunchSite &Site, const KernelFeatures &F) {
+llvm::Error coarseningBlocker(const clang::FunctionDecl &Child, const KernelFeatures &F) {
   // A thread that returns early would start the next original block while
   // the others wait at a barrier of the previous one.
-  if (!F.Barriers.empty() && returnsEarly(*Site.Child))
+  if (!F.Barriers.empty() && returnsEarly(Child))
     return refusal("child returns early and uses " + *F.Barriers.begin());
   return llvm::Error::success();
 }
@@ -144,11 +144,14 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: coarsening applies to launches from device code");
-  if (!Site.Child)
+  // A child of another file was checked there (acceptChildOfOtherFiles).
+  if (!Site.Child && !acceptedExternalChild(Launches, Site))
     return refusal(Site.UnresolvedReason);
   if (llvm::StringRef(Site.ChildName).starts_with(CoarsenedPrefix))
     return refusal("the child is already coarsened");
-  if (llvm::Error Blocker = coarseningBlocker(Site, Launches.ChildFeatures.at(Site.Child)))
+  if (!Site.Child)
+    return llvm::Error::success();
+  if (llvm::Error Blocker = coarseningBlocker(*Site.Child, Launches.ChildFeatures.at(Site.Child)))
     return Blocker;
   return Shadows.require(*Site.Child);
 }
@@ -198,13 +201,18 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   PassResult Result;
   std::map<const clang::FunctionDecl *, KernelCopy> Coarsened;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  // A launch of a child of another file needs the macro without a copy here.
+  bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{CoarsenedPrefix};
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "coarsen");
+    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+    llvm::Error Refusal = refusalOf(Launches, Site, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
-        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Shadows), Steps);
+        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!Launch) {
       Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
@@ -213,8 +221,15 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     const LaunchText &L = Launch->Text;
     Result.Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                          coarsenedLaunch(Site, L, Launch->Callee));
-    Coarsened.emplace(Site.Child, Launch->Child);
-    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
+    const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    RewroteExternalLaunch |= External != nullptr;
+    if (External)
+      Remark.Parameters["defined-in"] = External->DefiningFile;
+    else
+      Coarsened.emplace(Site.Child, Launch->Child);
+    // A __global__ kernel has external linkage: the declaration serves the
+    // parents of other files as it does those written before the child.
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
       Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
     Remark.Parameters["coarsened-kernel"] = CoarsenedPrefix + Site.ChildName;
@@ -223,13 +238,44 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     Result.Remarks.push_back(Remark);
   }
 
+  // Children that other files launch get their coarsened copies here,
+  // launched here or not; acceptChildOfOtherFiles took them.
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (Coarsened.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    Coarsened.emplace(Child, std::move(*Copy));
+  }
   insertCoarsenedKernels(Ctx, Launches, Coarsened, Shadows, Result.Edits);
-  if (!Coarsened.empty())
+  // The rewritten launches read the macro, and so may the copies.
+  if (!Coarsened.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"
                            "#ifndef LAUNCHOPT_CFACTOR\n#define LAUNCHOPT_CFACTOR " +
                                std::to_string(Options.DefaultFactor) + "\n#endif\n\n");
   return Result;
+}
+
+llvm::Error CoarsenPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                                 const LaunchAnalysis &Launches,
+                                                 const clang::FunctionDecl &Child) const {
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  if (llvm::StringRef(Child.getName()).starts_with(CoarsenedPrefix))
+    return refusal("the child is already coarsened");
+  auto Features = Launches.ChildFeatures.find(&Child);
+  if (llvm::Error Blocker = coarseningBlocker(Child, Features != Launches.ChildFeatures.end()
+                                                         ? Features->second
+                                                         : computeKernelFeatures(Child)))
+    return Blocker;
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
 }
 
 } // namespace launchopt

@@ -19,6 +19,8 @@ class CoarsenPass : public LaunchPass {
 public:
   explicit CoarsenPass(CoarsenOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   CoarsenOptions Options;

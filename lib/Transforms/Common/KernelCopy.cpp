@@ -4,6 +4,7 @@
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
 namespace launchopt {
@@ -131,6 +132,37 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
   return std::move(Copy);
+}
+
+llvm::Expected<KernelCopy> readKernelDeclaration(const clang::ASTContext &Ctx,
+                                                 const clang::FunctionDecl &Kernel) {
+  if (llvm::Error E = exportableChild(Kernel))
+    return std::move(E);
+  if (Kernel.isVariadic())
+    return refusal("the child kernel is variadic");
+  clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.FullyQualifiedName = true;
+  Policy.SuppressScope = false;
+  KernelCopy Copy;
+  Copy.Name = Kernel.getNameAsString();
+  for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
+    std::string Name = generated::UnnamedParameterPrefix + std::to_string(I);
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    Kernel.getParamDecl(I)->getType().print(OS, Policy, Name);
+    Copy.ParamTexts.push_back(OS.str());
+    Copy.ParamNames.push_back(Name);
+  }
+  return std::move(Copy);
+}
+
+llvm::Error exportableChild(const clang::FunctionDecl &Kernel) {
+  if (Kernel.getDescribedFunctionTemplate() || Kernel.getPrimaryTemplate())
+    return refusal("the child is a template kernel: copies of it could not be instantiated in "
+                   "another file");
+  if (llvm::isa<clang::CXXMethodDecl>(Kernel))
+    return refusal("the child kernel is a class member");
+  return llvm::Error::success();
 }
 
 void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits) {

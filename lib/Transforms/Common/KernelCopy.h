@@ -40,6 +40,17 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
                                       const clang::FunctionDecl &Kernel,
                                       clang::FileID In = clang::FileID());
 
+// The signature of a kernel this file only declares (its definition is in
+// another file of the program): Name, parameter types with generated names,
+// for declaring copies of it that the defining file's output holds. Body
+// and Whole are empty.
+llvm::Expected<KernelCopy> readKernelDeclaration(const clang::ASTContext &Ctx,
+                                                 const clang::FunctionDecl &Kernel);
+
+// Whether a kernel of this file can have copies that other files of the
+// program call: the copies of a template could not be instantiated there.
+llvm::Error exportableChild(const clang::FunctionDecl &Kernel);
+
 // Edits that give the kernel's unnamed parameters their generated names in
 // its signature.
 void nameUnnamedParameters(const KernelCopy &K, SourceEdits &Edits);

@@ -51,4 +51,41 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
   return std::move(A);
 }
 
+const ExternalChild *acceptedExternalChild(const LaunchAnalysis &Launches, const LaunchSite &Site) {
+  auto It = Launches.ExternalChildren.find(Site.Id);
+  return It != Launches.ExternalChildren.end() && It->second.Refusal.empty() ? &It->second
+                                                                             : nullptr;
+}
+
+llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
+                                                    const ExternalChild &External,
+                                                    llvm::Error Refusal,
+                                                    const AcceptanceSteps &Steps) {
+  if (Refusal)
+    return std::move(Refusal);
+  if (Steps.ReadParent)
+    return refusal("the definition of '" + Site.ChildName + "' is in '" + External.DefiningFile +
+                   "'");
+  llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
+  if (!Text)
+    return Text.takeError();
+  llvm::Expected<KernelCopy> Child = readKernelDeclaration(Ctx, *External.Declaration);
+  if (!Child)
+    return Child.takeError();
+  AcceptedLaunch A{std::move(*Text), std::move(*Child)};
+  // The copy is declared before the parent, where it must name the
+  // definition's namespace.
+  if (Site.Parent->getDeclContext()->getRedeclContext() !=
+      External.Declaration->getDeclContext()->getRedeclContext())
+    return refusal("the child, defined in '" + External.DefiningFile +
+                   "', is declared in another namespace than the parent");
+  A.ParentStart = definitionStart(Ctx, *Site.Parent);
+  A.NeedsPrototype = true;
+  llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, Steps.CalleePrefix);
+  if (!Callee)
+    return Callee.takeError();
+  A.Callee = std::move(*Callee);
+  return std::move(A);
+}
+
 } // namespace launchopt

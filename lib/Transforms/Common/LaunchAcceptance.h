@@ -59,6 +59,18 @@ struct AcceptedLaunch {
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
                                             llvm::Error Refusal, const AcceptanceSteps &Steps);
 
+// The entry of a launch whose child another file of the program defines,
+// when the running pass takes such launches; else null.
+const ExternalChild *acceptedExternalChild(const LaunchAnalysis &Launches, const LaunchSite &Site);
+
+// The same steps for a launch whose child another file of the program
+// defines (LaunchAnalysis::ExternalChildren) and the pass accepted there:
+// the child is read from its declaration here, and the pass declares its
+// copy before the parent (NeedsPrototype), in the child's namespace.
+llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
+                                                    const ExternalChild &Child, llvm::Error Refusal,
+                                                    const AcceptanceSteps &Steps);
+
 } // namespace launchopt
 
 #endif

@@ -11,10 +11,11 @@ std::string depthParameter(bool InCycle) {
   return InCycle ? ", const unsigned " + generated::threshold::SerialDepth : "";
 }
 
-std::string serialSignature(const KernelCopy &K, bool InCycle, const SerialCopyNames &Names) {
-  return K.TemplateHeader + "static __device__ void " + serialNameFor(K.Name, Names) + "(" +
-         K.parameters(true) + generated::code("const dim3 @gridDim, const dim3 @blockDim") +
-         depthParameter(InCycle) + ")";
+std::string serialSignature(const KernelCopy &K, const SerialCopyOptions &Options) {
+  return K.TemplateHeader + (Options.Exported ? "" : "static ") + "__device__ void " +
+         serialNameFor(K.Name, Options.Names) + "(" + K.parameters(true) +
+         generated::code("const dim3 @gridDim, const dim3 @blockDim") +
+         depthParameter(Options.InCycle) + ")";
 }
 
 } // namespace
@@ -42,8 +43,8 @@ std::string serialNameFor(llvm::StringRef KernelName, const SerialCopyNames &Nam
   return Names.SerialPrefix + KernelName.str();
 }
 
-std::string serialPrototype(const KernelCopy &K, bool InCycle, const SerialCopyNames &Names) {
-  return serialSignature(K, InCycle, Names) + ";\n";
+std::string serialPrototype(const KernelCopy &K, const SerialCopyOptions &Options) {
+  return serialSignature(K, Options) + ";\n";
 }
 
 std::string serialDepthDefinitions() {
@@ -55,9 +56,10 @@ std::string serialDepthDefinitions() {
 }
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits, bool InCycle,
-                              const SerialCopyNames &Names) {
-  std::string ThreadName = Names.ThreadPrefix + K.Name;
+                              const std::vector<SourceEdit> &BodyEdits,
+                              const SerialCopyOptions &Options) {
+  const bool InCycle = Options.InCycle;
+  std::string ThreadName = Options.Names.ThreadPrefix + K.Name;
   std::string D;
   D += "\n\n// launchopt: one thread of '" + K.Name +
        "', run by a parent thread; the locals below\n"
@@ -68,7 +70,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
-  D += serialSignature(K, InCycle, Names) + "\n{\n";
+  D += serialSignature(K, Options) + "\n{\n";
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                        "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
                        "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"

@@ -34,21 +34,31 @@ struct SerialCopyNames {
 };
 SerialCopyNames thresholdSerialNames();
 
+// How the two functions are written.
+struct SerialCopyOptions {
+  // The child is in a launch cycle: the functions take the serial depth.
+  bool InCycle = false;
+  // External linkage, for a kernel that other files of the program launch
+  // (else static, as every generated function).
+  bool Exported = false;
+  SerialCopyNames Names = thresholdSerialNames();
+};
+
 // Name of the serial function for a kernel name (generated::threshold::SerialPrefix).
 std::string serialNameFor(llvm::StringRef KernelName,
                           const SerialCopyNames &Names = thresholdSerialNames());
 
-// The serial function's declaration, for parents written before the kernel.
-std::string serialPrototype(const KernelCopy &K, bool InCycle,
-                            const SerialCopyNames &Names = thresholdSerialNames());
+// The serial function's declaration, for parents written before the kernel
+// or in another file of the program.
+std::string serialPrototype(const KernelCopy &K, const SerialCopyOptions &Options = {});
 
 // The per-thread function and the serial function, inserted right after the
 // kernel. BodyEdits (main-file offsets) are applied to the copied body, so
 // that launches inside the child that this pass rewrote are rewritten in the
 // serial copy too; edits outside the body are ignored.
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
-                              const std::vector<SourceEdit> &BodyEdits, bool InCycle,
-                              const SerialCopyNames &Names = thresholdSerialNames());
+                              const std::vector<SourceEdit> &BodyEdits,
+                              const SerialCopyOptions &Options = {});
 
 // The overridable LAUNCHOPT_SERIAL_DEPTH and the depth outside any serial
 // copy, for a file where some child is in a launch cycle.

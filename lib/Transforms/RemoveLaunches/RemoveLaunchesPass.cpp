@@ -36,6 +36,13 @@ SerialCopyNames threadRunNames() {
   return {generated::removal::SerialPrefix, generated::removal::ThreadPrefix};
 }
 
+// T4's copies: under its own names; never in a launch cycle (refused).
+SerialCopyOptions threadRunCopying() {
+  SerialCopyOptions Options;
+  Options.Names = threadRunNames();
+  return Options;
+}
+
 // What the pass decided at one site.
 struct SiteDecision {
   const LaunchSite *Site = nullptr;
@@ -234,8 +241,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
       CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
       if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Site.Child}).second)
-        Result.Edits.insert(A.ParentStart,
-                            serialPrototype(A.Child, /*InCycle=*/false, threadRunNames()) + "\n");
+        Result.Edits.insert(A.ParentStart, serialPrototype(A.Child, threadRunCopying()) + "\n");
       ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
@@ -294,8 +300,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits, /*InCycle=*/false,
-                                                          threadRunNames()));
+    Result.Edits.insert(Copy.Whole.End,
+                        serialDefinitions(Ctx, Copy, BodyEdits, threadRunCopying()));
   }
   for (const auto &[Child, Run] : BlockRun) {
     std::vector<SourceEdit> BodyEdits = CopyEdits;

@@ -126,12 +126,15 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   // __device__ serial copy cannot be called.
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
     return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
-  if (!Site.Child)
+  // A child of another file was checked there (acceptChildOfOtherFiles).
+  if (!Site.Child && !acceptedExternalChild(Launches, Site))
     return refusal(Site.UnresolvedReason);
-  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
-    return Blocker;
-  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
-    return Unshadowable;
+  if (Site.Child) {
+    if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
+      return Blocker;
+    if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
+      return Unshadowable;
+  }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site) &&
@@ -165,8 +168,10 @@ void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    Result.Edits.insert(Copy.Whole.End,
-                        serialDefinitions(Ctx, Copy, BodyEdits, inLaunchCycle(Launches, Child)));
+    SerialCopyOptions Copying;
+    Copying.InCycle = inLaunchCycle(Launches, Child);
+    Copying.Exported = Launches.ExportedChildren.count(Child);
+    Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits, Copying));
   }
 }
 
@@ -177,28 +182,42 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // The children that get a serial copy, as read when their launch was taken.
   std::map<const clang::FunctionDecl *, KernelCopy> Serialized;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  // A launch of a child of another file needs the macro without a copy here.
+  bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
   bool AnyInCycle = false;
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "threshold");
+    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
-        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!Launch) {
       Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
       continue;
     }
     const FileRange &Statement = Launch->Text.Statement;
-    bool InCycle = inLaunchCycle(Launches, Site.Child);
-    AnyInCycle |= InCycle;
+    SerialCopyOptions Copying;
+    Copying.InCycle = Site.Child && inLaunchCycle(Launches, Site.Child);
+    AnyInCycle |= Copying.InCycle;
     Result.Edits.replace(
         Statement.Begin, Statement.End - Statement.Begin,
-        SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee, InCycle));
-    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
-      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, InCycle) + "\n");
-    Serialized.emplace(Site.Child, Launch->Child);
+        SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee, Copying.InCycle));
+    const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    // The copy of a child of another file, or of one that other files call,
+    // has external linkage.
+    Copying.Exported = External || Launches.ExportedChildren.count(Site.Child);
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
+      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Copying) + "\n");
+    RewroteExternalLaunch |= External != nullptr;
+    if (External)
+      Remark.Parameters["defined-in"] = External->DefiningFile;
+    else
+      Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     std::optional<std::string> Proof;
@@ -211,8 +230,21 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Result.Remarks.push_back(Remark);
   }
 
+  // Children that other files launch get their copies here, launched here
+  // or not; acceptChildOfOtherFiles took them.
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (Serialized.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    Serialized.emplace(Child, std::move(*Copy));
+  }
   insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
-  if (!Serialized.empty())
+  // The rewritten launches read the macro, and so may the copies.
+  if (!Serialized.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
                            "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
                            "// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
@@ -220,6 +252,27 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
                                std::to_string(Options.DefaultThreshold) + "\n#endif\n\n" +
                                (AnyInCycle ? serialDepthDefinitions() : ""));
   return Result;
+}
+
+llvm::Error ThresholdPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                                   const LaunchAnalysis &Launches,
+                                                   const clang::FunctionDecl &Child) const {
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  auto Features = Launches.ChildFeatures.find(&Child);
+  if (llvm::Error Blocker = serialCopyBlocker(Features != Launches.ChildFeatures.end()
+                                                  ? Features->second
+                                                  : computeKernelFeatures(Child)))
+    return Blocker;
+  // The launching file cannot see the launch cycle that gives the copies a
+  // depth parameter, so its declarations would not match them.
+  if (inLaunchCycle(Launches, &Child))
+    return refusal("the child launches itself (its serial copy is bounded by a depth that "
+                   "other files cannot declare)");
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
 }
 
 } // namespace launchopt

@@ -25,6 +25,8 @@ class ThresholdPass : public LaunchPass {
 public:
   explicit ThresholdPass(ThresholdOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   ThresholdOptions Options;

@@ -33,7 +33,25 @@
 #pragma nv_diag_suppress 177
 
 namespace launchopt {
-// Internal linkage: each translation unit that includes this has its own pool.
+
+// The record pool. Alone, a translation unit has its own (internal linkage).
+// The outputs of a program that launchopt transforms as one (several files,
+// -rdc) share one: the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION
+// defines the pool, the others that use it are marked LAUNCHOPT_PROGRAM_POOL
+// and declare it.
+#ifdef LAUNCHOPT_PROGRAM_POOL
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#else
+extern __device__ unsigned long long poolCursor;
+extern __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
+} // namespace program
+#endif
+
+// Internal linkage for the rest: each translation unit has its own helpers.
 namespace {
 
 // One child grid inside an aggregated launch.
@@ -71,8 +89,13 @@ struct AggregationScope {
   unsigned capacity;        // records it can hold
 };
 
+#ifdef LAUNCHOPT_PROGRAM_POOL
+using program::pool;
+using program::poolCursor;
+#else
 __device__ unsigned long long poolCursor;
 __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
 
 __device__ inline AggregatedLaunch *failedLaunch() {
   return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
