@@ -16,6 +16,17 @@ std::string className(const clang::CXXMethodDecl &Def) {
 
 } // namespace
 
+std::string classInCopy(const clang::CXXMethodDecl &Def) {
+  std::string Class = className(Def);
+  if (const clang::ClassTemplateDecl *T = Def.getParent()->getDescribedClassTemplate()) {
+    std::vector<std::string> Names;
+    for (const clang::NamedDecl *P : *T->getTemplateParameters())
+      Names.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
+    Class += "<" + llvm::join(Names, ", ") + ">";
+  }
+  return Class;
+}
+
 bool copiedOutsideClass(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def) {
   if (!llvm::isa<clang::CXXMethodDecl>(Def))
     return false;
@@ -59,20 +70,16 @@ llvm::Expected<OutsideClassCopy> outsideClassCopy(const clang::ASTContext &Ctx,
                                                   const clang::CXXMethodDecl &Def,
                                                   clang::FileID In) {
   OutsideClassCopy Out;
-  Out.Class = className(Def);
+  Out.Class = classInCopy(Def);
   if (const clang::ClassTemplateDecl *T = Def.getParent()->getDescribedClassTemplate()) {
     const clang::TemplateParameterList *Params = T->getTemplateParameters();
     std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange(), In);
     if (!Header)
       return refusal("is a member of a class template whose parameters come from a macro");
-    Out.TemplateHeader = textOf(Ctx, *Header) + "\n";
-    std::vector<std::string> Names;
-    for (const clang::NamedDecl *P : *Params) {
+    for (const clang::NamedDecl *P : *Params)
       if (P->getName().empty())
         return refusal("is a member of a class template with an unnamed parameter");
-      Names.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
-    }
-    Out.Class += "<" + llvm::join(Names, ", ") + ">";
+    Out.TemplateHeader = textOf(Ctx, *Header) + "\n";
   }
   if (!Def.isStatic())
     Out.SelfParameter =

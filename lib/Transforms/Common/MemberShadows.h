@@ -36,6 +36,9 @@ llvm::Expected<OutsideClassCopy> outsideClassCopy(const clang::ASTContext &Ctx,
                                                   const clang::CXXMethodDecl &Def,
                                                   clang::FileID In);
 
+// The class as a free copy of its member Def names it: "Graph<T>".
+std::string classInCopy(const clang::CXXMethodDecl &Def);
+
 // The free copy's name as a call from anywhere writes it: `::ns::__lo_sh_C_m`.
 std::string qualifiedOutsideClassName(const clang::CXXMethodDecl &Def);
 

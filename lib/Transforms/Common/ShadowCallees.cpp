@@ -456,7 +456,9 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
     }
     Out.Included = true;
     Out.IncludeEnd = *After;
-    Out.NeedsPrototype = First != Whole;
+    // Members call each other regardless of their order in the class; their
+    // free copies are declared first.
+    Out.NeedsPrototype = First != Whole || Out.OutsideClass;
   } else if (First != Whole) {
     std::optional<FileRange> Declared = spelledRange(Ctx, First->getSourceRange());
     if (!Declared || !(Out.PrototypeOffset = afterSemicolon(Ctx, Declared->End)))
@@ -654,7 +656,7 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
     return Edits;
   // The body leaves its class: the object and the class are named.
   auto *Method = llvm::cast<clang::CXXMethodDecl>(Def);
-  std::string Class = llvm::cantFail(outsideClassCopy(Ctx, *Method, clang::FileID())).Class;
+  std::string Class = classInCopy(*Method);
   for (const ClassUse &U : F.ClassUses) {
     if (U.Call >= 0 && redirected(F.Calls[U.Call]))
       continue;
