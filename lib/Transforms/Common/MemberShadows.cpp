@@ -66,9 +66,8 @@ llvm::Error checkCopyableMember(const clang::ASTContext &Ctx, const clang::CXXMe
   return llvm::Error::success();
 }
 
-llvm::Expected<OutsideClassCopy> outsideClassCopy(const clang::ASTContext &Ctx,
-                                                  const clang::CXXMethodDecl &Def,
-                                                  clang::FileID In) {
+llvm::Expected<OutsideClassCopy>
+outsideClassCopy(const clang::ASTContext &Ctx, const clang::CXXMethodDecl &Def, clang::FileID In) {
   OutsideClassCopy Out;
   Out.Class = classInCopy(Def);
   if (const clang::ClassTemplateDecl *T = Def.getParent()->getDescribedClassTemplate()) {

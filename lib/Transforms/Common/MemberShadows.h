@@ -32,9 +32,8 @@ struct OutsideClassCopy {
   std::string SelfParameter;
   std::string Class;
 };
-llvm::Expected<OutsideClassCopy> outsideClassCopy(const clang::ASTContext &Ctx,
-                                                  const clang::CXXMethodDecl &Def,
-                                                  clang::FileID In);
+llvm::Expected<OutsideClassCopy>
+outsideClassCopy(const clang::ASTContext &Ctx, const clang::CXXMethodDecl &Def, clang::FileID In);
 
 // The class as a free copy of its member Def names it: "Graph<T>".
 std::string classInCopy(const clang::CXXMethodDecl &Def);

@@ -156,9 +156,9 @@ public:
     noteMemberAccess(E->getMemberDecl());
     auto *This = llvm::dyn_cast<clang::CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
     if (This && This->isImplicit())
-      if (std::optional<FileRange> At = writtenRange(Ctx, clang::SourceRange(E->getMemberLoc()), In))
-        Out.ClassUses.push_back(
-            {ClassUse::ImplicitThis, At->Begin, 0, nullptr, callOf(E)});
+      if (std::optional<FileRange> At =
+              writtenRange(Ctx, clang::SourceRange(E->getMemberLoc()), In))
+        Out.ClassUses.push_back({ClassUse::ImplicitThis, At->Begin, 0, nullptr, callOf(E)});
     return true;
   }
 
@@ -388,8 +388,7 @@ llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
   const clang::DeclContext *Scope = Def.getDeclContext();
   if (llvm::isa<clang::CXXMethodDecl>(Def))
     Scope = Scope->getParent();
-  for (const clang::DeclContext *C = Scope; !C->isTranslationUnit();
-       C = C->getParent()) {
+  for (const clang::DeclContext *C = Scope; !C->isTranslationUnit(); C = C->getParent()) {
     if (llvm::isa<clang::LinkageSpecDecl>(C))
       continue;
     auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C);
@@ -580,9 +579,8 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
       if (Text->OutsideClass) {
         std::string Class = Text->OutsideClass->getParent()->getNameAsString();
         if (!factsOf(D).OutsideClassProblem.empty())
-          return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins +
-                         ", a member of '" + Class +
-                         "' defined in an included file; its copy outside the class " +
+          return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", a member of '" +
+                         Class + "' defined in an included file; its copy outside the class " +
                          factsOf(D).OutsideClassProblem + ", which it cannot access");
         if (Text->OutsideClass->isStatic() && C.ObjectBegin)
           return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins +
@@ -633,11 +631,12 @@ void ShadowCallees::addCallEdits(const clang::FunctionDecl *Caller, const CallSi
   std::string Separator = C.HasArguments ? ", " : "";
   if (C.ObjectBegin) {
     Edits.push_back({*C.ObjectBegin, 0, Free + "(" + (C.Arrow ? "*(" : "")});
-    Edits.push_back({C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin,
-                     (C.Arrow ? ")" : "") + Separator});
+    Edits.push_back(
+        {C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, (C.Arrow ? ")" : "") + Separator});
   } else {
     std::string Self = copiedOutsideClass(Ctx, *Caller) ? generated::ShadowSelf : "*this";
-    Edits.push_back({C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, Free + "(" + Self + Separator});
+    Edits.push_back(
+        {C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, Free + "(" + Self + Separator});
   }
   Edits.push_back({C.ArgumentsEnd, 0, ", " + Builtins});
 }
@@ -668,10 +667,10 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
       Edits.push_back({U.Offset, U.Length, "(&" + generated::ShadowSelf + ")"});
       break;
     case ClassUse::UnqualifiedStatic:
-      Edits.push_back({U.Offset, 0,
-                       (U.Class == Method->getParent() ? Class
-                                                       : "::" + U.Class->getQualifiedNameAsString()) +
-                           "::"});
+      Edits.push_back(
+          {U.Offset, 0,
+           (U.Class == Method->getParent() ? Class : "::" + U.Class->getQualifiedNameAsString()) +
+               "::"});
       break;
     }
   }
@@ -700,8 +699,7 @@ bool ShadowCallees::alreadyDefined(const clang::FunctionDecl *Def) const {
       continue;
     bool Same = true;
     for (unsigned I = 0; I < Def->getNumParams() && Same; ++I)
-      Same = Ctx.hasSameType(F->getParamDecl(I + Self)->getType(),
-                             Def->getParamDecl(I)->getType());
+      Same = Ctx.hasSameType(F->getParamDecl(I + Self)->getType(), Def->getParamDecl(I)->getType());
     if (Same)
       return true;
   }
