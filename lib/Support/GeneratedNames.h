@@ -51,6 +51,15 @@ inline std::string code(llvm::StringRef Template) {
 // Shadow copy of a device function that reads the built-in index variables:
 // __lo_sh_<function>.
 inline const std::string ShadowCopyPrefix = std::string(Prefix) + "sh_";
+// The shadow copy of a member function of a class defined in an included
+// file, written outside the class as a free function: __lo_sh_<class>_<member>.
+// (A member of a class of the main file gets a member __lo_sh_<member>.)
+inline std::string shadowMemberCopy(llvm::StringRef Class, llvm::StringRef Member) {
+  return ShadowCopyPrefix + Class.str() + "_" + Member.str();
+}
+// The parameter of such a copy that stands for the object (`this`):
+// __lo_self, so that no local of the copied body can hide it.
+inline const std::string ShadowSelf = std::string(Prefix) + "self";
 // An unnamed kernel parameter gets a name where a copy passes it on:
 // __lo_p<index>.
 inline const std::string UnnamedParameterPrefix = std::string(Prefix) + "p";

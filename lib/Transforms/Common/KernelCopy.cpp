@@ -76,8 +76,9 @@ std::string KernelCopy::body(const clang::ASTContext &Ctx,
 }
 
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
-                                      const clang::FunctionDecl &Kernel, clang::FileID In) {
-  if (llvm::isa<clang::CXXMethodDecl>(Kernel))
+                                      const clang::FunctionDecl &Kernel, clang::FileID In,
+                                      bool Member) {
+  if (llvm::isa<clang::CXXMethodDecl>(Kernel) && !Member)
     return refusal("the child kernel is a class member");
   if (Kernel.isVariadic())
     return refusal("the child kernel is variadic");

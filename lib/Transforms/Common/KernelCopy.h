@@ -36,9 +36,10 @@ struct KernelCopy {
 
 // The kernel's pieces, or why they cannot be read (the remark's text). With
 // In, a function written in that included file (copied, never edited).
+// A member function is refused unless Member (a shadow copy's original).
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
                                       const clang::FunctionDecl &Kernel,
-                                      clang::FileID In = clang::FileID());
+                                      clang::FileID In = clang::FileID(), bool Member = false);
 
 // The signature of a kernel this file only declares (its definition is in
 // another file of the program): Name, parameter types with generated names,

@@ -1,6 +1,7 @@
 #include "ShadowCallees.h"
 
 #include "KernelCopy.h"
+#include "MemberShadows.h"
 #include "Refusal.h"
 #include "Analysis/CooperativeGroups.h"
 #include "Analysis/KernelFeatures.h"
@@ -54,6 +55,7 @@ public:
       Out.ReadsBuiltins = true;
       return true;
     }
+    noteStaticMemberUse(*E);
     if (Called.count(E))
       return true;
     // Anything else that names a function takes its address or binds a
@@ -80,12 +82,16 @@ public:
         Called.insert(Ref);
       if (const clang::FunctionDecl *Def = followedDefinition(E->getDirectCallee()))
         S.Candidates.push_back(Def);
-    } else if (llvm::isa<clang::MemberExpr>(Callee) ||
-               llvm::isa<clang::UnresolvedMemberExpr>(Callee) ||
+    } else if (auto *Member = llvm::dyn_cast<clang::MemberExpr>(Callee)) {
+      const clang::FunctionDecl *Def = followedDefinition(E->getDirectCallee());
+      if (!Def)
+        return true;
+      S.Candidates.push_back(Def);
+      NameLoc = Member->getMemberLoc();
+      notedMemberCall(*Member, S);
+    } else if (llvm::isa<clang::UnresolvedMemberExpr>(Callee) ||
                llvm::isa<clang::CXXDependentScopeMemberExpr>(Callee)) {
-      S.Problem = "as a class member";
-      if (const clang::FunctionDecl *Def = followedDefinition(E->getDirectCallee()))
-        S.Candidates.push_back(Def);
+      return true;
     } else if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee)) {
       Called.insert(Ref);
       auto *F = llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl());
@@ -94,10 +100,10 @@ public:
         return true;
       S.Candidates.push_back(Def);
       NameLoc = Ref->getNameInfo().getLoc();
-      if (llvm::isa<clang::CXXMethodDecl>(F))
-        S.Problem = "as a class member";
-      else if (llvm::isa<clang::UsingShadowDecl>(Ref->getFoundDecl()))
+      if (llvm::isa<clang::UsingShadowDecl>(Ref->getFoundDecl()))
         S.Problem = "through a using-declaration";
+      else if (llvm::isa<clang::CXXMethodDecl>(F))
+        notedStaticCall(*Ref, S);
     } else if (auto *Lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee)) {
       // A dependent call in a template: the candidates are what ordinary
       // lookup found; with one, the call is known.
@@ -139,7 +145,41 @@ public:
       S.ArgumentsEnd = RParen->Begin;
       S.HasArguments = E->getNumArgs() > 0;
     }
+    if (S.Problem.empty() && S.Member && !S.ArgumentsBegin)
+      S.Problem = "with its name or '(' written in a macro";
     Out.Calls.push_back(S);
+    return true;
+  }
+
+  // Uses of the object and the class, for a member's copy outside its class.
+  bool VisitMemberExpr(clang::MemberExpr *E) {
+    noteMemberAccess(E->getMemberDecl());
+    auto *This = llvm::dyn_cast<clang::CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (This && This->isImplicit())
+      if (std::optional<FileRange> At =
+              writtenRange(Ctx, clang::SourceRange(E->getMemberLoc()), In))
+        Out.ClassUses.push_back({ClassUse::ImplicitThis, At->Begin, 0, nullptr, callOf(E)});
+    return true;
+  }
+
+  bool VisitCXXThisExpr(clang::CXXThisExpr *E) {
+    if (E->isImplicit())
+      return true;
+    std::optional<FileRange> At = writtenRange(Ctx, E->getSourceRange(), In);
+    if (!At)
+      noteOutsideClassProblem("uses 'this' in a macro");
+    else
+      Out.ClassUses.push_back(
+          {ClassUse::ExplicitThis, At->Begin, At->End - At->Begin, nullptr, callOf(E)});
+    return true;
+  }
+
+  bool VisitTagTypeLoc(clang::TagTypeLoc T) {
+    noteMemberType(T.getDecl());
+    return true;
+  }
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc T) {
+    noteMemberType(T.getTypedefNameDecl());
     return true;
   }
 
@@ -158,6 +198,101 @@ public:
   }
 
 private:
+  using ClassUse = ShadowCallees::ClassUse;
+
+  int callOf(const clang::Expr *E) const {
+    auto It = CallOfCallee.find(E);
+    return It == CallOfCallee.end() ? -1 : It->second;
+  }
+
+  // The offset just past the '(' that follows From, or 0.
+  unsigned afterOpenParen(unsigned From) const {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    llvm::StringRef Buffer = SM.getBufferData(In.isValid() ? In : SM.getMainFileID());
+    size_t At = Buffer.find_first_not_of(" \t\r\n", From);
+    return At != llvm::StringRef::npos && Buffer[At] == '(' ? At + 1 : 0;
+  }
+
+  void notedMemberCall(const clang::MemberExpr &Member, Site &S) {
+    S.Member = true;
+    S.Arrow = Member.isArrow();
+    int Index = Out.Calls.size();
+    CallOfCallee[&Member] = Index;
+    clang::SourceLocation NameEnd =
+        Member.hasExplicitTemplateArgs() ? Member.getRAngleLoc() : Member.getMemberLoc();
+    std::optional<FileRange> Name = writtenRange(Ctx, clang::SourceRange(NameEnd), In);
+    if (Name)
+      S.ArgumentsBegin = afterOpenParen(Name->End);
+    const clang::Expr *Base = Member.getBase()->IgnoreParenImpCasts();
+    if (auto *This = llvm::dyn_cast<clang::CXXThisExpr>(Base)) {
+      CallOfCallee[This] = Index;
+      std::optional<FileRange> From = writtenRange(
+          Ctx, clang::SourceRange(This->isImplicit() ? Member.getMemberLoc() : This->getBeginLoc()),
+          In);
+      if (From)
+        S.CalleeBegin = From->Begin;
+      else
+        S.ArgumentsBegin = 0;
+      return;
+    }
+    std::optional<FileRange> Object = writtenRange(Ctx, Member.getBase()->getSourceRange(), In);
+    std::optional<FileRange> Operator =
+        writtenRange(Ctx, clang::SourceRange(Member.getOperatorLoc()), In);
+    if (!Object || !Operator) {
+      S.ArgumentsBegin = 0;
+      return;
+    }
+    S.ObjectBegin = Object->Begin;
+    S.CalleeBegin = Operator->Begin;
+  }
+
+  void notedStaticCall(const clang::DeclRefExpr &Ref, Site &S) {
+    CallOfCallee[&Ref] = Out.Calls.size();
+    std::optional<FileRange> Whole = writtenRange(Ctx, Ref.getSourceRange(), In);
+    if (Whole)
+      S.CalleeBegin = Whole->Begin;
+  }
+
+  void noteOutsideClassProblem(const std::string &Problem) {
+    if (Out.OutsideClassProblem.empty())
+      Out.OutsideClassProblem = Problem;
+  }
+
+  void noteMemberAccess(const clang::ValueDecl *D) {
+    if (!D || !D->getDeclContext()->isRecord())
+      return;
+    clang::AccessSpecifier Access = D->getAccess();
+    if (Access == clang::AS_private || Access == clang::AS_protected)
+      noteOutsideClassProblem("uses the " +
+                              std::string(Access == clang::AS_private ? "private" : "protected") +
+                              " member '" + D->getNameAsString() + "'");
+  }
+
+  void noteMemberType(const clang::NamedDecl *D) {
+    if (D && D->getDeclContext()->isRecord())
+      noteOutsideClassProblem("uses the member type '" + D->getNameAsString() + "'");
+  }
+
+  // A static member (or a class's enumerator) named without its class.
+  void noteStaticMemberUse(const clang::DeclRefExpr &E) {
+    const clang::ValueDecl *D = E.getDecl();
+    const clang::DeclContext *Scope = D->getDeclContext();
+    if (auto *Enum = llvm::dyn_cast<clang::EnumDecl>(Scope))
+      if (!Enum->isScoped())
+        Scope = Enum->getDeclContext();
+    auto *Class = llvm::dyn_cast<clang::CXXRecordDecl>(Scope);
+    if (!Class)
+      return;
+    noteMemberAccess(D);
+    if (E.hasQualifier())
+      return;
+    std::optional<FileRange> At = writtenRange(Ctx, E.getSourceRange(), In);
+    if (!At)
+      noteOutsideClassProblem("names the static member '" + D->getNameAsString() + "' in a macro");
+    else
+      Out.ClassUses.push_back({ClassUse::UnqualifiedStatic, At->Begin, 0, Class, callOf(&E)});
+  }
+
   void noteGroupQuery(const clang::CallExpr &E, const GroupQuery &Q) {
     if (Q.Expression.empty() && Q.Problem.empty())
       return;
@@ -188,6 +323,8 @@ private:
   clang::FileID In; // the file the body is written in (invalid: the main file)
   unsigned InLaunch = 0;
   std::set<const clang::Expr *> Called;
+  // The call site (index in Out.Calls) whose callee an expression is.
+  std::map<const clang::Expr *, int> CallOfCallee;
 };
 
 // The offset just past the ';' that ends a declaration ending at End.
@@ -214,6 +351,9 @@ struct ShadowText {
   unsigned IncludeEnd = 0;
   bool NeedsPrototype = false;
   std::string NamespacesOpen, NamespacesClose;
+  // A member of a class of an included file: copied as a free function.
+  const clang::CXXMethodDecl *OutsideClass = nullptr;
+  OutsideClassCopy Free;
 };
 
 // The file a definition's body is written in when it is not the main file
@@ -245,8 +385,10 @@ std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::Fi
 // namespaces around Def, or an error when a class or function encloses it.
 llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
                              std::string &Close) {
-  for (const clang::DeclContext *C = Def.getDeclContext(); !C->isTranslationUnit();
-       C = C->getParent()) {
+  const clang::DeclContext *Scope = Def.getDeclContext();
+  if (llvm::isa<clang::CXXMethodDecl>(Def))
+    Scope = Scope->getParent();
+  for (const clang::DeclContext *C = Scope; !C->isTranslationUnit(); C = C->getParent()) {
     if (llvm::isa<clang::LinkageSpecDecl>(C))
       continue;
     auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C);
@@ -270,7 +412,7 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
   if (!spelledRange(Ctx, Whole->getSourceRange(), In) || !Def.getBody() ||
       !writtenRange(Ctx, Def.getBody()->getSourceRange(), In))
     return refusal("is not defined outside macros");
-  llvm::Expected<KernelCopy> Read = readKernel(Ctx, Def, In);
+  llvm::Expected<KernelCopy> Read = readKernel(Ctx, Def, In, /*Member=*/true);
   if (!Read)
     return refusal("cannot be copied (" + llvm::toString(Read.takeError()) + ")");
   ShadowText Out;
@@ -281,6 +423,10 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
       Type ? writtenRange(Ctx, clang::SourceRange(Type.getRParenLoc()), In) : std::nullopt;
   if (!Name || !RParen || Name->Begin < Out.Copy.Whole.Begin || RParen->End > Out.Copy.Body.Begin)
     return refusal("has a signature written in a macro");
+  auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(&Def);
+  if (Method)
+    if (llvm::Error Why = checkCopyableMember(Ctx, *Method))
+      return std::move(Why);
   if (Def.getQualifierLoc())
     return refusal("is defined out of its namespace");
   Out.Prefix = textOf(Ctx, {Out.Copy.Whole.Begin, Name->Begin, In});
@@ -294,9 +440,24 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
       return refusal("is defined in a file this file does not #include");
     if (llvm::Error Enclosed = namespacesAround(Def, Out.NamespacesOpen, Out.NamespacesClose))
       return std::move(Enclosed);
+    if (Method) {
+      llvm::Expected<OutsideClassCopy> Free = outsideClassCopy(Ctx, *Method, In);
+      if (!Free)
+        return Free.takeError();
+      Out.OutsideClass = Method;
+      Out.Free = std::move(*Free);
+      // The qualifiers of `this` go to the object parameter.
+      llvm::StringRef Suffix = llvm::StringRef(Out.Suffix).ltrim();
+      if (Method->isConst() && Suffix.consume_front("const"))
+        Out.Suffix = Suffix.ltrim().str();
+      // `static` stays: at namespace scope it only gives the copy internal
+      // linkage.
+    }
     Out.Included = true;
     Out.IncludeEnd = *After;
-    Out.NeedsPrototype = First != Whole;
+    // Members call each other regardless of their order in the class; their
+    // free copies are declared first.
+    Out.NeedsPrototype = First != Whole || Out.OutsideClass;
   } else if (First != Whole) {
     std::optional<FileRange> Declared = spelledRange(Ctx, First->getSourceRange());
     if (!Declared || !(Out.PrototypeOffset = afterSemicolon(Ctx, Declared->End)))
@@ -306,6 +467,12 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
 }
 
 std::string shadowSignature(const ShadowText &T) {
+  if (T.OutsideClass)
+    return T.Free.TemplateHeader + T.Prefix +
+           generated::shadowMemberCopy(T.OutsideClass->getParent()->getName(), T.Copy.Name) + "(" +
+           (T.Free.SelfParameter.empty() ? "" : T.Free.SelfParameter + ", ") +
+           T.Copy.parameters(true) + passedBuiltinParameters() + ")" +
+           (T.Suffix.empty() ? "" : " " + T.Suffix);
   return T.Prefix + generated::ShadowCopyPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
          passedBuiltinParameters() + ")" +
          (T.Suffix.empty() ? "" : " " + llvm::StringRef(T.Suffix).ltrim().str());
@@ -409,6 +576,16 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
       if (!Text)
         return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + " and " +
                        llvm::toString(Text.takeError()));
+      if (Text->OutsideClass) {
+        std::string Class = Text->OutsideClass->getParent()->getNameAsString();
+        if (!factsOf(D).OutsideClassProblem.empty())
+          return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", a member of '" +
+                         Class + "' defined in an included file; its copy outside the class " +
+                         factsOf(D).OutsideClassProblem + ", which it cannot access");
+        if (Text->OutsideClass->isStatic() && C.ObjectBegin)
+          return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins +
+                         ", a static member of '" + Class + "', through an object");
+      }
       Stack.push_back(D);
       llvm::Error Inner = Visit(D, "'" + Callee + "'");
       Stack.pop_back();
@@ -424,23 +601,78 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
   return llvm::Error::success();
 }
 
+bool ShadowCallees::redirected(const CallSite &C) const {
+  if (!C.Problem.empty() || C.Candidates.size() != 1)
+    return false;
+  auto N = Needs.find(C.Candidates.front());
+  return N != Needs.end() && N->second;
+}
+
+void ShadowCallees::addCallEdits(const clang::FunctionDecl *Caller, const CallSite &C,
+                                 std::vector<SourceEdit> &Edits) const {
+  const clang::FunctionDecl *Callee = C.Candidates.front();
+  const std::string Builtins = "blockIdx, threadIdx, blockDim, gridDim";
+  auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Callee);
+  if (!Method || !copiedOutsideClass(Ctx, *Method)) {
+    // A free function, or a member whose copy is a member beside it.
+    Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
+                     generated::ShadowCopyPrefix + Callee->getNameAsString()});
+    Edits.push_back({C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins});
+    return;
+  }
+  std::string Free = qualifiedOutsideClassName(*Method);
+  if (Method->isStatic()) {
+    Edits.push_back({C.CalleeBegin, C.Name.End - C.CalleeBegin, Free});
+    Edits.push_back({C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins});
+    return;
+  }
+  // The object becomes the first argument: `g.m(a)` -> `m'(g, a, ...)`,
+  // `p->m(a)` -> `m'(*(p), a, ...)`, `m(a)` in a member -> `m'(self, a, ...)`.
+  std::string Separator = C.HasArguments ? ", " : "";
+  if (C.ObjectBegin) {
+    Edits.push_back({*C.ObjectBegin, 0, Free + "(" + (C.Arrow ? "*(" : "")});
+    Edits.push_back(
+        {C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, (C.Arrow ? ")" : "") + Separator});
+  } else {
+    std::string Self = copiedOutsideClass(Ctx, *Caller) ? generated::ShadowSelf : "*this";
+    Edits.push_back(
+        {C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, Free + "(" + Self + Separator});
+  }
+  Edits.push_back({C.ArgumentsEnd, 0, ", " + Builtins});
+}
+
 std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) const {
   std::vector<SourceEdit> Edits;
   auto It = Facts.find(Def);
   if (It == Facts.end())
     return Edits;
-  Edits = It->second.GroupQueries;
-  for (const CallSite &C : It->second.Calls) {
-    if (!C.Problem.empty() || C.Candidates.size() != 1)
+  const FunctionFacts &F = It->second;
+  Edits = F.GroupQueries;
+  for (const CallSite &C : F.Calls)
+    if (redirected(C))
+      addCallEdits(Def, C, Edits);
+  if (!copiedOutsideClass(Ctx, *Def))
+    return Edits;
+  // The body leaves its class: the object and the class are named.
+  auto *Method = llvm::cast<clang::CXXMethodDecl>(Def);
+  std::string Class = classInCopy(*Method);
+  for (const ClassUse &U : F.ClassUses) {
+    if (U.Call >= 0 && redirected(F.Calls[U.Call]))
       continue;
-    auto N = Needs.find(C.Candidates.front());
-    if (N == Needs.end() || !N->second)
-      continue;
-    Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
-                     generated::ShadowCopyPrefix + C.Candidates.front()->getNameAsString()});
-    Edits.push_back(
-        {C.ArgumentsEnd, 0,
-         std::string(C.HasArguments ? ", " : "") + "blockIdx, threadIdx, blockDim, gridDim"});
+    switch (U.What) {
+    case ClassUse::ImplicitThis:
+      Edits.push_back({U.Offset, 0, generated::ShadowSelf + "."});
+      break;
+    case ClassUse::ExplicitThis:
+      Edits.push_back({U.Offset, U.Length, "(&" + generated::ShadowSelf + ")"});
+      break;
+    case ClassUse::UnqualifiedStatic:
+      Edits.push_back(
+          {U.Offset, 0,
+           (U.Class == Method->getParent() ? Class : "::" + U.Class->getQualifiedNameAsString()) +
+               "::"});
+      break;
+    }
   }
   return Edits;
 }
@@ -452,15 +684,22 @@ std::vector<SourceEdit> ShadowCallees::callEdits(const clang::FunctionDecl &Kern
 
 bool ShadowCallees::alreadyDefined(const clang::FunctionDecl *Def) const {
   const clang::DeclContext *Scope = Def->getDeclContext()->getRedeclContext();
-  clang::DeclarationName Name(
-      &Ctx.Idents.get(generated::ShadowCopyPrefix + Def->getNameAsString()));
+  std::string Copy = generated::ShadowCopyPrefix + Def->getNameAsString();
+  unsigned Self = 0; // the object parameter of a copy outside its class
+  if (copiedOutsideClass(Ctx, *Def)) {
+    auto *Method = llvm::cast<clang::CXXMethodDecl>(Def);
+    Scope = Method->getParent()->getDeclContext()->getRedeclContext();
+    Copy = generated::shadowMemberCopy(Method->getParent()->getName(), Def->getName());
+    Self = Method->isStatic() ? 0 : 1;
+  }
+  clang::DeclarationName Name(&Ctx.Idents.get(Copy));
   for (const clang::NamedDecl *Found : Scope->lookup(Name)) {
     const clang::FunctionDecl *F = Found->getAsFunction();
-    if (!F || F->getNumParams() != Def->getNumParams() + 4)
+    if (!F || F->getNumParams() != Def->getNumParams() + Self + 4)
       continue;
     bool Same = true;
     for (unsigned I = 0; I < Def->getNumParams() && Same; ++I)
-      Same = Ctx.hasSameType(F->getParamDecl(I)->getType(), Def->getParamDecl(I)->getType());
+      Same = Ctx.hasSameType(F->getParamDecl(I + Self)->getType(), Def->getParamDecl(I)->getType());
     if (Same)
       return true;
   }

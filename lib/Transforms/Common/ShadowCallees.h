@@ -6,6 +6,7 @@
 #include "clang/AST/Decl.h"
 #include "llvm/Support/Error.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,14 +26,17 @@ namespace launchopt {
 //
 // Handled: direct calls by name (qualified, with explicit template
 // arguments, or unresolved in a template when only one function has that
-// name) to functions defined in the main file or in a header it includes.
+// name) to functions defined in the main file or in a header it includes,
+// and calls of member functions (`obj.m()`, `p->m()`, `m()` in a member,
+// `C::m()`; const, static, templates): see MemberShadows.h.
 // A header is never edited: the copies of its functions go into the output
 // right after the main file's #include of it, in their namespaces. Refused:
-// a callee that reads the built-ins through a class member, an operator, a
-// function pointer, a using-declaration, default arguments, recursion, a
-// definition written in a macro or out of its namespace, or a call written
-// inside a macro or a launch. Callees without any visible definition are not
-// followed here.
+// an operator, a virtual member, a header class's member that touches the
+// class's non-public members or types, a function pointer, a
+// using-declaration, default arguments, recursion, a definition written in
+// a macro or out of its namespace or class, or a call written inside a macro
+// or a launch. Callees without any visible definition, and member calls that
+// a template leaves dependent, are not followed here.
 class ShadowCallees {
 public:
   explicit ShadowCallees(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -61,6 +65,27 @@ public:
     unsigned ArgumentsEnd = 0; // offset of ')', where the built-ins are appended
     bool HasArguments = false;
     std::string Problem;       // why it cannot be redirected, if it must be
+    // A member function's call: where the text that a free copy's call
+    // replaces begins (the `.`/`->` after an object, `this`, or the name
+    // with its qualifier), the object's start (none for `this`), and the
+    // offset just past '('.
+    bool Member = false;
+    bool Arrow = false;
+    unsigned CalleeBegin = 0;
+    std::optional<unsigned> ObjectBegin;
+    unsigned ArgumentsBegin = 0;
+  };
+  // A use of the object or the class in a member's body, rewritten when the
+  // member's copy is a free function: `x` (implicit this) becomes
+  // `__lo_self.x`, `this` becomes `(&__lo_self)`, an unqualified static
+  // member `s` becomes `C::s`. Call: the call site it belongs to, whose
+  // own rewrite replaces it when that call is redirected, or -1.
+  struct ClassUse {
+    enum Kind { ImplicitThis, ExplicitThis, UnqualifiedStatic } What;
+    unsigned Offset = 0;
+    unsigned Length = 0;
+    const clang::CXXRecordDecl *Class = nullptr; // for UnqualifiedStatic
+    int Call = -1;
   };
   struct FunctionFacts {
     bool ReadsBuiltins = false;
@@ -69,6 +94,10 @@ public:
     // shadowed built-ins (Analysis/CooperativeGroups.h).
     std::vector<SourceEdit> GroupQueries;
     std::string GroupQueryProblem; // why one cannot be replaced
+    std::vector<ClassUse> ClassUses;
+    // Why the body would not compile outside its class (a non-public
+    // member, a member type), if it is a member.
+    std::string OutsideClassProblem;
   };
 
 private:
@@ -76,6 +105,9 @@ private:
   bool needsShadow(const clang::FunctionDecl *Definition);
   std::vector<SourceEdit> editsFor(const clang::FunctionDecl *Definition) const;
   bool alreadyDefined(const clang::FunctionDecl *Definition) const;
+  bool redirected(const CallSite &C) const;
+  void addCallEdits(const clang::FunctionDecl *Caller, const CallSite &C,
+                    std::vector<SourceEdit> &Edits) const;
 
   const clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, FunctionFacts> Facts;

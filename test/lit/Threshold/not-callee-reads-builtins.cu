@@ -7,7 +7,7 @@ __device__ int gid() { return blockIdx.x * blockDim.x + threadIdx.x; }
 __device__ int depth(int k) { return k == 0 ? (int)threadIdx.x : depth(k - 1); }
 __device__ int lane(int width = 32) { return threadIdx.x % width; }
 struct Thread {
-  __device__ int id() const { return threadIdx.x; }
+  __device__ int operator()() const { return threadIdx.x; }
 };
 #define GID gid()
 
@@ -17,7 +17,7 @@ __global__ void through_pointer(int *d) {
 }
 __global__ void recursive(int *d) { d[depth(2)] = 1; }
 __global__ void default_argument(int *d) { d[lane()] = 1; }
-__global__ void member(int *d) { d[Thread().id()] = 1; }
+__global__ void member(int *d) { d[Thread()()] = 1; }
 __global__ void in_macro(int *d) { d[GID] = 1; }
 
 __global__ void parent(int *d, int n) {
@@ -36,5 +36,5 @@ __global__ void parent(int *d, int n) {
 // CHECK: not-callee-reads-builtins.cu:25:5: remark: not thresholded: child calls 'gid', which reads the built-in index variables, through a pointer or reference to it
 // CHECK: not-callee-reads-builtins.cu:27:5: remark: not thresholded: 'depth' calls 'depth', which reads the built-in index variables, recursively
 // CHECK: not-callee-reads-builtins.cu:29:5: remark: not thresholded: child calls 'lane', which reads the built-in index variables, relying on default arguments
-// CHECK: not-callee-reads-builtins.cu:31:5: remark: not thresholded: child calls 'id', which reads the built-in index variables, as a class member
+// CHECK: not-callee-reads-builtins.cu:31:5: remark: not thresholded: child calls 'operator()', which reads the built-in index variables, as an operator
 // CHECK: not-callee-reads-builtins.cu:33:5: remark: not thresholded: child calls 'gid', which reads the built-in index variables, inside a macro
