@@ -4,8 +4,10 @@
 #   scripts/fuzz.sh [seconds]      default 600
 # Builds into build-asan (BUILD_ASAN=<dir> to change) with clang++-19 (CLANG=...).
 # The seeds are the golden inputs (test/lit/**/*.cu) and a few programs of
-# launchopt-dpgen; the corpus grows in fuzz-out/corpus, crashes (with the input
-# that caused them) go to fuzz-out/crashes, the log to fuzz-out/fuzz.log.
+# launchopt-dpgen; mutations also insert the CUDA tokens of
+# tools/launchopt-fuzz/cuda.dict. The corpus grows in fuzz-out/corpus (kept
+# between runs), crashes (the inputs that caused them) go to fuzz-out/crashes,
+# the log to fuzz-out/fuzz.log.
 # Reproduce one crash: build-asan/tools/launchopt-fuzz/launchopt-fuzz <crash file>
 # Exits 0 without a crash, 1 with one, 77 where clang 19's runtimes are missing.
 set -euo pipefail
@@ -31,7 +33,7 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:${ASAN_OPTIONS:-} \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:abort_on_error=1:${UBSAN_OPTIONS:-} \
   "$build/tools/launchopt-fuzz/launchopt-fuzz" "$out/corpus" "$out/seeds" \
     -max_total_time="$seconds" -timeout=120 -rss_limit_mb=6144 -max_len=65536 \
-    -close_fd_mask=3 -print_final_stats=1 -artifact_prefix="$out/crashes/" \
+    -dict=tools/launchopt-fuzz/cuda.dict -close_fd_mask=3 -print_final_stats=1 -artifact_prefix="$out/crashes/" \
     > "$out/fuzz.log" 2>&1 || status=$?
 grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' "$out/fuzz.log" || true
 crashes=$(ls "$out/crashes" | wc -l)
