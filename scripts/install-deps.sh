@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages launchopt needs, only those that are missing.
 set -euo pipefail
-packages=(cmake make python3 clang-19 clang-format-19 libclang-19-dev llvm-19-dev llvm-19-tools libgtest-dev)
+packages=(cmake make python3 clang-19 libclang-rt-19-dev clang-format-19 libclang-19-dev llvm-19-dev llvm-19-tools libgtest-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
