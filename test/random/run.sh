@@ -95,7 +95,12 @@ builds() {
 }
 
 compile_one() { # name source optimization; NVCC, NVCC_FLAGS and BIN from the environment
-  $NVCC $NVCC_FLAGS $3 -o "$BIN/$1" "$2" -lcudadevrt >"$BIN/$1.log" 2>&1 || echo "COMPILE FAILED: $1 ($BIN/$1.log)"
+  # A binary newer than its source is kept: a compile cut short by a time limit goes on
+  # where it stopped in the next call.
+  [ "$BIN/$1" -nt "$2" ] && return 0
+  # Built under another name and renamed: a compile that is killed leaves no binary.
+  $NVCC $NVCC_FLAGS $3 -o "$BIN/$1.part" "$2" -lcudadevrt >"$BIN/$1.log" 2>&1 && mv "$BIN/$1.part" "$BIN/$1" ||
+    echo "COMPILE FAILED: $1 ($BIN/$1.log)"
 }
 export -f compile_one
 
@@ -147,7 +152,7 @@ pack() {
 run() {
   local dir=${1:-$here/out}
   if [[ "$dir" == *.tar.gz ]]; then
-    tar -C "$(dirname "$dir")" -xzf "$dir"
+    tar -C "$(dirname "$dir")" -xzf "$dir" --skip-old-files   # keeps the binaries of an earlier call current
     dir=${dir%.tar.gz}
   fi
   if ! nvidia-smi -L >/dev/null 2>&1; then

@@ -6,6 +6,7 @@
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
 #include "Support/GeneratedNames.h"
+#include "clang/AST/Attr.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
@@ -159,6 +160,23 @@ void resetPoolBeforeTopLevelLaunches(
   }
 }
 
+// The kernels that tail-launch children themselves. A tail launch in a device
+// function counts for every kernel: which kernels reach it is not followed.
+std::set<const clang::FunctionDecl *> tailLaunchingKernels(const LaunchAnalysis &Launches,
+                                                           bool &FromDeviceFunction) {
+  std::set<const clang::FunctionDecl *> Kernels;
+  FromDeviceFunction = false;
+  for (const LaunchSite &Site : Launches.Sites) {
+    if (!Site.DeviceSide || Site.StreamKind != LaunchStream::TailLaunch)
+      continue;
+    if (Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
+      Kernels.insert(Site.Parent);
+    else
+      FromDeviceFunction = true;
+  }
+  return Kernels;
+}
+
 std::string runtimePreamble(const AggregateOptions &Options, bool Allocations) {
   return "// launchopt: launches from device code are aggregated; scopes with fewer\n"
          "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
@@ -188,11 +206,15 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   SourceEdits SiteEdits;
   std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> SitesOf;
   std::set<const clang::FunctionDecl *> Children;
+  bool TailLaunchInCallee = false;
+  std::set<const clang::FunctionDecl *> TailLaunching =
+      tailLaunchingKernels(Launches, TailLaunchInCallee);
   for (const AcceptedSite &A : Accepted.Sites) {
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
                       siteReplacement(A, UniformOf[A.Site->Child]));
     AggregatedSite Code = A.Code;
     Code.UniformArguments = anyUniform(UniformOf[A.Site->Child]);
+    Code.ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
     SitesOf[A.Site->Parent].push_back(Code);
     Children.insert(A.Site->Child);
   }

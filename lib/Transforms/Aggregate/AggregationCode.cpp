@@ -216,10 +216,12 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const Aggreg
                                        "u, launchopt::blocksPerGrid() - " + V + "_group * " +
                                        std::to_string(Options.GroupBlocks) + "u)";
       // paper §V-A: the last block of the group to finish launches; for the
-      // grid it is a tail launch, so nothing returns to the host.
+      // grid it is a tail launch, so nothing returns to the host, unless the
+      // parent tail-launches its own work (ParentTailLaunches).
       S += In + "if (" + T + " == 0 && " + V + " && launchopt::lastBlockOfScope(" + V + ", " +
            InScope + ")) {\n";
-      S += In + "  " + Launch + ", " + (Grid ? "cudaStreamTailLaunch" : "cudaStreamFireAndForget") +
+      bool Tail = Grid && !Site.ParentTailLaunches;
+      S += In + "  " + Launch + ", " + (Tail ? "cudaStreamTailLaunch" : "cudaStreamFireAndForget") +
            ", false);\n";
       S += In + "  launchopt::clearScope(" + V + ");\n" + In + "}\n";
     }

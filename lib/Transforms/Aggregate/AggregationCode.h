@@ -24,6 +24,11 @@ struct AggregatedSite {
   // What a launch that cannot be recorded launches: the child, or the child's
   // direct copy (directKernel) when the child aggregates at group granularity.
   std::string DirectChild;
+  // The parent tail-launches work of its own (or may, through a callee). Its
+  // grid-granularity launch then goes into fire-and-forget: tail launches run
+  // in enqueue order, and the last block's would run after the parent's own,
+  // which must see what the children wrote.
+  bool ParentTailLaunches = false;
 };
 
 // The name of a kernel's direct copy (see directKernel).
