@@ -66,8 +66,8 @@ BoundLaunch bindLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const Lau
     B.Lines.push_back("const bool " + B.FitsVar + " = " + llvm::join(GridFitsCount, " &&\n    ") +
                       ";");
   }
-  B.Recovered = Recovered.empty() ? "grid x block (no ceiling division found)"
-                                  : llvm::join(Recovered, "; ");
+  B.Recovered =
+      Recovered.empty() ? "grid x block (no ceiling division found)" : llvm::join(Recovered, "; ");
   return B;
 }
 

@@ -1,8 +1,8 @@
 #include "SpawnPass.h"
 
+#include "SpawnedKernel.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
-#include "SpawnedKernel.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
@@ -43,8 +43,9 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   Out += Indent + "  if (" + TicketVar + " != 0)\n";
   Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar +
          L.trailingConfig() + ">>>(" + L.argumentsThen() + TicketVar + ");\n";
-  Out += Indent + "  if (" + TicketVar + " == 0 ||\n" + Indent + "      !launchopt::spawn::launched(" +
-         Id + ", " + TicketVar + ", " + B.GridVar + ", " + B.ThreadsVar + "))\n";
+  Out += Indent + "  if (" + TicketVar + " == 0 ||\n" + Indent +
+         "      !launchopt::spawn::launched(" + Id + ", " + TicketVar + ", " + B.GridVar + ", " +
+         B.ThreadsVar + "))\n";
   Out += Indent + "    " + SerialCallee + "(" + L.argumentsThen() + B.GridVar + ", " + B.BlockVar +
          (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");\n";
   Out += Indent + "}";
@@ -116,7 +117,7 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
 bool definesSerialDepth(clang::ASTContext &Ctx) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   return SM.getBufferData(SM.getMainFileID())
-             .contains("static constexpr unsigned " + generated::threshold::SerialDepth + " =");
+      .contains("\nstatic constexpr unsigned " + generated::threshold::SerialDepth + " =");
 }
 
 } // namespace
@@ -145,9 +146,9 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     bool InCycle = inLaunchCycle(Launches, Site.Child);
     AnyInCycle |= InCycle;
     const FileRange &Statement = Launch->Text.Statement;
-    Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                         controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee,
-                                          *Spawned, InCycle));
+    Result.Edits.replace(
+        Statement.Begin, Statement.End - Statement.Begin,
+        controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, *Spawned, InCycle));
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second) {
       SerialCopyOptions Copying;
       Copying.InCycle = InCycle;
