@@ -5,7 +5,8 @@
 # TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
 # aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
-# is built without -rdc, "plain" in variants.txt). The suite's "TCA"
+# is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
+# --spawn --coarsen --aggregate=block). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
@@ -24,7 +25,8 @@ variants=(T:--threshold C:--coarsen
           TCA-warp:--threshold,--coarsen,--aggregate=warp TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
           TCA-grid:--threshold,--coarsen,--aggregate=grid
-          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
+          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)
 cd "$bench"
 summary=()
 for dir in apps/*/; do

@@ -119,6 +119,10 @@ clang::tooling::ArgumentsAdjuster cudaParseAdjuster(const ParseEnvironment &Env)
         Out.push_back(Env.CompatDir);
         Out.push_back("-isystem");
         Out.push_back(Env.CudaPath + "/include/cccl");
+        // An earlier pass's output includes the runtime headers
+        // (`#include <launchopt/spawn.cuh>`) that a later pass parses.
+        Out.push_back("-isystem");
+        Out.push_back(resourceDir(Resource::RuntimeHeaders));
       }
     }
     return Out;

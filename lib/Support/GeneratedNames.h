@@ -80,6 +80,23 @@ inline const std::string ThreadPrefix = std::string(Prefix) + "thread_";
 inline const std::string SerialDepth = std::string(Prefix) + "serialDepth";
 } // namespace threshold
 
+// --- Spawn (lib/Transforms/Spawn) ---
+namespace spawn {
+// The child run under the controller: __lo_spawned_<child>, a kernel that
+// runs the child's threads and reports each finished block to the controller.
+inline const std::string SpawnedPrefix = std::string(Prefix) + "spawned_";
+// Its serial copy and one thread of it (thresholding's copy under names of
+// its own, so that --threshold --spawn copy one child twice without clash):
+// __lo_spawn_serial_<child>, __lo_spawn_thread_<child>.
+inline const std::string SerialPrefix = std::string(Prefix) + "spawn_serial_";
+inline const std::string ThreadPrefix = std::string(Prefix) + "spawn_thread_";
+// The spawned kernel's extra parameter: the grid's ticket from admit().
+inline const std::string Ticket = std::string(Prefix) + "ticket";
+// The file's table of launch sites for the counters, and its registration.
+inline const std::string CounterSites = std::string(Prefix) + "spawn_sites";
+inline const std::string CounterRegistration = std::string(Prefix) + "spawn_counters";
+} // namespace spawn
+
 // --- Coarsening (lib/Transforms/Coarsen) ---
 namespace coarsen {
 // The coarsened child: __lo_coarse_<child>. Coarsening refuses a child that

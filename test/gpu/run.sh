@@ -17,20 +17,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recursive_tiles
            template_launch quicksort_stream reach_helpers recursive_halving})
-thresholds=(32 64 128 256 512 1024 4096 1000000000)
+# THRESHOLDS, VARIANTS and POOL_VARIANTS (space-separated) replace the lists
+# below, e.g. VARIANTS="S:--spawn" THRESHOLDS= POOL_VARIANTS= for one variant.
+thresholds=(${THRESHOLDS-32 64 128 256 512 1024 4096 1000000000})
 # name:launchopt flags (commas for spaces); T is swept over the thresholds.
-variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
+variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid
-          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
+          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
 # their scope full and take the direct-launch fallback.
-pool_variants=(A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
+pool_variants=(${POOL_VARIANTS-A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
                A-block-pool8K:A-block:-DLAUNCHOPT_POOL_BYTES=8192
                A-grid-pool8K:A-grid:-DLAUNCHOPT_POOL_BYTES=8192
-               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192)
+               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192})
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}

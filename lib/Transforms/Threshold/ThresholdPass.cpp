@@ -2,15 +2,14 @@
 
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
-#include "Analysis/ThreadCount.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <set>
 
@@ -18,103 +17,31 @@ namespace launchopt {
 
 namespace {
 
-const char *const DimensionNames[3] = {"x", "y", "z"};
-
-class SiteRewriter {
-public:
-  SiteRewriter(clang::ASTContext &Ctx, const LaunchSite &Site) : Ctx(Ctx), Site(Site) {}
-
-  // The replacement of the launch statement (paper Fig. 3 lines 21-26).
-  std::string build(const LaunchText &L, LaunchRemark &Remark, const std::string &SerialCallee,
-                    bool InCycle) {
-    std::optional<FileRange> Grid = spelledRange(Ctx, Site.Grid->getSourceRange());
-    std::string Id = std::to_string(Site.Id);
-    std::string GridVar = generated::code("@grid") + Id;
-    std::string BlockVar = generated::code("@block") + Id;
-    std::string ThreadsVar = generated::code("@threads") + Id;
-    ThreadCount Count = recoverThreadCount(Ctx, Site);
-
-    std::vector<std::string> Lines;
-    std::string GridText = textOf(Ctx, *Grid);
-    std::string Factors[3];
-    std::vector<std::string> Recovered;
-    // Per recovered dimension: the grid is the ceiling of the count, as the
-    // launch decision assumes. Where it is not (an unsigned count of 0 in
-    // `(n - 1) / b + 1` wraps to a huge grid), the serial copy would run the
-    // whole grid, so the launch runs as written.
-    std::vector<std::string> GridFitsCount;
-    // Numerators inside the grid expression are bound first and the grid is
-    // computed from the bound values, so each is still evaluated once.
-    std::vector<std::pair<FileRange, std::string>> Substitutions;
-    for (unsigned D = 0; D < 3; ++D) {
-      Factors[D] = "(long long)" + GridVar + "." + DimensionNames[D] + " * " + BlockVar + "." +
-                   DimensionNames[D];
-      const DimensionThreads &Dim = Count.Dimensions[D];
-      if (!Dim.Numerator)
-        continue;
-      std::optional<FileRange> N = spelledRange(Ctx, Dim.Numerator->getSourceRange());
-      if (!N)
-        continue;
-      std::string NVar = generated::code("@n") + Id + "_" + DimensionNames[D];
-      if (Dim.InLaunchExpression) {
-        if (!Grid->contains(*N) || !writtenRange(Ctx, Dim.Numerator->getSourceRange()))
-          continue;
-        Substitutions.push_back({*N, NVar});
-      }
-      Lines.push_back("const auto " + NVar + " = (" + textOf(Ctx, *N) + ");");
-      Factors[D] = "(long long)(" + NVar + ")";
-      GridFitsCount.push_back("(long long)" + GridVar + "." + DimensionNames[D] + " * " + BlockVar +
-                              "." + DimensionNames[D] + " < (long long)(" + NVar + ") + " +
-                              BlockVar + "." + DimensionNames[D]);
-      Recovered.push_back(std::string(DimensionNames[D]) + ": " + textOf(Ctx, *N) + " (" +
-                          Dim.Pattern + ")");
-    }
-    std::sort(Substitutions.begin(), Substitutions.end(),
-              [](const auto &L, const auto &R) { return L.first.Begin > R.first.Begin; });
-    for (const auto &[Range, Var] : Substitutions)
-      GridText.replace(Range.Begin - Grid->Begin, Range.End - Range.Begin, Var);
-
-    Lines.push_back("const dim3 " + GridVar + " = " + GridText + ";");
-    Lines.push_back("const dim3 " + BlockVar + " = " + L.Block + ";");
-    Lines.push_back("const long long " + ThreadsVar + " = " + Factors[0] + " * " + Factors[1] +
-                    " * " + Factors[2] + ";");
-
-    std::string Launch = L.Callee + "<<<" + GridVar + ", " + BlockVar + L.trailingConfig() +
-                         ">>>(" + L.Arguments + ");";
-    std::string Serial = SerialCallee + "(" + L.argumentsThen() + GridVar + ", " + BlockVar +
-                         (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");";
-    std::string Launched = ThreadsVar + " >= LAUNCHOPT_THRESHOLD";
-    if (!GridFitsCount.empty()) {
-      std::string FitsVar = generated::code("@fits") + Id;
-      Lines.push_back("const bool " + FitsVar + " = " + llvm::join(GridFitsCount, " &&\n    ") +
-                      ";");
-      Launched += " || !" + FitsVar;
-    }
-    const std::string &Indent = L.Indent;
-    if (InCycle)
-      Launched += " ||\n" + Indent + "      " + generated::threshold::SerialDepth +
-                  " >= LAUNCHOPT_SERIAL_DEPTH";
-    std::string Out = "{ // launchopt: thresholded launch of '" + Site.ChildName + "'\n";
-    for (const std::string &Line : Lines) {
-      std::string Indented;
-      for (char C : Line)
-        Indented += C == '\n' ? "\n" + Indent + "  " : std::string(1, C);
-      Out += Indent + "  " + Indented + "\n";
-    }
-    Out += Indent + "  if (" + Launched + ")\n";
-    Out += Indent + "    " + Launch + "\n";
-    Out += Indent + "  else\n";
-    Out += Indent + "    " + Serial + "\n";
-    Out += Indent + "}";
-    Remark.Parameters["threads"] = Recovered.empty() ? "grid x block (no ceiling division found)"
-                                                     : llvm::join(Recovered, "; ");
-    return Out;
-  }
-
-private:
-  clang::ASTContext &Ctx;
-  const LaunchSite &Site;
-};
+// The replacement of the launch statement (paper Fig. 3 lines 21-26).
+std::string thresholdedLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
+                              LaunchRemark &Remark, const std::string &SerialCallee, bool InCycle) {
+  BoundLaunch B = bindLaunch(Ctx, Site, L);
+  std::string Launch = L.Callee + "<<<" + B.GridVar + ", " + B.BlockVar + L.trailingConfig() +
+                       ">>>(" + L.Arguments + ");";
+  std::string Serial = SerialCallee + "(" + L.argumentsThen() + B.GridVar + ", " + B.BlockVar +
+                       (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");";
+  std::string Launched = B.ThreadsVar + " >= LAUNCHOPT_THRESHOLD";
+  if (!B.FitsVar.empty())
+    Launched += " || !" + B.FitsVar;
+  const std::string &Indent = L.Indent;
+  if (InCycle)
+    Launched += " ||\n" + Indent + "      " + generated::threshold::SerialDepth +
+                " >= LAUNCHOPT_SERIAL_DEPTH";
+  std::string Out = "{ // launchopt: thresholded launch of '" + Site.ChildName + "'\n";
+  Out += boundDeclarations(B, Indent);
+  Out += Indent + "  if (" + Launched + ")\n";
+  Out += Indent + "    " + Launch + "\n";
+  Out += Indent + "  else\n";
+  Out += Indent + "    " + Serial + "\n";
+  Out += Indent + "}";
+  Remark.Parameters["threads"] = B.Recovered;
+  return Out;
+}
 
 // Why a launch cannot be thresholded whatever its text; success when
 // nothing in the launch, its parent or its child stands in the way.
@@ -206,7 +133,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     AnyInCycle |= Copying.InCycle;
     Result.Edits.replace(
         Statement.Begin, Statement.End - Statement.Begin,
-        SiteRewriter(Ctx, Site).build(Launch->Text, Remark, Launch->Callee, Copying.InCycle));
+        thresholdedLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, Copying.InCycle));
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
     // The copy of a child of another file, or of one that other files call,
     // has external linkage.

@@ -1,0 +1,484 @@
+// launchopt: each device-side launch asks the spawn controller, which launches the
+// child or has the parent thread run it serially (runtime: launchopt/spawn.cuh).
+// ---- launchopt runtime: launchopt/spawn.cuh ----
+// launchopt device runtime: the spawn controller (--spawn).
+//
+// Every device-side launch the spawn pass rewrites asks admit() first. The
+// controller keeps a model of the child CTAs in flight as a queue served by
+// the GPU (the child-CTA queuing system): n, the child CTAs launched and not
+// finished; t_cta, the average time of a child CTA; n_con, the average number
+// of child CTAs running at once; t_warp, the average time one child thread's
+// work takes. A launch of x CTAs for `workload` child threads is estimated to
+// finish in
+//     t_child  = t_launch + (n + x) * t_cta / n_con        (Equation 1)
+// and the parent thread running it itself in
+//     t_parent = workload * t_warp                          (Equation 2);
+// the child is launched when t_child <= t_parent (Algorithm 1), else the
+// parent runs the serial copy. Before any child finished (t_cta = 0) children
+// are launched, so that the averages get their first samples.
+//
+// Never drop: each launched grid holds a ticket until its last block
+// finishes, and no launch is admitted while LAUNCHOPT_SPAWN_MAX_GRIDS grids
+// are in flight, far below the pending-launch pool
+// (cudaLimitDevRuntimePendingLaunchCount, 2048 by default). Should the pool
+// still be full (other launches of the program), the launch's error is read
+// and the child runs serially instead.
+//
+// The averages are windowed: each finished child block adds its samples, and
+// the block that completes a window of LAUNCHOPT_SPAWN_WINDOW samples
+// publishes the window's averages, which the decisions read until the next
+// window closes.
+//
+// State is per translation unit (like the other runtime headers): in a
+// program of several files each file's sites have their own controller.
+//
+// With -DLAUNCHOPT_COUNTERS, each site counts its launched and serialized
+// children and their threads; launchopt_print_counters() prints them as CSV,
+// and so does the program at exit.
+
+// Constants of the model, overridable with -D<name>=<value>. Defaults: the H100
+// (sm_90, CUDA 13) figures of the project's notes on dynamic parallelism and
+// its GPU description (132 multiprocessors, 32 resident blocks each);
+// bench/spawn_probe measures them on the GPU at hand.
+#ifndef LAUNCHOPT_SPAWN_LAUNCH_NS
+#define LAUNCHOPT_SPAWN_LAUNCH_NS 6500 // one device thread issuing a launch
+#endif
+#ifndef LAUNCHOPT_SPAWN_SMS
+#define LAUNCHOPT_SPAWN_SMS 132
+#endif
+#ifndef LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM
+#define LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM 32
+#endif
+#ifndef LAUNCHOPT_SPAWN_GRID_LIMIT
+#define LAUNCHOPT_SPAWN_GRID_LIMIT 128 // resident grids per device (CC 9.0)
+#endif
+#ifndef LAUNCHOPT_SPAWN_PENDING_POOL
+#define LAUNCHOPT_SPAWN_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#endif
+// Grids in flight at which launches stop: the concurrent-grid limit, and
+// never more than three quarters of the pending-launch pool, which other
+// launches of the program share.
+#ifndef LAUNCHOPT_SPAWN_MAX_GRIDS
+#define LAUNCHOPT_SPAWN_MAX_GRIDS                                                                  \
+  (LAUNCHOPT_SPAWN_GRID_LIMIT < LAUNCHOPT_SPAWN_PENDING_POOL * 3 / 4                               \
+       ? LAUNCHOPT_SPAWN_GRID_LIMIT                                                                \
+       : LAUNCHOPT_SPAWN_PENDING_POOL * 3 / 4)
+#endif
+#ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
+#define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
+#endif
+#ifndef LAUNCHOPT_SPAWN_WINDOW
+#define LAUNCHOPT_SPAWN_WINDOW 64 // child blocks per averaging window
+#endif
+#ifndef LAUNCHOPT_COUNTER_SITES
+#define LAUNCHOPT_COUNTER_SITES 256 // launch sites per file the counters hold
+#endif
+
+#ifdef __CUDACC__
+#define LAUNCHOPT_SPAWN_HD __host__ __device__
+#else
+#define LAUNCHOPT_SPAWN_HD
+#endif
+
+namespace launchopt {
+namespace spawn {
+
+// What the controller knows when a launch asks (all times in ns).
+struct ModelState {
+  unsigned long long ctasInFlight;  // n
+  unsigned long long gridsInFlight; // launched grids whose last block has not finished
+  double launchNs;                  // t_launch
+  double ctaNs;                     // t_cta; 0 before the first window closed
+  double warpNs;                    // t_warp
+  double concurrentCtas;            // n_con
+};
+
+// The limits the decision respects.
+struct ModelLimits {
+  unsigned long long maxQueue;  // n + x may not exceed it
+  unsigned long long maxGrids;  // grids in flight at which launches stop
+  double maxConcurrentCtas;     // CTA slots of the whole GPU
+};
+
+// Algorithm 1, with the pool and grid limits first: whether a child of
+// `ctas` blocks and `threads` threads is launched (else serialized).
+LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimits &L,
+                                            unsigned long long ctas, long long threads) {
+  if (S.gridsInFlight >= L.maxGrids || S.ctasInFlight + ctas > L.maxQueue)
+    return false;
+  if (S.ctaNs <= 0.0)
+    return true;
+  double concurrent = S.concurrentCtas < 1.0 ? 1.0 : S.concurrentCtas;
+  if (concurrent > L.maxConcurrentCtas)
+    concurrent = L.maxConcurrentCtas;
+  double child = S.launchNs + double(S.ctasInFlight + ctas) * S.ctaNs / concurrent;
+  double parent = double(threads) * S.warpNs;
+  return child <= parent;
+}
+
+LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
+  return {LAUNCHOPT_SPAWN_MAX_QUEUE, LAUNCHOPT_SPAWN_MAX_GRIDS,
+          double(LAUNCHOPT_SPAWN_SMS) * LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM};
+}
+
+} // namespace spawn
+} // namespace launchopt
+
+#ifdef __CUDACC__
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace spawn {
+namespace {
+
+// Ticket 0 means "serialize"; a grid launched without one (a launch the
+// controller may not refuse and could not track) carries Untracked.
+constexpr unsigned Untracked = 0xffffffffu;
+// Tickets are slots of this ring, each holding its grid's unfinished blocks.
+constexpr unsigned TicketSlots = 4096;
+
+struct Window {
+  unsigned long long ctaNs, warpNs, concurrent, count;
+};
+
+struct Controller {
+  unsigned long long ctasInFlight, gridsInFlight, ctasRunning, nextTicket;
+  unsigned blocksLeft[TicketSlots];
+  Window window;
+  // The published averages of the last closed window.
+  double ctaNs, warpNs, concurrentCtas;
+};
+
+__device__ Controller controller;
+
+#ifdef LAUNCHOPT_COUNTERS
+__device__ unsigned long long counterLaunched[LAUNCHOPT_COUNTER_SITES];
+__device__ unsigned long long counterSerialized[LAUNCHOPT_COUNTER_SITES];
+__device__ unsigned long long counterThreads[LAUNCHOPT_COUNTER_SITES];
+#endif
+
+__device__ inline unsigned long long now() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
+__device__ inline void subtract(unsigned long long *counter, unsigned long long amount) {
+  atomicAdd(counter, 0ull - amount);
+}
+
+__device__ inline bool isLeader(const uint3 &thread) {
+  return thread.x == 0 && thread.y == 0 && thread.z == 0;
+}
+
+__device__ inline ModelState currentState() {
+  volatile Controller &c = controller;
+  return {c.ctasInFlight, c.gridsInFlight, double(LAUNCHOPT_SPAWN_LAUNCH_NS), c.ctaNs, c.warpNs,
+          c.concurrentCtas};
+}
+
+__device__ inline void count(unsigned site, bool launched, long long threads) {
+#ifdef LAUNCHOPT_COUNTERS
+  if (site < LAUNCHOPT_COUNTER_SITES) {
+    atomicAdd(launched ? &counterLaunched[site] : &counterSerialized[site], 1ull);
+    atomicAdd(&counterThreads[site], (unsigned long long)threads);
+  }
+#endif
+}
+
+// A ticket for a grid of `ctas` blocks, or 0 when no slot is free.
+__device__ inline unsigned takeTicket(unsigned long long ctas) {
+  for (unsigned tries = 0; tries < 8; ++tries) {
+    unsigned slot = unsigned(atomicAdd(&controller.nextTicket, 1ull) % TicketSlots);
+    if (atomicCAS(&controller.blocksLeft[slot], 0u, unsigned(ctas)) == 0u)
+      return slot + 1;
+  }
+  return 0;
+}
+
+// Gives back what admit() took for a launch that did not happen.
+__device__ inline void releaseTicket(unsigned ticket, unsigned long long ctas) {
+  if (ticket == 0 || ticket == Untracked)
+    return;
+  subtract(&controller.ctasInFlight, ctas);
+  subtract(&controller.gridsInFlight, 1ull);
+  atomicExch(&controller.blocksLeft[ticket - 1], 0u);
+}
+
+// The decision at a launch site: a ticket to pass to the launched grid, or 0
+// to run the serial copy. `forced`: the launch may not be serialized (a grid
+// wider than the serial copy can run, a serial recursion at its depth bound).
+__device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &block,
+                                 long long threads, bool forced) {
+  unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
+  // A stale error of this thread would make the check after the launch
+  // ambiguous; the user's code may still read it, so it is left there.
+  if (!forced && cudaPeekAtLastError() != cudaSuccess) {
+    count(site, false, threads);
+    return 0;
+  }
+  if (!forced && !shouldLaunch(currentState(), defaultLimits(), ctas, threads)) {
+    count(site, false, threads);
+    return 0;
+  }
+  unsigned ticket = ctas < 0xffffffffull ? takeTicket(ctas) : 0;
+  if (ticket == 0 && !forced) {
+    count(site, false, threads);
+    return 0;
+  }
+  if (ticket != 0) {
+    atomicAdd(&controller.ctasInFlight, ctas);
+    atomicAdd(&controller.gridsInFlight, 1ull);
+  }
+  count(site, true, threads);
+  return ticket != 0 ? ticket : Untracked;
+}
+
+// After the launch: whether it was taken. A launch the pool refused gives its
+// ticket back, and the caller runs the serial copy.
+__device__ inline bool launched(unsigned site, unsigned ticket, const dim3 &grid,
+                                long long threads) {
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  releaseTicket(ticket, (unsigned long long)grid.x * grid.y * grid.z);
+#ifdef LAUNCHOPT_COUNTERS
+  if (site < LAUNCHOPT_COUNTER_SITES) {
+    subtract(&counterLaunched[site], 1ull);
+    atomicAdd(&counterSerialized[site], 1ull);
+  }
+#endif
+  (void)threads;
+  return false;
+}
+
+// At the start of a launched child block: its leader's clock (0 elsewhere).
+__device__ inline unsigned long long blockStarted(const uint3 &thread) {
+  if (!isLeader(thread))
+    return 0;
+  unsigned long long running = atomicAdd(&controller.ctasRunning, 1ull) + 1;
+  atomicAdd(&controller.window.concurrent, running);
+  return now();
+}
+
+// Adds one block's samples and closes the window when it is full.
+__device__ inline void addSamples(unsigned long long ctaNs, unsigned long long warpNs) {
+  Window &w = controller.window;
+  atomicAdd(&w.ctaNs, ctaNs);
+  atomicAdd(&w.warpNs, warpNs);
+  if (atomicAdd(&w.count, 1ull) + 1 != LAUNCHOPT_SPAWN_WINDOW)
+    return;
+  // This block closed the window: publish its averages and take exactly what
+  // was read out of the sums (later samples stay for the next window).
+  volatile Window &v = w;
+  unsigned long long cta = v.ctaNs, warp = v.warpNs, con = v.concurrent;
+  controller.ctaNs = double(cta) / LAUNCHOPT_SPAWN_WINDOW;
+  controller.warpNs = double(warp) / LAUNCHOPT_SPAWN_WINDOW;
+  controller.concurrentCtas = double(con) / LAUNCHOPT_SPAWN_WINDOW;
+  __threadfence();
+  subtract(&w.ctaNs, cta);
+  subtract(&w.warpNs, warp);
+  subtract(&w.concurrent, con);
+  subtract(&w.count, (unsigned long long)LAUNCHOPT_SPAWN_WINDOW);
+}
+
+// At the end of a launched child block, after a barrier: the leader updates
+// the averages, n, and the grid's ticket (its last block ends the grid).
+// threadDone: when the leader finished its own child thread (t_warp).
+__device__ inline void blockFinished(unsigned ticket, unsigned long long start,
+                                     unsigned long long threadDone, const uint3 &thread) {
+  if (!isLeader(thread))
+    return;
+  unsigned long long end = now();
+  subtract(&controller.ctasRunning, 1ull);
+  addSamples(end - start, threadDone - start);
+  if (ticket == Untracked || ticket == 0)
+    return;
+  subtract(&controller.ctasInFlight, 1ull);
+  if (atomicSub(&controller.blocksLeft[ticket - 1], 1u) == 1u)
+    subtract(&controller.gridsInFlight, 1ull);
+}
+
+#ifdef LAUNCHOPT_COUNTERS
+// A launch site of this file, for the printed table.
+struct CounterSite {
+  unsigned id;
+  const char *position; // file:line
+};
+
+const CounterSite *counterSites = nullptr;
+unsigned counterSiteCount = 0;
+
+void printCounters() {
+  unsigned long long launchedCounts[LAUNCHOPT_COUNTER_SITES];
+  unsigned long long serializedCounts[LAUNCHOPT_COUNTER_SITES];
+  unsigned long long threadCounts[LAUNCHOPT_COUNTER_SITES];
+  if (cudaMemcpyFromSymbol(launchedCounts, counterLaunched, sizeof launchedCounts) !=
+          cudaSuccess ||
+      cudaMemcpyFromSymbol(serializedCounts, counterSerialized, sizeof serializedCounts) !=
+          cudaSuccess ||
+      cudaMemcpyFromSymbol(threadCounts, counterThreads, sizeof threadCounts) != cudaSuccess) {
+    std::fprintf(stderr, "launchopt: cannot read the launch counters: %s\n",
+                 cudaGetErrorString(cudaGetLastError()));
+    return;
+  }
+  std::printf("site,file:line,launched,serialized,threads\n");
+  for (unsigned i = 0; i < counterSiteCount; ++i) {
+    unsigned id = counterSites[i].id;
+    if (id >= LAUNCHOPT_COUNTER_SITES)
+      continue;
+    std::printf("%u,%s,%llu,%llu,%llu\n", id, counterSites[i].position, launchedCounts[id],
+                serializedCounts[id], threadCounts[id]);
+  }
+  std::fflush(stdout);
+}
+
+// Made once per file by the spawn pass's site table: prints at exit. The
+// runtime is initialised first, so that its own exit handler (registered
+// then) runs after this one, while the counters can still be read.
+struct CounterRegistration {
+  CounterRegistration(const CounterSite *sites, unsigned n) {
+    counterSites = sites;
+    counterSiteCount = n;
+    cudaFree(nullptr);
+    std::atexit(printCounters);
+  }
+};
+#endif
+
+} // namespace
+} // namespace spawn
+} // namespace launchopt
+
+#ifdef LAUNCHOPT_COUNTERS
+// Prints this file's spawn-controlled sites as CSV:
+// site,file:line,launched,serialized,threads.
+static inline void launchopt_print_counters() { launchopt::spawn::printCounters(); }
+#endif
+#endif
+// ---- end of launchopt/spawn.cuh ----
+
+// SpMV (CSR), naive CUDA dynamic parallelism: one parent thread per row
+// launches a child grid with one thread per non-zero of the row; each child
+// thread adds its product into y[row] atomically.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
+
+__device__ unsigned int spmv_failed_launches;
+
+__global__ void spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin,
+                                  int edge_end, float* y_row) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+
+// launchopt: one thread of 'spmv_row_products', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_spawn_thread_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+}
+
+// launchopt: every thread of a 'spmv_row_products' grid, one after another (serial version).
+static __device__ void __lo_spawn_serial_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_spawn_thread_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: 'spmv_row_products' launched under the spawn controller: its threads, then a
+// barrier, then the block's leader reports the block finished.
+static __global__ void __lo_spawned_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const unsigned __lo_ticket)
+{
+  const unsigned long long __lo_start = launchopt::spawn::blockStarted(threadIdx);
+  __lo_spawn_thread_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, blockIdx, threadIdx, blockDim, gridDim);
+  const unsigned long long __lo_done = launchopt::spawn::now();
+  __syncthreads();
+  launchopt::spawn::blockFinished(__lo_ticket, __lo_start, __lo_done, threadIdx);
+}
+
+__global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
+  int r = first_row + blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= a.num_nodes) return;
+  int begin = a.row_offsets[r], end = a.row_offsets[r + 1];
+  y[r] = 0.0f;
+  if (end == begin) return;
+  { // launchopt: spawn-controlled launch of 'spmv_row_products'
+    const auto __lo_sn1_x = (end - begin);
+    const dim3 __lo_sgrid1 = (__lo_sn1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_sblock1 = kChildBlock;
+    const long long __lo_sthreads1 = (long long)(__lo_sn1_x) * (long long)__lo_sgrid1.y * __lo_sblock1.y * (long long)__lo_sgrid1.z * __lo_sblock1.z;
+    const bool __lo_sfits1 = (long long)__lo_sgrid1.x * __lo_sblock1.x < (long long)(__lo_sn1_x) + __lo_sblock1.x;
+    const unsigned __lo_sticket1 = launchopt::spawn::admit(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
+        !__lo_sfits1);
+    if (__lo_sticket1 != 0)
+      __lo_spawned_spmv_row_products<<<__lo_sgrid1, __lo_sblock1>>>(a.col_indices, a.values, x,
+                                                                                     begin, end, &y[r], __lo_sticket1);
+    if (__lo_sticket1 == 0 ||
+        !launchopt::spawn::launched(1u, __lo_sticket1, __lo_sgrid1, __lo_sthreads1))
+      __lo_spawn_serial_spmv_row_products(a.col_indices, a.values, x,
+                                                                                     begin, end, &y[r], __lo_sgrid1, __lo_sblock1);
+  }
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&spmv_failed_launches, 1u);
+}
+
+}  // namespace
+
+// Entry: parent grids over the rows, kMaxPending rows each.
+int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(a.num_nodes < kMaxPending ? a.num_nodes : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
+  for (int first = 0; first < a.num_nodes; first += kMaxPending) {
+    int count = a.num_nodes - first < kMaxPending ? a.num_nodes - first : kMaxPending;
+    spmv_rows<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(a, first, d_x, d_y);
+  }
+  cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}
+
+
+#ifdef LAUNCHOPT_COUNTERS
+// launchopt: this file's spawn-controlled launch sites, for the counters.
+static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
+    {1u, "apps/spmv/spmv_cdp.cu:31"},
+};
+static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
+#endif

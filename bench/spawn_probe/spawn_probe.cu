@@ -1,0 +1,100 @@
+// Measures the spawn controller's constants (runtime/include/launchopt/spawn.cuh)
+// on the GPU at hand and prints them as -D flags:
+//   LAUNCHOPT_SPAWN_LAUNCH_NS        one device thread issuing a launch (ns per launch)
+//   LAUNCHOPT_SPAWN_GRID_LIMIT       child grids seen running at once
+//   LAUNCHOPT_SPAWN_SMS, LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM  from the device's properties
+//   LAUNCHOPT_SPAWN_PENDING_POOL     cudaLimitDevRuntimePendingLaunchCount
+// Build: nvcc -arch=sm_90 -rdc=true -O3 spawn_probe.cu -lcudadevrt
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__device__ unsigned long long probeNow() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__global__ void emptyChild() {}
+
+// One thread issues `launches` launches; the time per launch is the issue cost.
+__global__ void issueLaunches(int launches, unsigned long long *ns) {
+  unsigned long long start = probeNow();
+  for (int i = 0; i < launches; ++i)
+    emptyChild<<<1, 32, 0, cudaStreamFireAndForget>>>();
+  *ns = probeNow() - start;
+}
+
+__device__ unsigned running, maxRunning;
+__device__ volatile int release;
+
+// Each grid's block counts itself running, waits (bounded) for the release or
+// for a while, and leaves.
+__global__ void heldChild() {
+  unsigned now = atomicAdd(&running, 1u) + 1;
+  atomicMax(&maxRunning, now);
+  unsigned long long until = probeNow() + 20000000ull; // 20 ms at most
+  while (!release && probeNow() < until) {
+  }
+  atomicSub(&running, 1u);
+}
+
+// Launches `grids` one-block grids at once; the largest number running
+// together is the concurrent-grid limit (when grids exceeds it).
+__global__ void launchHeld(int grids) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < grids)
+    heldChild<<<1, 1, 0, cudaStreamFireAndForget>>>();
+}
+
+static int check(cudaError_t e, const char *what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "spawn_probe: %s: %s\n", what, cudaGetErrorString(e));
+    return 1;
+  }
+  return 0;
+}
+
+int main() {
+  cudaDeviceProp p;
+  if (check(cudaGetDeviceProperties(&p, 0), "device properties"))
+    return 1;
+  size_t pool = 0;
+  if (check(cudaDeviceGetLimit(&pool, cudaLimitDevRuntimePendingLaunchCount), "pending limit"))
+    return 1;
+  int slots = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&slots, heldChild, 32, 0), "occupancy");
+
+  unsigned long long *ns;
+  cudaMalloc(&ns, sizeof *ns);
+  const int launches = 1000;
+  double best = 1e30;
+  for (int rep = 0; rep < 5; ++rep) {
+    issueLaunches<<<1, 1>>>(launches, ns);
+    if (check(cudaDeviceSynchronize(), "launch cost"))
+      return 1;
+    unsigned long long t = 0;
+    cudaMemcpy(&t, ns, sizeof t, cudaMemcpyDeviceToHost);
+    if (double(t) / launches < best)
+      best = double(t) / launches;
+  }
+
+  const int grids = 1024;
+  unsigned zero = 0;
+  cudaMemcpyToSymbol(running, &zero, sizeof zero);
+  cudaMemcpyToSymbol(maxRunning, &zero, sizeof zero);
+  launchHeld<<<grids / 256, 256>>>(grids);
+  if (check(cudaDeviceSynchronize(), "concurrent grids"))
+    return 1;
+  unsigned seen = 0;
+  cudaMemcpyFromSymbol(&seen, maxRunning, sizeof seen);
+
+  std::printf("# %s, %d SMs\n", p.name, p.multiProcessorCount);
+  std::printf("-DLAUNCHOPT_SPAWN_LAUNCH_NS=%.0f\n", best);
+  std::printf("-DLAUNCHOPT_SPAWN_GRID_LIMIT=%u\n", seen);
+  std::printf("-DLAUNCHOPT_SPAWN_SMS=%d\n", p.multiProcessorCount);
+  std::printf("-DLAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM=%d\n",
+              slots < p.maxBlocksPerMultiProcessor ? slots : p.maxBlocksPerMultiProcessor);
+  std::printf("-DLAUNCHOPT_SPAWN_PENDING_POOL=%zu\n", pool);
+  cudaFree(ns);
+  return 0;
+}

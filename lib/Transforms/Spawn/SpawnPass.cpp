@@ -1,0 +1,186 @@
+#include "SpawnPass.h"
+
+#include "SpawnedKernel.h"
+#include "Analysis/ChildIndependence.h"
+#include "Analysis/LaunchOrder.h"
+#include "Support/GeneratedNames.h"
+#include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/LaunchBinding.h"
+#include "Transforms/Common/SerialChildBuilder.h"
+#include "Transforms/Common/ShadowCallees.h"
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <set>
+
+namespace launchopt {
+
+namespace {
+
+// The replacement of the launch statement: the controller's ticket, the
+// spawned launch, and the serial copy when the controller said no or the
+// pool refused the launch.
+std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
+                             LaunchRemark &Remark, const std::string &SerialCallee,
+                             const std::string &SpawnedCallee, bool InCycle) {
+  BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
+  std::string Id = std::to_string(Site.Id) + "u";
+  std::string TicketVar = generated::code("@sticket") + std::to_string(Site.Id);
+  // Launches the serial copy cannot replace: a grid wider than the count
+  // (the copy would run all of it), a serial recursion at its bound.
+  std::vector<std::string> Forced;
+  if (!B.FitsVar.empty())
+    Forced.push_back("!" + B.FitsVar);
+  if (InCycle)
+    Forced.push_back(generated::threshold::SerialDepth + " >= LAUNCHOPT_SERIAL_DEPTH");
+  std::string ForcedText = Forced.empty() ? "false" : llvm::join(Forced, " || ");
+  const std::string &Indent = L.Indent;
+  std::string Out = "{ // launchopt: spawn-controlled launch of '" + Site.ChildName + "'\n";
+  Out += boundDeclarations(B, Indent);
+  Out += Indent + "  const unsigned " + TicketVar + " = launchopt::spawn::admit(" + Id + ", " +
+         B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "      " +
+         ForcedText + ");\n";
+  Out += Indent + "  if (" + TicketVar + " != 0)\n";
+  Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar +
+         L.trailingConfig() + ">>>(" + L.argumentsThen() + TicketVar + ");\n";
+  Out += Indent + "  if (" + TicketVar + " == 0 ||\n" + Indent +
+         "      !launchopt::spawn::launched(" + Id + ", " + TicketVar + ", " + B.GridVar + ", " +
+         B.ThreadsVar + "))\n";
+  Out += Indent + "    " + SerialCallee + "(" + L.argumentsThen() + B.GridVar + ", " + B.BlockVar +
+         (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");\n";
+  Out += Indent + "}";
+  Remark.Parameters["threads"] = B.Recovered;
+  return Out;
+}
+
+// Why a launch cannot be controlled whatever its text; success when the
+// serial copy can stand in for it.
+llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                      const SpawnOptions &Options, ShadowCallees &Shadows) {
+  if (!Site.DeviceSide)
+    return refusal("host-side launch: the spawn controller decides launches from device code");
+  if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
+    return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
+  if (!Site.Child)
+    return refusal(Site.UnresolvedReason);
+  if (llvm::StringRef(Site.ChildName).contains(generated::Prefix))
+    return refusal("the child is a copy an earlier pass generated");
+  // A child that needs its block together (barriers, shared memory) cannot
+  // run in the parent thread: there would be nothing to fall back to.
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
+    return Blocker;
+  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
+    return Unshadowable;
+  if (Site.StreamKind == LaunchStream::TailLaunch)
+    return refusal("the child is tail-launched: it must run after the whole parent grid");
+  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site) &&
+      !proveIndependentOfEarlierLaunches(Launches, Site))
+    return refusal("the parent thread launches other children into the same stream before "
+                   "this one (in a loop or earlier); a serialized child could run before "
+                   "them (pass --assume-independent-children if they do not depend on each "
+                   "other)");
+  return llvm::Error::success();
+}
+
+bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child) {
+  return std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
+                     [&](const LaunchSite &S) { return S.Child == Child && S.Recursive; });
+}
+
+// After each child: its serial copy (from the body as this pass edited it,
+// so that its own launches are controlled too) and its spawned kernel.
+void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                  const std::map<const clang::FunctionDecl *, KernelCopy> &Controlled,
+                  ShadowCallees &Shadows, PassResult &Result) {
+  std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
+  std::set<const clang::FunctionDecl *> Children;
+  for (const auto &[Child, Copy] : Controlled)
+    Children.insert(Child);
+  Shadows.emit(Result.Edits, LaunchEdits, Children);
+  for (const auto &[Child, Copy] : Controlled) {
+    std::vector<SourceEdit> BodyEdits = LaunchEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    SerialCopyOptions Copying;
+    Copying.InCycle = inLaunchCycle(Launches, Child);
+    Copying.Names = spawnSerialNames();
+    // The per-thread function of a child in a launch cycle launches the
+    // spawned kernel, written after it.
+    std::string Text = Copying.InCycle ? "\n\n" + spawnedPrototype(Copy) : "";
+    Text += serialDefinitions(Ctx, Copy, BodyEdits, Copying);
+    Text += spawnedDefinition(Copy, Copying.InCycle);
+    Result.Edits.insert(Copy.Whole.End, Text);
+  }
+}
+
+// Whether the text already defines the serial depth (thresholding ran first).
+bool definesSerialDepth(clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  return SM.getBufferData(SM.getMainFileID())
+      .contains("\nstatic constexpr unsigned " + generated::threshold::SerialDepth + " =");
+}
+
+} // namespace
+
+PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
+  PassResult Result;
+  std::map<const clang::FunctionDecl *, KernelCopy> Controlled;
+  std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
+  std::vector<std::pair<unsigned, PresumedPosition>> CounterSites;
+  ShadowCallees Shadows(Ctx);
+  const AcceptanceSteps Steps{generated::spawn::SerialPrefix};
+  bool AnyInCycle = false;
+
+  for (const LaunchSite &Site : Launches.Sites) {
+    LaunchRemark Remark = remarkFor(Site, "spawn");
+    llvm::Expected<AcceptedLaunch> Launch =
+        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+    llvm::Expected<std::string> Spawned =
+        Launch ? prefixedCallee(Ctx, Site, generated::spawn::SpawnedPrefix)
+               : llvm::Expected<std::string>(Launch.takeError());
+    if (!Spawned) {
+      Remark.Message = llvm::toString(Spawned.takeError());
+      Result.Remarks.push_back(Remark);
+      continue;
+    }
+    bool InCycle = inLaunchCycle(Launches, Site.Child);
+    AnyInCycle |= InCycle;
+    const FileRange &Statement = Launch->Text.Statement;
+    Result.Edits.replace(
+        Statement.Begin, Statement.End - Statement.Begin,
+        controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, *Spawned, InCycle));
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second) {
+      SerialCopyOptions Copying;
+      Copying.InCycle = InCycle;
+      Copying.Names = spawnSerialNames();
+      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Copying) +
+                                                   spawnedPrototype(Launch->Child) + "\n");
+    }
+    Controlled.emplace(Site.Child, Launch->Child);
+    CounterSites.push_back({Site.Id, Site.Position});
+    Remark.Applied = true;
+    Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
+    Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
+    std::optional<std::string> Proof;
+    if (mayReorderWithEarlierLaunch(Launches, Site) &&
+        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)))
+      Remark.Parameters["independence"] = *Proof;
+    else if (mayReorderWithEarlierLaunch(Launches, Site))
+      Remark.Warnings.push_back("serialized although earlier launches from this thread go "
+                                "into the same stream (--assume-independent-children)");
+    Result.Remarks.push_back(Remark);
+  }
+  if (Controlled.empty())
+    return Result;
+  insertCopies(Ctx, Launches, Controlled, Shadows, Result);
+  Result.Edits.insert(
+      0, "// launchopt: each device-side launch asks the spawn controller, which launches the\n"
+         "// child or has the parent thread run it serially (runtime: launchopt/spawn.cuh).\n"
+         "#include <launchopt/spawn.cuh>\n" +
+             std::string(AnyInCycle && !definesSerialDepth(Ctx) ? serialDepthDefinitions() : "\n"));
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  Result.Edits.insert(SM.getBufferData(SM.getMainFileID()).size(), counterTable(CounterSites));
+  return Result;
+}
+
+} // namespace launchopt

@@ -1,0 +1,34 @@
+#ifndef LAUNCHOPT_TRANSFORMS_SPAWN_SPAWNPASS_H
+#define LAUNCHOPT_TRANSFORMS_SPAWN_SPAWNPASS_H
+
+#include "Analysis/LaunchSites.h"
+#include "Transforms/LaunchPass.h"
+#include "Transforms/PassResult.h"
+
+namespace launchopt {
+
+struct SpawnOptions {
+  // Serialize launches that follow another launch into the same stream from
+  // the same parent thread (they are then assumed not to depend on each other).
+  bool AssumeIndependentChildren = false;
+};
+
+// Controlled launch (SPAWN): each device-side launch the serial copy can
+// replace asks the spawn controller (runtime/include/launchopt/spawn.cuh),
+// which launches the child when the GPU's child-CTA queue would finish it
+// sooner than the parent thread, and while the pending-launch pool and the
+// concurrent-grid limit have room; otherwise the parent thread runs the
+// child's serial copy. A launched child is a copy that reports its finished
+// blocks to the controller.
+class SpawnPass : public LaunchPass {
+public:
+  explicit SpawnPass(SpawnOptions Options) : Options(Options) {}
+  PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+
+private:
+  SpawnOptions Options;
+};
+
+} // namespace launchopt
+
+#endif

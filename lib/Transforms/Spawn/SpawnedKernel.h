@@ -1,0 +1,35 @@
+#ifndef LAUNCHOPT_TRANSFORMS_SPAWN_SPAWNEDKERNEL_H
+#define LAUNCHOPT_TRANSFORMS_SPAWN_SPAWNEDKERNEL_H
+
+// What the spawn pass writes besides the launch sites: the spawned copy of a
+// child (generated::spawn::SpawnedPrefix), which runs the child's threads
+// through the serial copy's per-thread function and reports each finished
+// block to the controller, and the file's table of sites for the counters.
+
+#include "Analysis/SourceText.h"
+#include "Transforms/Common/KernelCopy.h"
+#include "Transforms/Common/SerialChildBuilder.h"
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace launchopt {
+
+// The serial copy's names under the spawn pass.
+SerialCopyNames spawnSerialNames();
+
+// The spawned kernel's declaration, for a parent written before the child.
+std::string spawnedPrototype(const KernelCopy &K);
+
+// The spawned kernel, written after the child's serial copy (it calls the
+// per-thread function). InCycle: the per-thread function takes the serial
+// depth, which is 0 in a launched grid.
+std::string spawnedDefinition(const KernelCopy &K, bool InCycle);
+
+// The file's launch sites (id, position) for the counters, compiled only
+// with -DLAUNCHOPT_COUNTERS; appended to the file.
+std::string counterTable(const std::vector<std::pair<unsigned, PresumedPosition>> &Sites);
+
+} // namespace launchopt
+
+#endif

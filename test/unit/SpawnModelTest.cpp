@@ -1,0 +1,63 @@
+// The spawn controller's decision (runtime/include/launchopt/spawn.cuh),
+// compiled for the host: Algorithm 1 with the pool and grid limits first.
+#include "launchopt/spawn.cuh"
+
+#include <gtest/gtest.h>
+
+using launchopt::spawn::ModelLimits;
+using launchopt::spawn::ModelState;
+using launchopt::spawn::shouldLaunch;
+
+namespace {
+
+const ModelLimits Limits{65536, 128, 132.0 * 32};
+
+ModelState measured(unsigned long long CtasInFlight) {
+  // 6.5 us to launch, a child CTA takes 10 us, 100 run at once, one child
+  // thread's work takes 1 us.
+  return {CtasInFlight, 4, 6500.0, 10000.0, 1000.0, 100.0};
+}
+
+} // namespace
+
+TEST(SpawnModel, LaunchesBeforeAnyChildFinished) {
+  ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
+  EXPECT_TRUE(shouldLaunch(S, Limits, 1, 1));
+}
+
+TEST(SpawnModel, ComparesEquationOneWithEquationTwo) {
+  // Empty queue, 1 CTA: t_child = 6500 + 1 * 10000 / 100 = 6600 ns.
+  EXPECT_TRUE(shouldLaunch(measured(0), Limits, 1, 7));   // t_parent 7000
+  EXPECT_FALSE(shouldLaunch(measured(0), Limits, 1, 6));  // t_parent 6000
+}
+
+TEST(SpawnModel, QueuedCtasMakeLaunchingCostlier) {
+  // 999 CTAs queued: t_child = 6500 + 1000 * 100 = 106500 ns.
+  EXPECT_FALSE(shouldLaunch(measured(999), Limits, 1, 100));
+  EXPECT_TRUE(shouldLaunch(measured(999), Limits, 1, 107));
+}
+
+TEST(SpawnModel, ConcurrencyIsCappedByTheGpusCtaSlots) {
+  ModelState S = measured(0);
+  S.concurrentCtas = 1e9;
+  ModelLimits Small{65536, 128, 10.0};
+  // 100 CTAs over at most 10 slots: 6500 + 100 * 1000 = 106500 ns.
+  EXPECT_FALSE(shouldLaunch(S, Small, 100, 100));
+  EXPECT_TRUE(shouldLaunch(S, Small, 100, 107));
+}
+
+TEST(SpawnModel, NeverBeyondTheGridLimitOrTheQueue) {
+  ModelState S{0, 128, 6500.0, 0.0, 0.0, 0.0};
+  EXPECT_FALSE(shouldLaunch(S, Limits, 1, 1 << 30)); // before any sample too
+  S.gridsInFlight = 127;
+  EXPECT_TRUE(shouldLaunch(S, Limits, 1, 1 << 30));
+  S.ctasInFlight = 65536;
+  EXPECT_FALSE(shouldLaunch(S, Limits, 1, 1 << 30));
+}
+
+TEST(SpawnModel, DefaultLimitsStayBelowThePendingLaunchPool) {
+  ModelLimits D = launchopt::spawn::defaultLimits();
+  EXPECT_EQ(D.maxGrids, 128u);
+  EXPECT_LT(D.maxGrids, 2048u * 3 / 4 + 1);
+  EXPECT_DOUBLE_EQ(D.maxConcurrentCtas, 132.0 * 32);
+}
