@@ -6,7 +6,9 @@
 # aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt). The suite's "TCA"
-# line in variants.txt names one of the TCA-* files.
+# line in variants.txt names one of the TCA-* files. The promotion apps
+# (single-block kernels relaunching themselves: sc, los) get P and PA
+# (--promote, --promote=PA:32) instead.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
 #
@@ -25,6 +27,8 @@ variants=(T:--threshold C:--coarsen
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
           TCA-grid:--threshold,--coarsen,--aggregate=grid
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
+promotion_apps=" sc los "
+promotion_variants=(P:--promote PA:--promote=PA:32)
 cd "$bench"
 summary=()
 for dir in apps/*/; do
@@ -33,7 +37,9 @@ for dir in apps/*/; do
   [ -f "$src" ] || continue
   out=apps/$app/generated
   mkdir -p "$out"
-  for v in "${variants[@]}"; do
+  app_variants=("${variants[@]}")
+  [[ "$promotion_apps" == *" $app "* ]] && app_variants=("${promotion_variants[@]}")
+  for v in "${app_variants[@]}"; do
     name=${v%%:*} flags=${v#*:}
     rep=$out/${app}_cdp.$name.report.txt
     # Paths in the report stay relative to bench/ (run from here).

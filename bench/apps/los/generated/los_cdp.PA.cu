@@ -1,0 +1,291 @@
+// launchopt: promoted launches go in pools of LAUNCHOPT_PROMOTE_POOL successors
+// (1: basic promotion). Override with -DLAUNCHOPT_PROMOTE_POOL=<n>.
+#ifndef LAUNCHOPT_PROMOTE_POOL
+#define LAUNCHOPT_PROMOTE_POOL 32u
+#endif
+// ---- launchopt runtime: launchopt/promotion.cuh ----
+// Launch promotion (launchopt --promote): a single-block kernel that relaunches
+// itself from one thread at its end launches its successor at its start
+// instead; the successor waits until the parent has stored the arguments and
+// released it.
+//
+// The successors come in pools: a grid of LAUNCHOPT_PROMOTE_POOL blocks, one
+// block per successor (--promote=P is a pool of one: each kernel launches its
+// own successor). A block takes its place in the chain from an atomic counter
+// at its start, so place k is held by a block that is already running when
+// place k+1 is handed out. The last place of a pool launches the next pool.
+//
+// Why nothing deadlocks:
+// - A block waits only on its predecessor in the chain: the block holding the
+//   place before its own, or the block that launched its pool. Either is
+//   already resident (it took its place earlier, or it executed the launch),
+//   and it never waits on a later block, so the chain's running block always
+//   progresses, however many waiting blocks fill the other SMs.
+// - A block that waits does not launch: a successor pool is launched only by
+//   a block that was released (or by the host-launched first kernel), so at
+//   most one pool ahead of the running block exists and the number of pending
+//   launches stays at one per chain.
+// - The block that ends the chain (its launch condition false) marks the pool
+//   aborted; every waiting block of the pool sees it and leaves.
+// - The parent grid of a pool is never waited for by the pool (no
+//   device-side synchronization in CDP2); the pool only polls memory.
+#include <cuda/atomic>
+
+#ifndef LAUNCHOPT_PROMOTE_POOL
+#define LAUNCHOPT_PROMOTE_POOL 1u
+#endif
+
+namespace launchopt {
+namespace promotion {
+
+using Flag = cuda::atomic_ref<unsigned, cuda::thread_scope_device>;
+
+// The places of one pool; Args are the kernel's parameters, stored by the
+// predecessor before it releases the place.
+template <class Args>
+struct Place {
+  unsigned released;
+  Args args;
+};
+
+template <class Args>
+struct Pool {
+  unsigned size;
+  unsigned nextPlace; // the dynamic block index
+  unsigned exited;    // blocks that no longer touch the pool
+  unsigned aborted;   // the chain ended before this pool's last place
+  Place<Args> places[1];
+};
+
+template <class Args>
+__device__ Pool<Args> *makePool(unsigned size) {
+  if (size == 0)
+    size = 1;
+  size_t bytes = sizeof(Pool<Args>) + (size - 1) * sizeof(Place<Args>);
+  Pool<Args> *pool = static_cast<Pool<Args> *>(malloc(bytes));
+  if (!pool)
+    return nullptr;
+  pool->size = size;
+  pool->nextPlace = 0;
+  pool->exited = 0;
+  pool->aborted = 0;
+  for (unsigned i = 0; i < size; ++i)
+    pool->places[i].released = 0;
+  __threadfence(); // the zeroed flags are visible before the pool's blocks run
+  return pool;
+}
+
+// What one block of a promoted chain hands to its successor, kept in shared
+// memory: the successor's place (a pool and an index) and whether the thread
+// at the launch site stored the arguments there.
+template <class Args>
+struct Site {
+  Pool<Args> *pool;
+  unsigned place;
+  int stored;
+  // This block's own arguments, in a pool block: bytes, so that the struct
+  // stays trivial enough for __shared__ whatever the parameter types are.
+  alignas(Args) unsigned char in[sizeof(Args)];
+};
+
+template <class Args>
+__device__ const Args &arguments(const Site<Args> &site) {
+  return *reinterpret_cast<const Args *>(site.in);
+}
+
+__device__ inline bool isLeader() {
+  return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+// The launch site: the thread that reaches it stores the arguments.
+template <class Args>
+__device__ void store(Site<Args> &site, const Args &args) {
+  // memcpy: a const parameter makes the struct's assignment unusable.
+  memcpy(&site.pool->places[site.place].args, &args, sizeof(Args));
+  __threadfence(); // the arguments before the leader's release
+  site.stored = 1;
+}
+
+// The block's end: release the successor with the stored arguments, or end
+// the chain there (all remaining places of the pool leave).
+template <class Args>
+__device__ void finish(Site<Args> &site) {
+  __syncthreads();
+  if (!isLeader() || !site.pool)
+    return;
+  __threadfence();
+  if (site.stored)
+    Flag(site.pool->places[site.place].released).store(1u, cuda::memory_order_release);
+  else
+    Flag(site.pool->aborted).store(1u, cuda::memory_order_release);
+}
+
+template <class Args>
+__device__ void leave(Pool<Args> *pool) {
+  __threadfence();
+  if (atomicAdd(&pool->exited, 1u) + 1 == pool->size)
+    free(pool);
+}
+
+// The start of a pool block: take a place, wait for its release (or the
+// abort), copy the arguments. False when the block leaves without running.
+template <class Args>
+__device__ bool enter(Pool<Args> *pool, Site<Args> &site) {
+  __shared__ int run;
+  if (isLeader()) {
+    unsigned place = atomicAdd(&pool->nextPlace, 1u);
+    Flag released(pool->places[place].released), aborted(pool->aborted);
+    unsigned backoff = 32;
+    run = 0;
+    for (;;) {
+      if (released.load(cuda::memory_order_acquire)) {
+        run = 1;
+        break;
+      }
+      if (aborted.load(cuda::memory_order_acquire))
+        break;
+      __nanosleep(backoff);
+      if (backoff < 1024)
+        backoff *= 2;
+    }
+    site.stored = 0;
+    site.pool = nullptr;
+    if (run) {
+      memcpy(site.in, &pool->places[place].args, sizeof(Args));
+      if (place + 1 < pool->size) {
+        site.pool = pool;
+        site.place = place + 1;
+      }
+    }
+  }
+  __syncthreads();
+  if (!run && isLeader())
+    leave(pool);
+  return run;
+}
+
+// The end of a pool block, after finish(): the successor of the pool's last
+// place is in another pool, so this pool may go.
+template <class Args>
+__device__ void exitPool(Pool<Args> *pool) {
+  if (isLeader())
+    leave(pool);
+}
+
+// The host-launched first kernel of a chain.
+template <class Args>
+__device__ void begin(Site<Args> &site) {
+  if (isLeader()) {
+    site.pool = nullptr;
+    site.stored = 0;
+  }
+}
+
+// Whether the leader must launch a new pool for the block's successor.
+template <class Args>
+__device__ bool needsPool(const Site<Args> &site) {
+  return isLeader() && !site.pool;
+}
+
+// After the leader's launch of a new pool: keep it, or free it when the
+// launch failed (the launch site then launches as written).
+template <class Args>
+__device__ void launched(Site<Args> &site, Pool<Args> *pool, bool ok) {
+  if (ok) {
+    site.pool = pool;
+    site.place = 0;
+  } else {
+    free(pool);
+  }
+}
+
+} // namespace promotion
+} // namespace launchopt
+// ---- end of launchopt/promotion.cuh ----
+
+// Line of sight, naive CUDA dynamic parallelism: one single-block kernel per
+// step of kLosBlock points; it takes the largest slope before the step (the
+// carry), marks its visible points with a prefix maximum, and its thread 0
+// relaunches the kernel for the next step with the new largest slope.
+#include <cuda_runtime.h>
+#include <math.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+__device__ unsigned int los_failed_launches;
+
+// launchopt: los_step is promoted: each step launches its successor at its start and releases it at its end.
+struct __lo_promote_args_los_step {
+  const int* heights;
+  int* visible;
+  int n;
+  int step;
+  float max_before;
+};
+__global__ void los_step(const int* heights, int* visible, int n, int step, float max_before);
+__global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_pool);
+__device__ inline __lo_promote_args_los_step __lo_promote_pack_los_step(const int* heights, int* visible, int n, int step, float max_before) {
+  return __lo_promote_args_los_step{heights, visible, n, step, max_before};
+}
+__device__ void __lo_promote_body_los_step(const int* heights, int* visible, int n, int step, float max_before, launchopt::promotion::Site<__lo_promote_args_los_step> &__lo_site) {
+  if (launchopt::promotion::needsPool(__lo_site)) {
+    launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_next =
+        launchopt::promotion::makePool<__lo_promote_args_los_step>(LAUNCHOPT_PROMOTE_POOL);
+    if (__lo_next) {
+      __lo_promote_pool_los_step<<<__lo_next->size, kLosBlock, 0, cudaStreamFireAndForget>>>(__lo_next);
+      launchopt::promotion::launched(__lo_site, __lo_next, cudaGetLastError() == cudaSuccess);
+    }
+  }
+  __syncthreads();
+  {
+  __shared__ float prefix[kLosBlock];
+  const int i = step * kLosBlock + threadIdx.x;
+  const float slope = i >= 1 && i < n ? los_slope(heights[0], heights[i], i) : -INFINITY;
+  prefix[threadIdx.x] = slope;
+  __syncthreads();
+  for (int d = 1; d < kLosBlock; d *= 2) {
+    float other = threadIdx.x >= d ? prefix[threadIdx.x - d] : -INFINITY;
+    __syncthreads();
+    prefix[threadIdx.x] = fmaxf(prefix[threadIdx.x], other);
+    __syncthreads();
+  }
+  const float before = fmaxf(max_before, threadIdx.x > 0 ? prefix[threadIdx.x - 1] : -INFINITY);
+  if (i < n) visible[i] = i == 0 || slope >= before ? 1 : 0;
+  const float next_max = fmaxf(max_before, prefix[kLosBlock - 1]);
+  if (threadIdx.x == 0 && (step + 1) * kLosBlock < n) {
+    { if (__lo_site.pool) launchopt::promotion::store(__lo_site, __lo_promote_pack_los_step(heights, visible, n, step + 1, next_max)); else los_step<<<1, kLosBlock>>>(heights, visible, n, step + 1, next_max); }
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&los_failed_launches, 1u);
+  }
+}
+}
+__global__ void los_step(const int* heights, int* visible, int n, int step, float max_before) {
+  __shared__ launchopt::promotion::Site<__lo_promote_args_los_step> __lo_site;
+  launchopt::promotion::begin(__lo_site);
+  __lo_promote_body_los_step(heights, visible, n, step, max_before, __lo_site);
+  launchopt::promotion::finish(__lo_site);
+}
+__global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_pool) {
+  __shared__ launchopt::promotion::Site<__lo_promote_args_los_step> __lo_site;
+  if (!launchopt::promotion::enter(__lo_pool, __lo_site))
+    return;
+  const __lo_promote_args_los_step &__lo_in = launchopt::promotion::arguments(__lo_site);
+  __lo_promote_body_los_step(__lo_in.heights, __lo_in.visible, __lo_in.n, __lo_in.step, __lo_in.max_before, __lo_site);
+  launchopt::promotion::finish(__lo_site);
+  launchopt::promotion::exitPool(__lo_pool);
+}
+
+
+}  // namespace
+
+int los_run(const int* d_heights, int n, int* d_visible) {
+  if (n <= 0) return -static_cast<int>(cudaErrorInvalidValue);
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(los_failed_launches, &zero, sizeof zero);
+  los_step<<<1, kLosBlock>>>(d_heights, d_visible, n, 0, -INFINITY);
+  cudaMemcpyFromSymbol(&failed, los_failed_launches, sizeof failed);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}
