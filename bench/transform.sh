@@ -7,8 +7,8 @@
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files. The promotion apps
-# (single-block kernels relaunching themselves: sc, los) get P and PA
-# (--promote, --promote=PA:32) instead.
+# (single-block kernels relaunching themselves: sc, los) get P, PA, PO and
+# PAO (--promote, --promote=PA:32, --promote=PO, --promote=PAO:32) instead.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
 #
@@ -28,7 +28,7 @@ variants=(T:--threshold C:--coarsen
           TCA-grid:--threshold,--coarsen,--aggregate=grid
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
 promotion_apps=" sc los "
-promotion_variants=(P:--promote PA:--promote=PA:32)
+promotion_variants=(P:--promote PA:--promote=PA:32 PO:--promote=PO PAO:--promote=PAO:32)
 cd "$bench"
 summary=()
 for dir in apps/*/; do

@@ -1,8 +1,9 @@
 #!/bin/bash
 # GPU machine script: the promotion apps (sc, los) side by side. Builds each
 # app's naive CDP version, its iterative host-launched version (flat) and the
-# launchopt outputs P and PA (apps/<app>/generated/, committed; PA also at pool
-# sizes 8, 128 and 1024 through -DLAUNCHOPT_PROMOTE_POOL), then runs every size
+# launchopt outputs P, PA, PO, PAO (apps/<app>/generated/, committed; PA and PAO
+# also at pool size 1024 through -DLAUNCHOPT_PROMOTE_POOL: PA8, PA128 can be named
+# in VARIANTS), then runs every size
 # (STEPS, default 2 25 1000 10000 chained steps) in ROUNDS rounds (default 3);
 # each round runs the variants in a rotated order, so drift between processes
 # falls on all of them. Every run is under `timeout RUN_TIMEOUT` (default 20 s)
@@ -22,7 +23,7 @@ ROUNDS=${ROUNDS:-3}
 RUN_TIMEOUT=${RUN_TIMEOUT:-20}
 STEPS=${STEPS:-"2 25 1000 10000"}
 APPS=${APPS:-"sc los"}
-VARIANTS="flat cdp P PA PA8 PA128 PA1024"
+VARIANTS=${VARIANTS:-"flat cdp P PA PO PAO PA1024 PAO1024"}
 nv="$NVCC -std=c++17 -arch=sm_90 -O3 -Icommon"
 
 # name -> source, relocatable device code, extra flags
@@ -36,6 +37,9 @@ spec() {
     PA8) echo "apps/$app/generated/${app}_cdp.PA.cu cdp -DLAUNCHOPT_PROMOTE_POOL=8u" ;;
     PA128) echo "apps/$app/generated/${app}_cdp.PA.cu cdp -DLAUNCHOPT_PROMOTE_POOL=128u" ;;
     PA1024) echo "apps/$app/generated/${app}_cdp.PA.cu cdp -DLAUNCHOPT_PROMOTE_POOL=1024u" ;;
+    PO) echo "apps/$app/generated/${app}_cdp.PO.cu cdp" ;;
+    PAO) echo "apps/$app/generated/${app}_cdp.PAO.cu cdp" ;;
+    PAO1024) echo "apps/$app/generated/${app}_cdp.PAO.cu cdp -DLAUNCHOPT_PROMOTE_POOL=1024u" ;;
   esac
 }
 
@@ -117,7 +121,7 @@ for line in open(sys.argv[1]):
 print("median of the rounds' medians (ms); x = time of flat / time of the variant (>1 faster than flat);")
 print("checksum: equal to flat's in every run, or DIFFERS; CDP fails = the naive CDP run failed")
 print(f"{'app':4} {'steps':>6} {'variant':8} {'status':32} {'ms':>10} {'vs flat':>8} {'vs cdp':>8}  checksum")
-for app, steps, v in sorted(runs, key=lambda k: (k[0], k[1], "flat cdp P PA PA8 PA128 PA1024".split().index(k[2]))):
+for app, steps, v in sorted(runs, key=lambda k: (k[0], k[1], "flat cdp P PA PO PAO PA8 PA128 PA1024 PAO1024".split().index(k[2]))):
     k = (app, steps, v)
     times = runs[k]
     ms = statistics.median(times) if times else None

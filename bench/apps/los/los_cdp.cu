@@ -11,7 +11,7 @@ namespace {
 
 __device__ unsigned int los_failed_launches;
 
-__global__ void los_step(const int* heights, int* visible, int n, int step, float max_before) {
+__global__ void los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before) {
   __shared__ float prefix[kLosBlock];
   const int i = step * kLosBlock + threadIdx.x;
   const float slope = i >= 1 && i < n ? los_slope(heights[0], heights[i], i) : -INFINITY;

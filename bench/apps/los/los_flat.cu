@@ -9,7 +9,7 @@ namespace {
 
 __device__ float los_carry;
 
-__global__ void los_step_flat(const int* heights, int* visible, int n, int step) {
+__global__ void los_step_flat(const int* __restrict__ heights, int* visible, int n, int step) {
   __shared__ float prefix[kLosBlock];
   const float max_before = step == 0 ? -INFINITY : los_carry;
   const int i = step * kLosBlock + threadIdx.x;

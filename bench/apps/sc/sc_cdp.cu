@@ -10,7 +10,7 @@ namespace {
 
 __device__ unsigned int sc_failed_launches;
 
-__global__ void sc_step(const int* in, int* out, int* count, int n, int step, int offset) {
+__global__ void sc_step(const int* __restrict__ in, int* out, int* count, int n, int step, int offset) {
   __shared__ int scan[kScBlock];
   const int i = step * kScBlock + threadIdx.x;
   const int keep = i < n && sc_keep(in[i]) ? 1 : 0;

@@ -6,7 +6,7 @@
 
 namespace {
 
-__global__ void sc_step_flat(const int* in, int* out, int* count, int n, int step) {
+__global__ void sc_step_flat(const int* __restrict__ in, int* out, int* count, int n, int step) {
   __shared__ int scan[kScBlock];
   const int offset = *count;
   const int i = step * kScBlock + threadIdx.x;

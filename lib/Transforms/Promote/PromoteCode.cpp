@@ -26,6 +26,25 @@ std::string packName(const PromotedKernel &K) {
 }
 const std::string &site() { return generated::promote::Site; }
 
+// With overlap: the successor's arguments known at the start, released
+// at once when the launch condition (without its choice of thread) holds;
+// else the chain ends here.
+std::string earlyRelease(const PromotedKernel &K) {
+  if (!K.Overlap)
+    return "";
+  std::string Puts;
+  for (size_t I = 0; I < K.Kernel.ParamNames.size(); ++I)
+    if (K.Overlap->Available[I])
+      Puts += "      launchopt::promotion::put(" + generated::code("@succ.") +
+              K.Kernel.ParamNames[I] + ", " + K.Launch.ArgumentTexts[I] + ");\n";
+  return "  if (launchopt::promotion::isLeader() && " + site() + ".pool) {\n    if (" +
+         K.Overlap->EarlyCondition + ") {\n      " + argsName(K) +
+         generated::code(" &@succ = launchopt::promotion::successorArgs(") + site() + ");\n" +
+         Puts + "      launchopt::promotion::publish(" + site() +
+         ");\n    } else {\n      launchopt::promotion::abortSuccessor(" + site() +
+         ");\n    }\n  }\n";
+}
+
 // The successor's pool, launched by the block's leader before the body runs.
 // It goes into the fire-and-forget stream: in the block's own stream it would
 // hold back nothing (the kernel has no other launch) but would keep the
@@ -40,7 +59,7 @@ std::string poolLaunch(const PromotedKernel &K) {
          generated::code(", cudaStreamFireAndForget>>>(@next);\n") +
          "      launchopt::promotion::launched(" + site() +
          generated::code(", @next, cudaGetLastError() == cudaSuccess);\n    }\n  }\n") +
-         "  __syncthreads();\n";
+         earlyRelease(K) + "  __syncthreads();\n";
 }
 
 } // namespace
@@ -55,8 +74,10 @@ std::string promotedPrologue(const PromotedKernel &K, const std::string &BodyWit
                     argsName(K) + " {\n" + Members + "};\n";
   Out += K.Signature + ";\n";
   Out += "__global__ void " + poolName(K) + "(" + poolType(K) + generated::code(" *@pool);\n");
-  Out += "__device__ inline " + argsName(K) + " " + packName(K) + "(" + K.Kernel.parameters() +
-         ") {\n  return " + argsName(K) + "{" + K.Kernel.arguments() + "};\n}\n";
+  if (!K.Overlap) // with overlap the arguments are stored one by one
+    Out += "__device__ inline " + argsName(K) + " " + packName(K) + "(" +
+           K.Kernel.parameters() + ") {\n  return " + argsName(K) + "{" + K.Kernel.arguments() +
+           "};\n}\n";
   Out += "__device__ void " + bodyName(K) + "(" + K.Kernel.parameters(true) + siteType(K) +
          " &" + site() + ") {\n" + poolLaunch(K) + "  " + BodyWithSite + "\n}\n";
   return Out;
@@ -66,6 +87,16 @@ std::string promotedSite(const PromotedKernel &K) {
   const LaunchText &L = K.Launch;
   std::string Launch = L.Callee + "<<<" + L.Grid + ", " + L.Block + L.trailingConfig() + ">>>(" +
                        L.Arguments + ");";
+  if (K.Overlap) {
+    std::string Puts;
+    for (size_t I = 0; I < K.Kernel.ParamNames.size(); ++I)
+      if (!K.Overlap->Available[I])
+        Puts += " launchopt::promotion::put(" + generated::code("@succ.") +
+                K.Kernel.ParamNames[I] + ", " + L.ArgumentTexts[I] + ");";
+    return "{ if (" + site() + ".pool) { " + argsName(K) +
+           generated::code(" &@succ = launchopt::promotion::successorArgs(") + site() + ");" +
+           Puts + " launchopt::promotion::stored(" + site() + "); } else " + Launch + " }";
+  }
   return "{ if (" + site() + ".pool) launchopt::promotion::store(" + site() + ", " + packName(K) +
          "(" + L.Arguments + ")); else " + Launch + " }";
 }
@@ -76,6 +107,20 @@ std::string promotedFirstBody(const PromotedKernel &K) {
          ");\n  launchopt::promotion::finish(" + site() + ");\n}";
 }
 
+std::string promotedAcquire(const PromotedKernel &K) {
+  std::string Takes;
+  for (size_t I = 0; I < K.Kernel.ParamNames.size(); ++I)
+    if (!K.Overlap->Available[I])
+      Takes += "    " + K.Kernel.ParamNames[I] + generated::code(" = @own.") +
+               K.Kernel.ParamNames[I] + ";\n";
+  return "// launchopt: the independent start of the body ends here; the rest waits for the "
+         "release.\n  if (!launchopt::promotion::awaitPostponed(" +
+         site() + "))\n    return;\n  if (launchopt::promotion::inPool(" + site() +
+         ")) {\n    const " + argsName(K) +
+         generated::code(" &@own = launchopt::promotion::arguments(") + site() + ");\n" + Takes +
+         "  }\n  ";
+}
+
 std::string promotedPoolKernel(const PromotedKernel &K) {
   std::string Arguments;
   for (const std::string &N : K.Kernel.ParamNames)
@@ -83,7 +128,7 @@ std::string promotedPoolKernel(const PromotedKernel &K) {
   return "\n__global__ void " + poolName(K) + "(" + poolType(K) +
          generated::code(" *@pool) {\n  __shared__ ") + siteType(K) + " " + site() +
          generated::code(";\n  if (!launchopt::promotion::enter(@pool, ") + site() +
-         "))\n    return;\n  const " + argsName(K) +
+         (K.Overlap ? ", true" : "") + "))\n    return;\n  const " + argsName(K) +
          generated::code(" &@in = launchopt::promotion::arguments(") + site() + ");\n  " +
          bodyName(K) + "(" + Arguments + site() + ");\n  launchopt::promotion::finish(" + site() +
          generated::code(");\n  launchopt::promotion::exitPool(@pool);\n}\n");

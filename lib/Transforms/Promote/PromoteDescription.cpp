@@ -6,7 +6,7 @@
 namespace launchopt {
 
 namespace {
-const char *const ModeGrammar = "P|PA:<N>";
+const char *const ModeGrammar = "P|PA:<N>|PO|PAO:<N>";
 } // namespace
 
 llvm::Expected<PromoteOptions> parsePromoteMode(const std::string &Text) {
@@ -16,8 +16,9 @@ llvm::Expected<PromoteOptions> parsePromoteMode(const std::string &Text) {
   std::optional<ChoiceMatch> Match = matchChoice(ModeGrammar, Text);
   if (!Match)
     return makeError("--promote takes " + describeChoices(ModeGrammar));
-  if (Match->Alternative != "P")
+  if (Match->Number)
     Options.PoolSize = Match->Number;
+  Options.Overlap = Match->Alternative == "PO" || Match->Alternative == "PAO:<N>";
   return Options;
 }
 
@@ -25,7 +26,8 @@ PassDescription describePromotePass() {
   PassDescription D;
   D.Help = "Promotion: a single-block kernel that relaunches itself from one thread at its "
            "end launches its successor at its start, released through a flag (P), or a pool "
-           "of N successors at once (PA:N)";
+           "of N successors at once (PA:N); PO and PAO:N also run the start of the successor's "
+           "body that does not depend on the parent before the release";
   D.Value = FlagValue::Optional;
   D.ValueName = "mode";
   D.SummaryValue = "P";

@@ -2,6 +2,7 @@
 
 #include "PromoteAcceptance.h"
 #include "PromoteCode.h"
+#include "PromoteOverlap.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
@@ -56,16 +57,38 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       continue;
 
     PromotedKernel K{*Kernel, *Launch, signatureOf(*Site.Parent, *Kernel)};
+    std::optional<OverlapPlan> Plan;
+    if (Options.Overlap) {
+      llvm::Expected<OverlapPlan> Found = planOverlap(Ctx, Site);
+      if (Found) {
+        Plan = *Found;
+        K.Overlap = &*Plan;
+      } else {
+        Remark.Parameters["overlap"] = "none: " + llvm::toString(Found.takeError());
+      }
+    }
     std::vector<SourceEdit> SiteEdit = {
         {Launch->Statement.Begin, Launch->Statement.End - Launch->Statement.Begin,
          promotedSite(K)}};
+    if (Plan) {
+      SiteEdit.push_back({Plan->NextStatement, 0, promotedAcquire(K)});
+      std::string Postponed;
+      for (size_t I = 0; I < Plan->Available.size(); ++I)
+        if (!Plan->Available[I])
+          Postponed += (Postponed.empty() ? "" : ", ") + Kernel->ParamNames[I];
+      Remark.Parameters["overlap"] = std::to_string(Plan->Statements) +
+                                     " statement(s) before the acquire; " + Plan->Stop;
+      Remark.Parameters["postponed"] = Postponed.empty() ? "none" : Postponed;
+      Remark.Parameters["early-condition"] = Plan->EarlyCondition;
+    }
     Result.Edits.insert(definitionStart(Ctx, *Site.Parent),
                         promotedPrologue(K, Kernel->body(Ctx, SiteEdit)));
     Result.Edits.replace(Kernel->Body.Begin, Kernel->Body.End - Kernel->Body.Begin,
                          promotedFirstBody(K));
     Result.Edits.insert(Kernel->Whole.End, promotedPoolKernel(K));
     Remark.Applied = true;
-    Remark.Parameters["mode"] = Options.PoolSize > 1 ? "PA" : "P";
+    Remark.Parameters["mode"] =
+        std::string(Options.PoolSize > 1 ? "PA" : "P") + (Options.Overlap ? "O" : "");
     Remark.Parameters["pool"] = std::to_string(Options.PoolSize);
     Result.Remarks.push_back(Remark);
     Any = true;

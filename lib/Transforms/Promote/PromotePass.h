@@ -13,9 +13,13 @@ struct PromoteOptions {
   // output defines): 1 is basic promotion (P), more is promotion with
   // aggregation (PA:<N>).
   unsigned PoolSize = 1;
+  // PO, PAO:<N>: the start of a successor's body that does not depend on its
+  // predecessor runs before the release (found by analysis).
+  bool Overlap = false;
 };
 
-// Parses the flag's value: "" or "P" (basic), "PA:<N>" (pools of N).
+// Parses the flag's value: "" or "P" (basic), "PA:<N>" (pools of N), "PO"
+// and "PAO:<N>" (the same with overlap).
 llvm::Expected<PromoteOptions> parsePromoteMode(const std::string &Text);
 
 // Launch promotion (KLAP §III-A/B): a kernel that relaunches itself as a

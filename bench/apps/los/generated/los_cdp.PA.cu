@@ -25,8 +25,16 @@
 //   a block that was released (or by the host-launched first kernel), so at
 //   most one pool ahead of the running block exists and the number of pending
 //   launches stays at one per chain.
-// - The block that ends the chain (its launch condition false) marks the pool
-//   aborted; every waiting block of the pool sees it and leaves.
+// - The block that ends the chain (its launch condition false) marks its
+//   successor's place and every later one of that pool aborted; those blocks
+//   leave, and a leaving last place aborts the next pool too.
+// - With overlap (PO, PAO), two releases per place: `ready` at the
+//   predecessor's start (the arguments known there; the block then runs the
+//   independent start of its body, which writes only its own locals and shared
+//   memory and reads only read-only inputs) and `released` at its end. Both
+//   wait only on the predecessor, which runs; the chain of `ready` runs ahead
+//   only as far as blocks become resident (a waiting block launches nothing
+//   but, as the last place of its pool, the next pool).
 // - The parent grid of a pool is never waited for by the pool (no
 //   device-side synchronization in CDP2); the pool only polls memory.
 #include <cuda/atomic>
@@ -44,7 +52,8 @@ using Flag = cuda::atomic_ref<unsigned, cuda::thread_scope_device>;
 // predecessor before it releases the place.
 template <class Args>
 struct Place {
-  unsigned released;
+  unsigned ready;    // with overlap: the arguments known at the predecessor's start are stored
+  unsigned released; // every argument is stored
   Args args;
 };
 
@@ -53,7 +62,10 @@ struct Pool {
   unsigned size;
   unsigned nextPlace; // the dynamic block index
   unsigned exited;    // blocks that no longer touch the pool
-  unsigned aborted;   // the chain ended before this pool's last place
+  // The chain ended before this place: it and every later place of the pool
+  // leave. A bound, not a flag: with overlap, places before it may still wait
+  // for their release.
+  unsigned abortFrom;
   Place<Args> places[1];
 };
 
@@ -68,9 +80,11 @@ __device__ Pool<Args> *makePool(unsigned size) {
   pool->size = size;
   pool->nextPlace = 0;
   pool->exited = 0;
-  pool->aborted = 0;
-  for (unsigned i = 0; i < size; ++i)
+  pool->abortFrom = ~0u;
+  for (unsigned i = 0; i < size; ++i) {
+    pool->places[i].ready = 0;
     pool->places[i].released = 0;
+  }
   __threadfence(); // the zeroed flags are visible before the pool's blocks run
   return pool;
 }
@@ -80,9 +94,12 @@ __device__ Pool<Args> *makePool(unsigned size) {
 // at the launch site stored the arguments there.
 template <class Args>
 struct Site {
-  Pool<Args> *pool;
+  Pool<Args> *pool; // the successor's place
   unsigned place;
   int stored;
+  Pool<Args> *ownPool; // this block's own place; null in the host-launched kernel
+  unsigned ownPlace;
+  int waiting; // with overlap: the postponed arguments are not here yet
   // This block's own arguments, in a pool block: bytes, so that the struct
   // stays trivial enough for __shared__ whatever the parameter types are.
   alignas(Args) unsigned char in[sizeof(Args)];
@@ -106,8 +123,22 @@ __device__ void store(Site<Args> &site, const Args &args) {
   site.stored = 1;
 }
 
+// The chain ends before the successor's place.
+template <class Args>
+__device__ void abortSuccessor(Site<Args> &site) {
+  if (!site.pool)
+    return;
+  __threadfence();
+  atomicMin(&site.pool->abortFrom, site.place);
+}
+
+template <class Args>
+__device__ bool isAborted(Pool<Args> *pool, unsigned place) {
+  return Flag(pool->abortFrom).load(cuda::memory_order_acquire) <= place;
+}
+
 // The block's end: release the successor with the stored arguments, or end
-// the chain there (all remaining places of the pool leave).
+// the chain there (the remaining places of the pool leave).
 template <class Args>
 __device__ void finish(Site<Args> &site) {
   __syncthreads();
@@ -117,7 +148,23 @@ __device__ void finish(Site<Args> &site) {
   if (site.stored)
     Flag(site.pool->places[site.place].released).store(1u, cuda::memory_order_release);
   else
-    Flag(site.pool->aborted).store(1u, cuda::memory_order_release);
+    abortSuccessor(site);
+}
+
+// Waits for Flag or the abort of the place; true when the flag came.
+template <class Args>
+__device__ bool await(Pool<Args> *pool, unsigned place, unsigned &flag) {
+  Flag f(flag);
+  unsigned backoff = 32;
+  for (;;) {
+    if (f.load(cuda::memory_order_acquire))
+      return true;
+    if (isAborted(pool, place))
+      return false;
+    __nanosleep(backoff);
+    if (backoff < 1024)
+      backoff *= 2;
+  }
 }
 
 template <class Args>
@@ -127,31 +174,23 @@ __device__ void leave(Pool<Args> *pool) {
     free(pool);
 }
 
-// The start of a pool block: take a place, wait for its release (or the
-// abort), copy the arguments. False when the block leaves without running.
+// The start of a pool block: take a place, wait for its release (with
+// overlap: for the arguments known at the predecessor's start) or the abort,
+// copy the arguments. False when the block leaves without running.
 template <class Args>
-__device__ bool enter(Pool<Args> *pool, Site<Args> &site) {
+__device__ bool enter(Pool<Args> *pool, Site<Args> &site, bool overlap = false) {
   __shared__ int run;
   if (isLeader()) {
     unsigned place = atomicAdd(&pool->nextPlace, 1u);
-    Flag released(pool->places[place].released), aborted(pool->aborted);
-    unsigned backoff = 32;
-    run = 0;
-    for (;;) {
-      if (released.load(cuda::memory_order_acquire)) {
-        run = 1;
-        break;
-      }
-      if (aborted.load(cuda::memory_order_acquire))
-        break;
-      __nanosleep(backoff);
-      if (backoff < 1024)
-        backoff *= 2;
-    }
+    Place<Args> &own = pool->places[place];
+    run = await(pool, place, overlap ? own.ready : own.released);
     site.stored = 0;
     site.pool = nullptr;
+    site.ownPool = pool;
+    site.ownPlace = place;
+    site.waiting = overlap;
     if (run) {
-      memcpy(site.in, &pool->places[place].args, sizeof(Args));
+      memcpy(site.in, &own.args, sizeof(Args));
       if (place + 1 < pool->size) {
         site.pool = pool;
         site.place = place + 1;
@@ -162,6 +201,55 @@ __device__ bool enter(Pool<Args> *pool, Site<Args> &site) {
   if (!run && isLeader())
     leave(pool);
   return run;
+}
+
+// With overlap, the leader at the block's start: the successor's arguments
+// known now are stored (by the caller, into successorArgs) and released.
+template <class Args>
+__device__ Args &successorArgs(Site<Args> &site) {
+  return site.pool->places[site.place].args;
+}
+template <class Args>
+__device__ void publish(Site<Args> &site) {
+  __threadfence();
+  Flag(site.pool->places[site.place].ready).store(1u, cuda::memory_order_release);
+}
+
+// With overlap, after the independent part of the body: wait for the
+// postponed arguments (the caller then copies them from arguments()). False
+// when the chain ended before this block: it leaves, and finish() ends it
+// for the successor too.
+template <class Args>
+__device__ bool awaitPostponed(Site<Args> &site) {
+  __shared__ int go;
+  if (isLeader()) {
+    go = 1;
+    if (site.waiting) {
+      Place<Args> &own = site.ownPool->places[site.ownPlace];
+      go = await(site.ownPool, site.ownPlace, own.released);
+      if (go)
+        memcpy(site.in, &own.args, sizeof(Args));
+    }
+  }
+  __syncthreads();
+  return go;
+}
+template <class Args>
+__device__ bool inPool(const Site<Args> &site) {
+  return site.ownPool != nullptr;
+}
+
+// One field of a stored argument struct, converted as a launch converts its
+// argument (memcpy: the field may be const).
+template <class T, class V>
+__device__ void put(const T &field, const V &value) {
+  T converted = value;
+  memcpy((void *)&field, (const void *)&converted, sizeof(T));
+}
+template <class Args>
+__device__ void stored(Site<Args> &site) {
+  __threadfence(); // the arguments before the leader's release
+  site.stored = 1;
 }
 
 // The end of a pool block, after finish(): the successor of the pool's last
@@ -178,6 +266,8 @@ __device__ void begin(Site<Args> &site) {
   if (isLeader()) {
     site.pool = nullptr;
     site.stored = 0;
+    site.ownPool = nullptr;
+    site.waiting = 0;
   }
 }
 
@@ -218,18 +308,18 @@ __device__ unsigned int los_failed_launches;
 
 // launchopt: los_step is promoted: each step launches its successor at its start and releases it at its end.
 struct __lo_promote_args_los_step {
-  const int* heights;
+  const int* __restrict__ heights;
   int* visible;
   int n;
   int step;
   float max_before;
 };
-__global__ void los_step(const int* heights, int* visible, int n, int step, float max_before);
+__global__ void los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before);
 __global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_pool);
-__device__ inline __lo_promote_args_los_step __lo_promote_pack_los_step(const int* heights, int* visible, int n, int step, float max_before) {
+__device__ inline __lo_promote_args_los_step __lo_promote_pack_los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before) {
   return __lo_promote_args_los_step{heights, visible, n, step, max_before};
 }
-__device__ void __lo_promote_body_los_step(const int* heights, int* visible, int n, int step, float max_before, launchopt::promotion::Site<__lo_promote_args_los_step> &__lo_site) {
+__device__ void __lo_promote_body_los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before, launchopt::promotion::Site<__lo_promote_args_los_step> &__lo_site) {
   if (launchopt::promotion::needsPool(__lo_site)) {
     launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_next =
         launchopt::promotion::makePool<__lo_promote_args_los_step>(LAUNCHOPT_PROMOTE_POOL);
@@ -260,7 +350,7 @@ __device__ void __lo_promote_body_los_step(const int* heights, int* visible, int
   }
 }
 }
-__global__ void los_step(const int* heights, int* visible, int n, int step, float max_before) {
+__global__ void los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before) {
   __shared__ launchopt::promotion::Site<__lo_promote_args_los_step> __lo_site;
   launchopt::promotion::begin(__lo_site);
   __lo_promote_body_los_step(heights, visible, n, step, max_before, __lo_site);
