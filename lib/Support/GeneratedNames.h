@@ -188,7 +188,6 @@ inline const std::string RenamedBufferSet = std::string(Prefix) + "renamed_";
 inline const std::string FusionTiming = std::string(Prefix) + "fusion_";
 inline const std::string FusionTimingReport = std::string(Prefix) + "fusion_timing_report";
 
-
 // --- Launch promotion (lib/Transforms/Promote) ---
 namespace promote {
 // The kernel's parameters as one struct, stored for the successor:

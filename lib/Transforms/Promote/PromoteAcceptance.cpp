@@ -43,8 +43,8 @@ public:
     const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
     if (!Var)
       return true;
-    bool Late = llvm::isa<clang::ParmVarDecl>(Var) ? isWrittenIn(&Kernel, Var)
-                                                   : Var->hasLocalStorage();
+    bool Late =
+        llvm::isa<clang::ParmVarDecl>(Var) ? isWrittenIn(&Kernel, Var) : Var->hasLocalStorage();
     if (Late && !Found)
       Found = Var;
     return true;
@@ -112,10 +112,10 @@ llvm::Error tailPosition(clang::ASTContext &Ctx, const LaunchSite &Site) {
       bool After = false;
       for (const clang::Stmt *S : Block->body()) {
         if (After && !mayFollowLaunch(S))
-          return refusal("the launch is not in tail position: a statement at line " +
-                         llvm::Twine(Ctx.getSourceManager().getPresumedLineNumber(
-                             S->getBeginLoc())) +
-                         " runs after it");
+          return refusal(
+              "the launch is not in tail position: a statement at line " +
+              llvm::Twine(Ctx.getSourceManager().getPresumedLineNumber(S->getBeginLoc())) +
+              " runs after it");
         After |= S == Current;
       }
     } else if (const auto *If = llvm::dyn_cast<clang::IfStmt>(Parent)) {
@@ -157,8 +157,8 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
     return refusal("the launch may be reached by more than one thread of a block (promotion "
                    "hands each block one successor; the launch needs an if on threadIdx == 0)");
   if (Site.StreamKind != LaunchStream::Default && Site.StreamKind != LaunchStream::FireAndForget)
-    return refusal(llvm::Twine("the successor is launched into a ") +
-                   streamName(Site.StreamKind) + " stream");
+    return refusal(llvm::Twine("the successor is launched into a ") + streamName(Site.StreamKind) +
+                   " stream");
   if (!isWholeStatement(Ctx, *Site.Call))
     return refusal("the launch's value is used: it is not a statement of its own");
   if (!isSingleBlock(Ctx, writtenOperand(Site.Grid)))

@@ -75,24 +75,23 @@ std::string promotedPrologue(const PromotedKernel &K, const std::string &BodyWit
   Out += K.Signature + ";\n";
   Out += "__global__ void " + poolName(K) + "(" + poolType(K) + generated::code(" *@pool);\n");
   if (!K.Overlap) // with overlap the arguments are stored one by one
-    Out += "__device__ inline " + argsName(K) + " " + packName(K) + "(" +
-           K.Kernel.parameters() + ") {\n  return " + argsName(K) + "{" + K.Kernel.arguments() +
-           "};\n}\n";
-  Out += "__device__ void " + bodyName(K) + "(" + K.Kernel.parameters(true) + siteType(K) +
-         " &" + site() + ") {\n" + poolLaunch(K) + "  " + BodyWithSite + "\n}\n";
+    Out += "__device__ inline " + argsName(K) + " " + packName(K) + "(" + K.Kernel.parameters() +
+           ") {\n  return " + argsName(K) + "{" + K.Kernel.arguments() + "};\n}\n";
+  Out += "__device__ void " + bodyName(K) + "(" + K.Kernel.parameters(true) + siteType(K) + " &" +
+         site() + ") {\n" + poolLaunch(K) + "  " + BodyWithSite + "\n}\n";
   return Out;
 }
 
 std::string promotedSite(const PromotedKernel &K) {
   const LaunchText &L = K.Launch;
-  std::string Launch = L.Callee + "<<<" + L.Grid + ", " + L.Block + L.trailingConfig() + ">>>(" +
-                       L.Arguments + ");";
+  std::string Launch =
+      L.Callee + "<<<" + L.Grid + ", " + L.Block + L.trailingConfig() + ">>>(" + L.Arguments + ");";
   if (K.Overlap) {
     std::string Puts;
     for (size_t I = 0; I < K.Kernel.ParamNames.size(); ++I)
       if (!K.Overlap->Available[I])
-        Puts += " launchopt::promotion::put(" + generated::code("@succ.") +
-                K.Kernel.ParamNames[I] + ", " + L.ArgumentTexts[I] + ");";
+        Puts += " launchopt::promotion::put(" + generated::code("@succ.") + K.Kernel.ParamNames[I] +
+                ", " + L.ArgumentTexts[I] + ");";
     return "{ if (" + site() + ".pool) { " + argsName(K) +
            generated::code(" &@succ = launchopt::promotion::successorArgs(") + site() + ");" +
            Puts + " launchopt::promotion::stored(" + site() + "); } else " + Launch + " }";

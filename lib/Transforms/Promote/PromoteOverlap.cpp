@@ -185,8 +185,7 @@ public:
     if (F->getName() == "__syncthreads")
       return true;
     if (!ofNumbers(*F))
-      return fail("calls '" + F->getNameAsString() +
-                  "', which takes or returns more than numbers");
+      return fail("calls '" + F->getNameAsString() + "', which takes or returns more than numbers");
     if (F->getBuiltinID() || Ctx.getSourceManager().isInSystemHeader(F->getLocation()))
       return true;
     const clang::FunctionDecl *Def = nullptr;

@@ -67,17 +67,17 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
         Remark.Parameters["overlap"] = "none: " + llvm::toString(Found.takeError());
       }
     }
-    std::vector<SourceEdit> SiteEdit = {
-        {Launch->Statement.Begin, Launch->Statement.End - Launch->Statement.Begin,
-         promotedSite(K)}};
+    std::vector<SourceEdit> SiteEdit = {{Launch->Statement.Begin,
+                                         Launch->Statement.End - Launch->Statement.Begin,
+                                         promotedSite(K)}};
     if (Plan) {
       SiteEdit.push_back({Plan->NextStatement, 0, promotedAcquire(K)});
       std::string Postponed;
       for (size_t I = 0; I < Plan->Available.size(); ++I)
         if (!Plan->Available[I])
           Postponed += (Postponed.empty() ? "" : ", ") + Kernel->ParamNames[I];
-      Remark.Parameters["overlap"] = std::to_string(Plan->Statements) +
-                                     " statement(s) before the acquire; " + Plan->Stop;
+      Remark.Parameters["overlap"] =
+          std::to_string(Plan->Statements) + " statement(s) before the acquire; " + Plan->Stop;
       Remark.Parameters["postponed"] = Postponed.empty() ? "none" : Postponed;
       Remark.Parameters["early-condition"] = Plan->EarlyCondition;
     }
