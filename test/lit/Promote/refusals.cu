@@ -68,6 +68,17 @@ __global__ void tail_stream(int *data, int step) {
     tail_stream<<<1, 64, 0, cudaStreamTailLaunch>>>(data, step + 1);
 }
 
+// An argument that cannot be stored in a buffer for the successor.
+struct Counted {
+  int value;
+  __host__ __device__ Counted(const Counted &other) : value(other.value + 1) {}
+};
+__global__ void copies(int *data, Counted c, int step) {
+  data[threadIdx.x] += c.value;
+  if (threadIdx.x == 0 && step < 10)
+    copies<<<1, 64>>>(data, c, step + 1);
+}
+
 // REMARK: refusals.cu:12:5: remark: not promoted: the launch is not in tail position: a statement at line 13 runs after it
 // REMARK: refusals.cu:20:5: remark: not promoted: the launch may be reached by more than one thread of a block
 // REMARK: refusals.cu:28:7: remark: not promoted: the launch is in a loop
@@ -77,6 +88,7 @@ __global__ void tail_stream(int *data, int step) {
 // REMARK: refusals.cu:58:5: remark: not promoted: the kernel launches another kernel
 // REMARK: refusals.cu:61:5: remark: not promoted: the kernel has other launches besides this one
 // REMARK: refusals.cu:68:5: remark: not promoted: the successor is launched into a tail-launch stream
+// REMARK: refusals.cu:79:5: remark: not promoted: the parameter 'c' is not trivially copyable: its argument cannot be postponed through a buffer
 
 // Nothing was promoted: no runtime, no generated code.
 // CHECK-NOT: promotion.cuh
