@@ -68,15 +68,12 @@ __global__ void tail_stream(int *data, int step) {
     tail_stream<<<1, 64, 0, cudaStreamTailLaunch>>>(data, step + 1);
 }
 
-// An argument that cannot be stored in a buffer for the successor.
-struct Counted {
-  int value;
-  __host__ __device__ Counted(const Counted &other) : value(other.value + 1) {}
-};
-__global__ void copies(int *data, Counted c, int step) {
-  data[threadIdx.x] += c.value;
+// A parameter written as an array: its declaration cannot be a field of the
+// buffer of postponed arguments.
+__global__ void array_parameter(int data[], int step) {
+  data[threadIdx.x] += step;
   if (threadIdx.x == 0 && step < 10)
-    copies<<<1, 64>>>(data, c, step + 1);
+    array_parameter<<<1, 64>>>(data, step + 1);
 }
 
 // REMARK: refusals.cu:12:5: remark: not promoted: the launch is not in tail position: a statement at line 13 runs after it
@@ -88,7 +85,7 @@ __global__ void copies(int *data, Counted c, int step) {
 // REMARK: refusals.cu:58:5: remark: not promoted: the kernel launches another kernel
 // REMARK: refusals.cu:61:5: remark: not promoted: the kernel has other launches besides this one
 // REMARK: refusals.cu:68:5: remark: not promoted: the successor is launched into a tail-launch stream
-// REMARK: refusals.cu:79:5: remark: not promoted: the parameter 'c' is not trivially copyable: its argument cannot be postponed through a buffer
+// REMARK: refusals.cu:75:5: remark: not promoted: the parameter 'data' cannot be stored for the successor (a reference or an array)
 
 // Nothing was promoted: no runtime, no generated code.
 // CHECK-NOT: promotion.cuh
