@@ -85,7 +85,7 @@ __global__ void array_parameter(int data[], int step) {
 // REMARK: refusals.cu:58:5: remark: not promoted: the kernel launches another kernel
 // REMARK: refusals.cu:61:5: remark: not promoted: the kernel has other launches besides this one
 // REMARK: refusals.cu:68:5: remark: not promoted: the successor is launched into a tail-launch stream
-// REMARK: refusals.cu:75:5: remark: not promoted: the parameter 'data' cannot be stored for the successor (a reference or an array)
+// REMARK: refusals.cu:76:5: remark: not promoted: the parameter 'data' cannot be stored for the successor (a reference or an array)
 
 // Nothing was promoted: no runtime, no generated code.
 // CHECK-NOT: promotion.cuh
