@@ -77,8 +77,14 @@ std::string promotedPrologue(const PromotedKernel &K, const std::string &BodyWit
   if (!K.Overlap) // with overlap the arguments are stored one by one
     Out += "__device__ inline " + argsName(K) + " " + packName(K) + "(" + K.Kernel.parameters() +
            ") {\n  return " + argsName(K) + "{" + K.Kernel.arguments() + "};\n}\n";
+  // The body sees the block index and grid size of the original launch: a
+  // pool block is block 0 of a grid of one, whatever its place in the pool.
   Out += "__device__ void " + bodyName(K) + "(" + K.Kernel.parameters(true) + siteType(K) + " &" +
-         site() + ") {\n" + poolLaunch(K) + "  " + BodyWithSite + "\n}\n";
+         site() + ", const uint3 " + generated::passedBuiltin("blockIdx") + ", const dim3 " +
+         generated::passedBuiltin("gridDim") +
+         ") {\n  const uint3 blockIdx = " + generated::passedBuiltin("blockIdx") +
+         ";\n  const dim3 gridDim = " + generated::passedBuiltin("gridDim") +
+         ";\n  (void)blockIdx;\n  (void)gridDim;\n" + poolLaunch(K) + "  " + BodyWithSite + "\n}\n";
   return Out;
 }
 
@@ -103,7 +109,7 @@ std::string promotedSite(const PromotedKernel &K) {
 std::string promotedFirstBody(const PromotedKernel &K) {
   return "{\n  __shared__ " + siteType(K) + " " + site() + ";\n  launchopt::promotion::begin(" +
          site() + ");\n  " + bodyName(K) + "(" + K.Kernel.arguments(true) + site() +
-         ");\n  launchopt::promotion::finish(" + site() + ");\n}";
+         ", blockIdx, gridDim);\n  launchopt::promotion::finish(" + site() + ");\n}";
 }
 
 std::string promotedAcquire(const PromotedKernel &K) {
@@ -129,7 +135,8 @@ std::string promotedPoolKernel(const PromotedKernel &K) {
          generated::code(";\n  if (!launchopt::promotion::enter(@pool, ") + site() +
          (K.Overlap ? ", true" : "") + "))\n    return;\n  const " + argsName(K) +
          generated::code(" &@in = launchopt::promotion::arguments(") + site() + ");\n  " +
-         bodyName(K) + "(" + Arguments + site() + ");\n  launchopt::promotion::finish(" + site() +
+         bodyName(K) + "(" + Arguments + site() +
+         ", make_uint3(0, 0, 0), dim3(1, 1, 1));\n  launchopt::promotion::finish(" + site() +
          generated::code(");\n  launchopt::promotion::exitPool(@pool);\n}\n");
 }
 

@@ -3,6 +3,7 @@
 #include "PromoteAcceptance.h"
 #include "PromoteCode.h"
 #include "PromoteOverlap.h"
+#include "Analysis/KernelFeatures.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
@@ -55,6 +56,15 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       }
     if (!Remark.Message.empty())
       continue;
+    // A pool block is not block 0 of a one-block grid; the body's own reads
+    // of blockIdx and gridDim are redirected, a callee's could not be.
+    KernelFeatures Features = computeKernelFeatures(*Site.Parent);
+    if (Options.PoolSize > 1 && !Features.CalleesReadingThreadIdentity.empty()) {
+      Refuse(refusal("'" + *Features.CalleesReadingThreadIdentity.begin() +
+                     "', called by the kernel, reads the built-in index variables: in a pool of "
+                     "successors blockIdx and gridDim differ from the one-block launch"));
+      continue;
+    }
 
     PromotedKernel K{*Kernel, *Launch, signatureOf(*Site.Parent, *Kernel)};
     std::optional<OverlapPlan> Plan;

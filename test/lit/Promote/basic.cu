@@ -44,7 +44,12 @@ void run(const int *in, int *out, int n) { carry<<<1, 32>>>(in, out, n, 0, 0); }
 // CHECK-NEXT:   int offset;
 // CHECK-NEXT: };
 // CHECK-NEXT: __global__ void carry(const int *in, int *out, int n, int step, int offset);
-// CHECK: __device__ void __lo_promote_body_carry(const int *in, int *out, int n, int step, int offset, launchopt::promotion::Site<__lo_promote_args_carry> &__lo_site) {
+// CHECK: __device__ void __lo_promote_body_carry(const int *in, int *out, int n, int step, int offset, launchopt::promotion::Site<__lo_promote_args_carry> &__lo_site, const uint3 __lo_blockIdx, const dim3 __lo_gridDim) {
+// The body sees the original launch's blockIdx and gridDim, whatever the pool.
+// CHECK-NEXT:   const uint3 blockIdx = __lo_blockIdx;
+// CHECK-NEXT:   const dim3 gridDim = __lo_gridDim;
+// CHECK-NEXT:   (void)blockIdx;
+// CHECK-NEXT:   (void)gridDim;
 // The successor is launched before the prologue, with the launch's block size.
 // CHECK-NEXT:   if (launchopt::promotion::needsPool(__lo_site)) {
 // CHECK:      __lo_promote_pool_carry<<<__lo_next->size, 32, 0, cudaStreamFireAndForget>>>(__lo_next);
@@ -57,14 +62,14 @@ void run(const int *in, int *out, int n) { carry<<<1, 32>>>(in, out, n, 0, 0); }
 // CHECK: __global__ void carry(const int *in, int *out, int n, int step, int offset) {
 // CHECK-NEXT:   __shared__ launchopt::promotion::Site<__lo_promote_args_carry> __lo_site;
 // CHECK-NEXT:   launchopt::promotion::begin(__lo_site);
-// CHECK-NEXT:   __lo_promote_body_carry(in, out, n, step, offset, __lo_site);
+// CHECK-NEXT:   __lo_promote_body_carry(in, out, n, step, offset, __lo_site, blockIdx, gridDim);
 // CHECK-NEXT:   launchopt::promotion::finish(__lo_site);
 // CHECK-NEXT: }
 // A successor: it waits for its release, then runs the body with the stored arguments.
 // CHECK: __global__ void __lo_promote_pool_carry(launchopt::promotion::Pool<__lo_promote_args_carry> *__lo_pool) {
 // CHECK:   if (!launchopt::promotion::enter(__lo_pool, __lo_site))
 // CHECK-NEXT:     return;
-// CHECK:   __lo_promote_body_carry(__lo_in.in, __lo_in.out, __lo_in.n, __lo_in.step, __lo_in.offset, __lo_site);
+// CHECK:   __lo_promote_body_carry(__lo_in.in, __lo_in.out, __lo_in.n, __lo_in.step, __lo_in.offset, __lo_site, make_uint3(0, 0, 0), dim3(1, 1, 1));
 // CHECK-NEXT:   launchopt::promotion::finish(__lo_site);
 // CHECK-NEXT:   launchopt::promotion::exitPool(__lo_pool);
 // The host's launch is left as written.

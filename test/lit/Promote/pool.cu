@@ -22,6 +22,14 @@ static __global__ void scan_step(float *data, const int n, int step, float carry
           data, n, step + 1, next);
 }
 
+// A callee that reads blockIdx would see the pool block's index.
+__device__ int offset_of_block() { return blockIdx.x * 32; }
+__global__ void callee_index(int *data, int step) {
+  data[offset_of_block() + threadIdx.x] += step;
+  if (threadIdx.x == 0 && step < 10)
+    callee_index<<<1, 32>>>(data, step + 1);
+}
+
 // CHECK: #define LAUNCHOPT_PROMOTE_POOL 16u
 // CHECK: struct __lo_promote_args_scan_step {
 // CHECK-NEXT:   float *data;
@@ -33,4 +41,5 @@ static __global__ void scan_step(float *data, const int n, int step, float carry
 // CHECK-NEXT:   __shared__ launchopt::promotion::Site<__lo_promote_args_scan_step> __lo_site;
 
 // REMARK: pool.cu:21:7: remark: promote applied to launch of 'scan_step' (mode: PA, pool: 16)
+// REMARK: pool.cu:{{[0-9]+}}:5: remark: not promoted: 'offset_of_block', called by the kernel, reads the built-in index variables: in a pool of successors blockIdx and gridDim differ from the one-block launch
 // BAD: --promote takes

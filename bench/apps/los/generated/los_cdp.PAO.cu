@@ -316,7 +316,11 @@ struct __lo_promote_args_los_step {
 };
 __global__ void los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before);
 __global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_pool);
-__device__ void __lo_promote_body_los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before, launchopt::promotion::Site<__lo_promote_args_los_step> &__lo_site) {
+__device__ void __lo_promote_body_los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before, launchopt::promotion::Site<__lo_promote_args_los_step> &__lo_site, const uint3 __lo_blockIdx, const dim3 __lo_gridDim) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx;
+  (void)gridDim;
   if (launchopt::promotion::needsPool(__lo_site)) {
     launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_next =
         launchopt::promotion::makePool<__lo_promote_args_los_step>(LAUNCHOPT_PROMOTE_POOL);
@@ -369,7 +373,7 @@ __device__ void __lo_promote_body_los_step(const int* __restrict__ heights, int*
 __global__ void los_step(const int* __restrict__ heights, int* visible, int n, int step, float max_before) {
   __shared__ launchopt::promotion::Site<__lo_promote_args_los_step> __lo_site;
   launchopt::promotion::begin(__lo_site);
-  __lo_promote_body_los_step(heights, visible, n, step, max_before, __lo_site);
+  __lo_promote_body_los_step(heights, visible, n, step, max_before, __lo_site, blockIdx, gridDim);
   launchopt::promotion::finish(__lo_site);
 }
 __global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promote_args_los_step> *__lo_pool) {
@@ -377,7 +381,7 @@ __global__ void __lo_promote_pool_los_step(launchopt::promotion::Pool<__lo_promo
   if (!launchopt::promotion::enter(__lo_pool, __lo_site, true))
     return;
   const __lo_promote_args_los_step &__lo_in = launchopt::promotion::arguments(__lo_site);
-  __lo_promote_body_los_step(__lo_in.heights, __lo_in.visible, __lo_in.n, __lo_in.step, __lo_in.max_before, __lo_site);
+  __lo_promote_body_los_step(__lo_in.heights, __lo_in.visible, __lo_in.n, __lo_in.step, __lo_in.max_before, __lo_site, make_uint3(0, 0, 0), dim3(1, 1, 1));
   launchopt::promotion::finish(__lo_site);
   launchopt::promotion::exitPool(__lo_pool);
 }

@@ -319,7 +319,11 @@ __global__ void __lo_promote_pool_sc_step(launchopt::promotion::Pool<__lo_promot
 __device__ inline __lo_promote_args_sc_step __lo_promote_pack_sc_step(const int* __restrict__ in, int* out, int* count, int n, int step, int offset) {
   return __lo_promote_args_sc_step{in, out, count, n, step, offset};
 }
-__device__ void __lo_promote_body_sc_step(const int* __restrict__ in, int* out, int* count, int n, int step, int offset, launchopt::promotion::Site<__lo_promote_args_sc_step> &__lo_site) {
+__device__ void __lo_promote_body_sc_step(const int* __restrict__ in, int* out, int* count, int n, int step, int offset, launchopt::promotion::Site<__lo_promote_args_sc_step> &__lo_site, const uint3 __lo_blockIdx, const dim3 __lo_gridDim) {
+  const uint3 blockIdx = __lo_blockIdx;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx;
+  (void)gridDim;
   if (launchopt::promotion::needsPool(__lo_site)) {
     launchopt::promotion::Pool<__lo_promote_args_sc_step> *__lo_next =
         launchopt::promotion::makePool<__lo_promote_args_sc_step>(LAUNCHOPT_PROMOTE_POOL);
@@ -356,7 +360,7 @@ __device__ void __lo_promote_body_sc_step(const int* __restrict__ in, int* out, 
 __global__ void sc_step(const int* __restrict__ in, int* out, int* count, int n, int step, int offset) {
   __shared__ launchopt::promotion::Site<__lo_promote_args_sc_step> __lo_site;
   launchopt::promotion::begin(__lo_site);
-  __lo_promote_body_sc_step(in, out, count, n, step, offset, __lo_site);
+  __lo_promote_body_sc_step(in, out, count, n, step, offset, __lo_site, blockIdx, gridDim);
   launchopt::promotion::finish(__lo_site);
 }
 __global__ void __lo_promote_pool_sc_step(launchopt::promotion::Pool<__lo_promote_args_sc_step> *__lo_pool) {
@@ -364,7 +368,7 @@ __global__ void __lo_promote_pool_sc_step(launchopt::promotion::Pool<__lo_promot
   if (!launchopt::promotion::enter(__lo_pool, __lo_site))
     return;
   const __lo_promote_args_sc_step &__lo_in = launchopt::promotion::arguments(__lo_site);
-  __lo_promote_body_sc_step(__lo_in.in, __lo_in.out, __lo_in.count, __lo_in.n, __lo_in.step, __lo_in.offset, __lo_site);
+  __lo_promote_body_sc_step(__lo_in.in, __lo_in.out, __lo_in.count, __lo_in.n, __lo_in.step, __lo_in.offset, __lo_site, make_uint3(0, 0, 0), dim3(1, 1, 1));
   launchopt::promotion::finish(__lo_site);
   launchopt::promotion::exitPool(__lo_pool);
 }
