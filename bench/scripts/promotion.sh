@@ -13,10 +13,11 @@
 #   bench/scripts/promotion.sh [OUTDIR]        (default $OUT, else bench/.build/promotion)
 # Output: OUTDIR/runs.log (every run's output), OUTDIR/build.log, OUTDIR/summary.txt.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-OUTDIR=${1:-${OUT:-.build/promotion}}
+bench=$(cd "$(dirname "$0")/.." && pwd)
+OUTDIR=${1:-${OUT:-$bench/.build/promotion}}  # relative to where the script is called from
 mkdir -p "$OUTDIR/bin"
 OUTDIR=$(cd "$OUTDIR" && pwd)
+cd "$bench"
 export PATH=/usr/local/cuda/bin:$PATH
 NVCC=${NVCC:-nvcc}
 ROUNDS=${ROUNDS:-3}
