@@ -7,7 +7,9 @@
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block). The suite's "TCA"
-# line in variants.txt names one of the TCA-* files.
+# line in variants.txt names one of the TCA-* files. The promotion apps
+# (single-block kernels relaunching themselves: sc, los) get P, PA, PO and
+# PAO (--promote, --promote=PA:32, --promote=PO, --promote=PAO:32) instead.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
 #
@@ -27,6 +29,8 @@ variants=(T:--threshold C:--coarsen
           TCA-grid:--threshold,--coarsen,--aggregate=grid
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)
+promotion_apps=" sc los "
+promotion_variants=(P:--promote PA:--promote=PA:32 PO:--promote=PO PAO:--promote=PAO:32)
 cd "$bench"
 summary=()
 for dir in apps/*/; do
@@ -35,7 +39,9 @@ for dir in apps/*/; do
   [ -f "$src" ] || continue
   out=apps/$app/generated
   mkdir -p "$out"
-  for v in "${variants[@]}"; do
+  app_variants=("${variants[@]}")
+  [[ "$promotion_apps" == *" $app "* ]] && app_variants=("${promotion_variants[@]}")
+  for v in "${app_variants[@]}"; do
     name=${v%%:*} flags=${v#*:}
     rep=$out/${app}_cdp.$name.report.txt
     # Paths in the report stay relative to bench/ (run from here).

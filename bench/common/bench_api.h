@@ -105,3 +105,19 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells);
 // min_points and its depth < max_depth; d_leaf_keys[i] = key of point i's leaf.
 int qt_run(const float* d_x, const float* d_y, int num_points, int max_depth, int min_points,
            unsigned long long* d_leaf_keys);
+
+// ---- promotion benchmarks: one block per step, a carry passed to the next ----
+constexpr int kScBlock = 256;   // elements per step of stream compaction
+constexpr int kLosBlock = 256;  // points per step of line of sight
+// Stream compaction keeps the elements that are not multiples of 3.
+BENCH_HD inline bool sc_keep(int x) { return x % 3 != 0; }
+// Line of sight from point 0: the elevation angle's tangent of point i (> 0).
+BENCH_HD inline float los_slope(int h0, int hi, int i) {
+  return static_cast<float>(hi - h0) / static_cast<float>(i);
+}
+
+// Stream compaction: d_out[0..*d_count) = the kept elements of d_in, in order.
+int sc_run(const int* d_in, int n, int* d_out, int* d_count);
+// Line of sight: d_visible[i] = 1 when point i (i >= 1) sees point 0 over every
+// point between them (its slope at least the largest before it), else 0; d_visible[0] = 1.
+int los_run(const int* d_heights, int n, int* d_visible);

@@ -205,6 +205,23 @@ inline const std::string RenamedBufferSet = std::string(Prefix) + "renamed_";
 inline const std::string FusionTiming = std::string(Prefix) + "fusion_";
 inline const std::string FusionTimingReport = std::string(Prefix) + "fusion_timing_report";
 
+// --- Launch promotion (lib/Transforms/Promote) ---
+namespace promote {
+// The kernel's parameters as one struct, stored for the successor:
+// __lo_promote_args_<kernel>; and the function that packs them as a launch
+// would convert the arguments: __lo_promote_pack_<kernel>.
+inline const std::string ArgsPrefix = std::string(Prefix) + "promote_args_";
+inline const std::string PackPrefix = std::string(Prefix) + "promote_pack_";
+// The kernel's body as a device function that the host-launched kernel and
+// the pool kernel both call: __lo_promote_body_<kernel>.
+inline const std::string BodyPrefix = std::string(Prefix) + "promote_body_";
+// The kernel of a pool of successors, one block each: __lo_promote_pool_<kernel>.
+inline const std::string PoolPrefix = std::string(Prefix) + "promote_pool_";
+// The shared-memory hand-over to the successor that the body's launch site
+// and the wrappers share: __lo_site.
+inline const std::string Site = std::string(Prefix) + "site";
+} // namespace promote
+
 } // namespace launchopt::generated
 
 #endif
