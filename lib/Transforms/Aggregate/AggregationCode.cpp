@@ -265,9 +265,9 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   // __syncthreads and the epilogue's are met by the original block's threads
   // alone (a skipping thread would meet the child's first barrier at the
   // epilogue's).
-  S += generated::code("  launchopt::OriginalThread @t;\n") + "  if (!launchopt::" +
-       (PackThreads ? "findPackedOriginal(" : "findOriginal(") + AggregatedLaunch +
-       generated::code(", &@t))\n    return;\n");
+  S += generated::code("  launchopt::OriginalThread @t;\n") +
+       "  if (!launchopt::" + (PackThreads ? "findPackedOriginal(" : "findOriginal(") +
+       AggregatedLaunch + generated::code(", &@t))\n    return;\n");
   S += argumentReferences(Child, "  ", generated::code("@t.arguments"),
                           generated::code("@t.uniformArguments"), Uniform);
   std::string Fields = fieldsOf(Child, ArgumentsReference, UniformArgumentsReference, Uniform);
@@ -278,9 +278,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   S += "}\n\n";
   S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"
        "// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.\n";
-  S += launcherSignature(Child) + "\n{\n" +
-       generated::code("  launchopt::ScopeSummary @s;\n") + "  if (!launchopt::" +
-       (PackThreads ? "summarizePacked" : "summarize") +
+  S += launcherSignature(Child) + "\n{\n" + generated::code("  launchopt::ScopeSummary @s;\n") +
+       "  if (!launchopt::" + (PackThreads ? "summarizePacked" : "summarize") +
        generated::code("(@scope, &@s))\n    return;\n"
                        "  if (@allowDirect && @s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
                        "    for (unsigned @i = 0; @i < @s.count; ++@i) {\n") +
