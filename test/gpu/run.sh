@@ -22,7 +22,8 @@ thresholds=(32 64 128 256 512 1024 4096 1000000000)
 variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
-          TCA-grid:--threshold,--coarsen,--aggregate=grid
+          TCA-grid:--threshold,--coarsen,--aggregate=grid A-threads:--aggregate=threads
+          TCA-threads:--threshold,--coarsen,--aggregate=threads
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
@@ -30,7 +31,8 @@ variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=
 pool_variants=(A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
                A-block-pool8K:A-block:-DLAUNCHOPT_POOL_BYTES=8192
                A-grid-pool8K:A-grid:-DLAUNCHOPT_POOL_BYTES=8192
-               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192)
+               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192
+               A-threads-pool8K:A-threads:-DLAUNCHOPT_POOL_BYTES=8192)
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}
