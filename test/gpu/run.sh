@@ -23,7 +23,7 @@ variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid A-threads:--aggregate=threads
-          TCA-threads:--threshold,--coarsen,--aggregate=threads
+          A-threads-block:--aggregate=threads:block TCA-threads:--threshold,--coarsen,--aggregate=threads
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
