@@ -46,8 +46,9 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
 PassDescription describeAggregatePass() {
   PassDescription D;
   D.Help = "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
-           "the whole grid become one launch (warp|block|multiblock:N|grid); threads[:<g>] packs "
-           "the threads of children with independent threads densely (default grid)";
+           "the whole grid become one launch (warp|block|multiblock:N|grid); threads or "
+           "threads:<granularity> packs the child threads densely where they are independent "
+           "(threads alone: grid)";
   D.Value = FlagValue::Required;
   D.ValueName = "granularity";
   D.SummaryValue = "block";

@@ -26,6 +26,10 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK: // ---- launchopt runtime: launchopt/aggregation.cuh ----
 // CHECK: // ---- launchopt runtime: launchopt/thread_aggregation.cuh ----
 // CHECK: #define LAUNCHOPT_PACKED_BLOCK 256
+// The threads of a warp that reserve in one scope together add to its counter once.
+// CHECK: __device__ inline void *reservePackedRecord(
+// CHECK: cg::coalesced_group peers = cg::coalesced_threads();
+// CHECK: unsigned through = cg::inclusive_scan(peers, unsigned(threads));
 // CHECK: __device__ inline bool findPackedOriginal(
 
 // CHECK-LABEL: // launchopt: 'child' aggregated thread by thread: the threads of the scope's launches

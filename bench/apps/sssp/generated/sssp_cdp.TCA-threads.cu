@@ -375,12 +375,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // warp primitive), the aggregated grid holds the child threads of every
 // launch of a scope packed densely, not whole child blocks: a scope's 64-bit
 // counter keeps the number of records and the running sum of child threads,
-// so each record knows the first packed thread that belongs to it. A thread
+// so each record knows the first packed thread that belongs to it (the
+// threads of a warp that reserve together add to it once). A thread
 // of the aggregated grid finds its record by a binary search over those
 // running sums (thread 0 of each block bounds the block's range of records
 // once, the other threads search inside it) and runs as the thread of that
 // launch with the same linear index. A grid of many small, uneven children
 // thus runs on full blocks, with no block idle past its child's end.
+
+#include <cooperative_groups.h>
+#include <cooperative_groups/scan.h>
 
 #ifndef LAUNCHOPT_PACKED_BLOCK
 #define LAUNCHOPT_PACKED_BLOCK 256
@@ -428,12 +432,39 @@ __device__ inline const PackedRecord *packedRecords(const AggregatedLaunch *laun
   return reinterpret_cast<const PackedRecord *>(launch->records);
 }
 
+// Fills record `index` of a packed scope; null when it is past the capacity
+// (later records are all past it too: the tail is never launched).
+__device__ inline void *writePackedRecord(AggregatedLaunch *launch, unsigned capacity,
+                                          unsigned index, unsigned long long firstThread,
+                                          unsigned threads, unsigned sharedMemory, dim3 grid,
+                                          dim3 block, void *arguments, void **uniformArguments) {
+  if (index >= capacity)
+    return nullptr;
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
+  PackedRecord &r = packedRecords(launch)[index];
+  r.firstThread = firstThread;
+  r.threads = threads;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
 // reserveRecord's counterpart for packed scopes: the running sum counts
 // child threads. Null when the parent must launch directly: the pool or the
 // scope is full, the grid is empty or larger than PackedMaxChildThreads.
+// The threads of a warp that reserve together in one scope (the coalesced
+// group at the call) take consecutive records with one atomic and one pool
+// allocation, so a grid scope's counter sees one atomic per warp, not one
+// per parent thread; a group whose threads reserve in different scopes
+// reserves thread by thread.
 __device__ inline void *reservePackedRecord(AggregationScope *scope, dim3 grid, dim3 block,
                                             unsigned sharedMemory, unsigned argumentBytes,
                                             void **uniformArguments = nullptr) {
+  namespace cg = cooperative_groups;
   if (uniformArguments)
     *uniformArguments = nullptr;
   if (!scope)
@@ -449,25 +480,44 @@ __device__ inline void *reservePackedRecord(AggregationScope *scope, dim3 grid, 
   unsigned long long seen = *reinterpret_cast<volatile unsigned long long *>(&scope->countAndBlocks);
   if ((seen >> PackedSumBits) >= capacity || (seen & PackedSumMask) > PackedMaxThreadSum)
     return nullptr;
-  void *arguments = poolAllocate(argumentBytes);
-  if (!arguments)
+  cg::coalesced_group peers = cg::coalesced_threads();
+  const unsigned leader = peers.size() - 1;
+  const bool leads = peers.thread_rank() == leader;
+  // Both shuffles run in every thread of the group (no short circuit).
+  const unsigned long long leaderScope =
+      peers.shfl(reinterpret_cast<unsigned long long>(scope), leader);
+  const unsigned leaderBytes = peers.shfl(argumentBytes, leader);
+  const bool together = peers.all(leaderScope == reinterpret_cast<unsigned long long>(scope) &&
+                                  leaderBytes == argumentBytes);
+  if (!together) {
+    void *arguments = poolAllocate(argumentBytes);
+    if (!arguments)
+      return nullptr;
+    unsigned long long old =
+        atomicAdd(&scope->countAndBlocks, (1ull << PackedSumBits) | threads);
+    return writePackedRecord(launch, capacity, unsigned(old >> PackedSumBits),
+                             old & PackedSumMask, unsigned(threads), sharedMemory, grid, block,
+                             arguments, uniformArguments);
+  }
+  // Pool pieces are multiples of 16 bytes, so each thread's stays aligned.
+  unsigned long long stride = (argumentBytes + 15) & ~15ull;
+  unsigned long long pieces = 0;
+  if (leads)
+    pieces = reinterpret_cast<unsigned long long>(poolAllocate(stride * peers.size()));
+  pieces = peers.shfl(pieces, leader);
+  if (!pieces)
     return nullptr;
-  unsigned long long old =
-      atomicAdd(&scope->countAndBlocks, (1ull << PackedSumBits) | threads);
-  unsigned index = unsigned(old >> PackedSumBits);
-  if (index >= capacity)
-    return nullptr; // later records are all past the capacity too: the tail is never launched
-  if (index == 0 && uniformArguments)
-    *uniformArguments = const_cast<void *>(
-        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
-  PackedRecord &r = packedRecords(launch)[index];
-  r.firstThread = old & PackedSumMask;
-  r.threads = unsigned(threads);
-  r.sharedMemory = sharedMemory;
-  r.grid = grid;
-  r.block = block;
-  r.arguments = arguments;
-  return arguments;
+  void *arguments = reinterpret_cast<unsigned char *>(pieces) + stride * peers.thread_rank();
+  // Each sum is at most 32 x PackedMaxChildThreads: 32 bits suffice.
+  unsigned through = cg::inclusive_scan(peers, unsigned(threads));
+  unsigned long long old = 0;
+  if (leads)
+    old = atomicAdd(&scope->countAndBlocks,
+                    ((unsigned long long)peers.size() << PackedSumBits) | through);
+  old = peers.shfl(old, leader);
+  return writePackedRecord(launch, capacity, unsigned(old >> PackedSumBits) + peers.thread_rank(),
+                           (old & PackedSumMask) + through - threads, unsigned(threads),
+                           sharedMemory, grid, block, arguments, uniformArguments);
 }
 
 // summarize's counterpart: `blocks` is the number of LAUNCHOPT_PACKED_BLOCK
