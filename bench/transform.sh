@@ -3,7 +3,9 @@
 #   apps/<app>/generated/<app>_cdp.<V>.cu  and  <app>_cdp.<V>.report.txt
 # V = T, C, A-warp, A-block, A-multiblock (multiblock:8), A-grid, and
 # TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
-# aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4 and
+# aggregate at that granularity; bench/tune sweeps these), A-threads and
+# TCA-threads (--aggregate=threads: grid granularity, child threads packed
+# densely where the child's threads are independent), R-T3, R-T4 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block). The suite's "TCA"
@@ -27,6 +29,7 @@ variants=(T:--threshold C:--coarsen
           TCA-warp:--threshold,--coarsen,--aggregate=warp TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
           TCA-grid:--threshold,--coarsen,--aggregate=grid
+          A-threads:--aggregate=threads TCA-threads:--threshold,--coarsen,--aggregate=threads
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)
 promotion_apps=" sc los "

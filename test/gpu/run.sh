@@ -9,6 +9,8 @@
 #
 # Each program run is stopped after RUN_TIMEOUT seconds (default 120) and
 # then counts as failed, so a hang is reported rather than stalling the run.
+# VARIANTS, THRESHOLDS and POOL_VARIANTS (space-separated, as below; empty
+# for none) replace the lists, for a run of some variants only.
 #
 # The two steps are separate because the GPU machine may lack Clang: the
 # transformed sources in [dir] (default test/gpu/out) are what it needs.
@@ -24,7 +26,8 @@ thresholds=(${THRESHOLDS-32 64 128 256 512 1024 4096 1000000000})
 variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
-          TCA-grid:--threshold,--coarsen,--aggregate=grid
+          TCA-grid:--threshold,--coarsen,--aggregate=grid A-threads:--aggregate=threads
+          A-threads-block:--aggregate=threads:block TCA-threads:--threshold,--coarsen,--aggregate=threads
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
@@ -33,7 +36,8 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
 pool_variants=(${POOL_VARIANTS-A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
                A-block-pool8K:A-block:-DLAUNCHOPT_POOL_BYTES=8192
                A-grid-pool8K:A-grid:-DLAUNCHOPT_POOL_BYTES=8192
-               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192})
+               TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192
+               A-threads-pool8K:A-threads:-DLAUNCHOPT_POOL_BYTES=8192})
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}

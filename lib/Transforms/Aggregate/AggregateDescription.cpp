@@ -9,7 +9,12 @@ namespace {
 
 // Spelled as Passes.def's tunable variant spells it, so that the tuner
 // accepts what the pass accepts.
-const char *const GranularityGrammar = "warp|block|multiblock:<N>|grid";
+const char *const GranularityGrammar =
+    "warp|block|multiblock:<N>|grid|threads|threads:warp|threads:block|threads:multiblock:<N>|"
+    "threads:grid";
+// Thread packing alone aggregates the whole parent grid: one packed grid of
+// every child thread it launches.
+const char *const ThreadsPrefix = "threads:";
 
 } // namespace
 
@@ -18,11 +23,18 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
   if (!Match)
     return makeError("--aggregate takes " + describeChoices(GranularityGrammar));
   AggregateOptions Options;
-  if (Match->Alternative == "warp")
+  std::string Alternative = Match->Alternative;
+  if (Alternative == "threads")
+    Alternative = ThreadsPrefix + std::string("grid");
+  if (Alternative.rfind(ThreadsPrefix, 0) == 0) {
+    Options.PackThreads = true;
+    Alternative.erase(0, std::string(ThreadsPrefix).size());
+  }
+  if (Alternative == "warp")
     Options.Granularity = AggregationGranularity::Warp;
-  else if (Match->Alternative == "block")
+  else if (Alternative == "block")
     Options.Granularity = AggregationGranularity::Block;
-  else if (Match->Alternative == "grid")
+  else if (Alternative == "grid")
     Options.Granularity = AggregationGranularity::Grid;
   else {
     Options.Granularity = AggregationGranularity::MultiBlock;
@@ -34,7 +46,9 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
 PassDescription describeAggregatePass() {
   PassDescription D;
   D.Help = "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
-           "the whole grid become one launch (warp|block|multiblock:N|grid)";
+           "the whole grid become one launch (warp|block|multiblock:N|grid); threads or "
+           "threads:<granularity> packs the child threads densely where they are independent "
+           "(threads alone: grid)";
   D.Value = FlagValue::Required;
   D.ValueName = "granularity";
   D.SummaryValue = "block";

@@ -5,6 +5,7 @@
 #include "PendingLaunchLimit.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
+#include "ThreadPacking.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/StringExtras.h"
@@ -38,7 +39,30 @@ struct AcceptedSites {
   std::vector<AcceptedSite> Sites;
   std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
   std::set<std::string> NeedDirectCopy;
+  // Children whose aggregated grids pack child threads (--aggregate=threads).
+  std::set<const clang::FunctionDecl *> Packed;
 };
+
+// --aggregate=threads: a child's aggregated grid packs its threads when they
+// are independent, else keeps whole blocks as at the granularity alone; the
+// sites' remarks say which, and why not.
+void packThreads(const LaunchAnalysis &Launches, AcceptedSites &A,
+                 std::vector<LaunchRemark> &Remarks) {
+  std::map<const clang::FunctionDecl *, std::string> BlockerOf;
+  for (const AcceptedSite &S : A.Sites)
+    if (!BlockerOf.count(S.Site->Child)) {
+      llvm::Error Blocker = threadPackingBlocker(Launches, *S.Site->Child);
+      BlockerOf[S.Site->Child] = Blocker ? llvm::toString(std::move(Blocker)) : "";
+      if (BlockerOf[S.Site->Child].empty())
+        A.Packed.insert(S.Site->Child);
+    }
+  for (AcceptedSite &S : A.Sites) {
+    const std::string &Blocker = BlockerOf[S.Site->Child];
+    S.Code.PackThreads = Blocker.empty();
+    Remarks[S.RemarkIndex].Parameters["packing"] =
+        Blocker.empty() ? "threads" : "whole child blocks: " + Blocker;
+  }
+}
 
 // Turns the decisions into remarks (in site order) and accepted sites.
 AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
@@ -80,6 +104,8 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     S.Code.DirectChild = A.NeedDirectCopy.count(S.Code.ChildName)
                              ? directKernelName(S.Code.ChildName) + S.Code.TemplateArgs
                              : "";
+  if (Options.PackThreads)
+    packThreads(Launches, A, Remarks);
   return A;
 }
 
@@ -177,10 +203,11 @@ std::set<const clang::FunctionDecl *> tailLaunchingKernels(const LaunchAnalysis 
   return Kernels;
 }
 
-std::string runtimePreamble(const AggregateOptions &Options, bool Allocations) {
+std::string runtimePreamble(const AggregateOptions &Options, bool Allocations, bool Packed) {
   return "// launchopt: launches from device code are aggregated; scopes with fewer\n"
          "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
          "#include <launchopt/aggregation.cuh>\n" +
+         std::string(Packed ? "#include <launchopt/thread_aggregation.cuh>\n" : "") +
          std::string(Allocations ? "#include <launchopt/allocation.cuh>\n" : "") +
          "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
          std::to_string(Options.DefaultThreshold) +
@@ -290,13 +317,15 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       After += directKernel(K, Own);
     if (Children.count(Decl))
       After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl],
-                                           Direct ? directKernelName(K.Name) : K.Name);
+                                           Direct ? directKernelName(K.Name) : K.Name,
+                                           Accepted.Packed.count(Decl) > 0);
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);
   }
 
   resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, Result.Edits);
-  Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty()));
+  Result.Edits.insert(
+      0, runtimePreamble(Options, !Allocations.Edits.empty(), !Accepted.Packed.empty()));
   return Result;
 }
 

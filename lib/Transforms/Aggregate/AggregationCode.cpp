@@ -249,12 +249,16 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
                                         const AggregateOptions &Options,
                                         const UniformParameters &Uniform,
-                                        const std::string &DirectName) {
+                                        const std::string &DirectName, bool PackThreads) {
   bool GroupScopes = !ChildSites.empty() && usesGroupScopes(Options.Granularity);
   const std::string &N = Child.Name;
-  std::string S = "\n\n// launchopt: '" + N +
-                  "' aggregated: each block finds the launch it belongs to and runs\n"
-                  "// as that launch's original block (disaggregation).\n";
+  std::string S =
+      "\n\n// launchopt: '" + N +
+      (PackThreads
+           ? "' aggregated thread by thread: the threads of the scope's launches\n"
+             "// are packed densely; each finds the launch it belongs to and its place in it.\n"
+           : "' aggregated: each block finds the launch it belongs to and runs\n"
+             "// as that launch's original block (disaggregation).\n");
   S += Child.TemplateHeader + "__global__ void " + AggregatedPrefix + N +
        "(const launchopt::AggregatedLaunch *" + AggregatedLaunch + ")\n{\n";
   S += scopePrologue(ChildSites, Options, "  ", GroupScopes);
@@ -263,7 +267,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   // __syncthreads and the epilogue's are met by the original block's threads
   // alone (a skipping thread would meet the child's first barrier at the
   // epilogue's).
-  S += generated::code("  launchopt::OriginalThread @t;\n") + "  if (!launchopt::findOriginal(" +
+  S += generated::code("  launchopt::OriginalThread @t;\n") +
+       "  if (!launchopt::" + (PackThreads ? "findPackedOriginal(" : "findOriginal(") +
        AggregatedLaunch + generated::code(", &@t))\n    return;\n");
   S += argumentReferences(Child, "  ", generated::code("@t.arguments"),
                           generated::code("@t.uniformArguments"), Uniform);
@@ -275,12 +280,15 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   S += "}\n\n";
   S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"
        "// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.\n";
-  S += launcherSignature(Child) + "\n{\n" +
-       generated::code("  launchopt::ScopeSummary @s;\n"
-                       "  if (!launchopt::summarize(@scope, &@s))\n    return;\n"
+  S += launcherSignature(Child) + "\n{\n" + generated::code("  launchopt::ScopeSummary @s;\n") +
+       "  if (!launchopt::" + (PackThreads ? "summarizePacked" : "summarize") +
+       generated::code("(@scope, &@s))\n    return;\n"
                        "  if (@allowDirect && @s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"
-                       "    for (unsigned @i = 0; @i < @s.count; ++@i) {\n"
-                       "      const launchopt::ChildRecord &@r = @s.launch->records[@i];\n");
+                       "    for (unsigned @i = 0; @i < @s.count; ++@i) {\n") +
+       (PackThreads ? generated::code("      const launchopt::PackedRecord &@r =\n"
+                                      "          launchopt::packedRecords(@s.launch)[@i];\n")
+                    : generated::code("      const launchopt::ChildRecord &@r = "
+                                      "@s.launch->records[@i];\n"));
   S += argumentReferences(Child, "      ", generated::code("@r.arguments"),
                           generated::code("@s.launch->uniformArguments"), Uniform);
   S += "      " + DirectName + Child.TemplateArgs +
@@ -297,9 +305,13 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
     S += generated::code("  launchopt::attachGroupScopes(@s.launch, ") +
          std::to_string(ChildSites.size()) + "u, " + Groups + ");\n";
   }
-  S +=
-      "  " + AggregatedPrefix + N + Child.TemplateArgs +
-      generated::code("<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, @stream>>>(@s.launch);\n}");
+  // A packed grid has blocks of its own size and no shared memory: the
+  // child uses none.
+  S += "  " + AggregatedPrefix + N + Child.TemplateArgs +
+       (PackThreads ? generated::code("<<<@s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, @stream>>>(@s."
+                                      "launch);\n}")
+                    : generated::code("<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, "
+                                      "@stream>>>(@s.launch);\n}"));
   return S;
 }
 

@@ -29,6 +29,9 @@ struct AggregatedSite {
   // in enqueue order, and the last block's would run after the parent's own,
   // which must see what the children wrote.
   bool ParentTailLaunches = false;
+  // The child's aggregated grid packs child threads, not whole blocks
+  // (--aggregate=threads, a child whose threads are independent).
+  bool PackThreads = false;
 };
 
 // The name of a kernel's direct copy (see directKernel).
@@ -60,7 +63,9 @@ std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
 std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite> &Sites);
 
 // After the child: the aggregated kernel and the function that launches a
-// finished scope (aggregated, or one by one under the threshold).
+// finished scope (aggregated, or one by one under the threshold). With
+// PackThreads (ChildSites then empty) the aggregated grid packs the child
+// threads densely.
 // A child that aggregates its own launches at multi-block or grid
 // granularity gives each aggregated grid its own group scopes; DirectName is
 // what the launcher launches one by one under the threshold.
@@ -68,7 +73,7 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                         const std::vector<AggregatedSite> &ChildSites,
                                         const AggregateOptions &Options,
                                         const UniformParameters &Uniform,
-                                        const std::string &DirectName);
+                                        const std::string &DirectName, bool PackThreads);
 
 // A copy of a parent kernel for launches from device code that could not be
 // recorded: it runs the part function with no scopes, so its own launches go

@@ -58,9 +58,11 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
   if (SomeUniform)
     S += In + "void *" + UniformCopy + ";\n";
-  S += In + "void *" + Record + " = launchopt::reserveRecord(" + A.Code.ScopeVar + ", " + Grid +
-       ", " + Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" + Args +
-       ")" + (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
+  S += In + "void *" + Record +
+       " = launchopt::" + (A.Code.PackThreads ? "reservePackedRecord(" : "reserveRecord(") +
+       A.Code.ScopeVar + ", " + Grid + ", " + Block + ", " +
+       (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" + Args + ")" +
+       (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
   if (SomeUniform) {
     // The uniform copy is written before the scope's epilogue like any
     // record, so the barrier (and, for group scopes, the fence of
