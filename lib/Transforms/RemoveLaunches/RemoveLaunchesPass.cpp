@@ -1,6 +1,7 @@
 #include "RemoveLaunchesPass.h"
 
 #include "BlockRunCode.h"
+#include "GridGuard.h"
 #include "PlainBuild.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
@@ -157,19 +158,31 @@ void keepStreamOrder(const LaunchAnalysis &Launches, const RemoveLaunchesOptions
   }
 }
 
-std::string threadRunStatement(const LaunchSite &Site, const AcceptedLaunch &A) {
+std::string threadRunStatement(const LaunchSite &Site, const AcceptedLaunch &A,
+                               const GridGuard &Guard) {
   const LaunchText &L = A.Text;
-  std::string Id = std::to_string(Site.Id);
-  std::string Grid = generated::code("@grid") + Id, Block = generated::code("@block") + Id;
   std::string Out = "{ // launchopt: launch of '" + Site.ChildName +
                     "' removed (T4): this thread runs the child grid\n";
-  Out += L.Indent + "  const dim3 " + Grid + " = " + L.Grid + ";\n";
-  Out += L.Indent + "  const dim3 " + Block + " = " + L.Block + ";\n";
+  std::string Run;
   for (const std::string *Operand : {&L.SharedMemory, &L.Stream})
     if (!Operand->empty())
-      Out += L.Indent + "  (void)(" + *Operand + ");\n";
-  Out += L.Indent + "  " + A.Callee + "(" + L.argumentsThen() + Grid + ", " + Block + ");\n";
-  return Out + L.Indent + "}";
+      Run += L.Indent + "    (void)(" + *Operand + ");\n";
+  Run += L.Indent + "    " + A.Callee + "(" + L.argumentsThen() + Guard.GridVar + ", " +
+         Guard.BlockVar + ");\n";
+  return Out + guardedRun(Guard, L, Run) + L.Indent + "}";
+}
+
+// Whether a T3 launch that finds its block's slots full may be run by the
+// launching thread at once: its threads are independent, and no earlier
+// launch of the thread into an ordered stream must run before it.
+bool overflowRunsSerially(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                          ShadowCallees &Shadows) {
+  if (Site.StreamKind != LaunchStream::FireAndForget && mayReorderWithEarlierLaunch(Launches, Site))
+    return false;
+  llvm::Error Blocker = threadRunRefusal(Launches, Site, Shadows);
+  bool Serial = !Blocker;
+  llvm::consumeError(std::move(Blocker));
+  return Serial;
 }
 
 // The child's own launches that stay device launches in the copy that runs
@@ -236,8 +249,11 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     const LaunchSite &Site = *D.Site;
     AcceptedLaunch &A = *D.Launch;
     const FileRange &Statement = A.Text.Statement;
+    GridGuard Guard = guardLaunch(Ctx, Site, A.Text);
+    if (!Guard.Fits.empty())
+      D.Remark.Parameters["launched-if-grid-exceeds"] = Guard.Counts;
     if (*D.Version == RemovalVersion::T4) {
-      std::string Text = threadRunStatement(Site, A);
+      std::string Text = threadRunStatement(Site, A, Guard);
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
       CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
       if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Site.Child}).second)
@@ -245,8 +261,14 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
+      std::string Serial;
+      if (overflowRunsSerially(Launches, Site, Shadows)) {
+        Serial = serialNameFor(A.Child.Name, threadRunNames());
+        ThreadRun.emplace(Site.Child, A.Child);
+        D.Remark.Parameters["overflow"] = "run by the launching thread (" + Serial + ")";
+      }
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           recordingStatement(A.Text, Site.Id, A.Child.Name));
+                           recordingStatement(A.Text, Guard, Site.Id, A.Child, Serial));
       auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
       It->second.Synchronizes =
           Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
@@ -314,8 +336,16 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     Result.Edits.insert(Body.Body.Begin + 1, parentOpening(Children));
     Result.Edits.insert(Body.Body.End - 1, parentClosing(Children));
   }
+  std::string Preamble;
+  if (!Copied.empty())
+    Preamble = "// launchopt: the configuration check of removed launches.\n"
+               "#include <launchopt/removal_guard.cuh>\n";
   if (!BlockRun.empty())
-    Result.Edits.insert(0, blockRunPreamble(Options.DefaultSlots));
+    Preamble += blockRunPreamble(Options.DefaultSlots);
+  else if (!Preamble.empty())
+    Preamble += "\n";
+  if (!Preamble.empty())
+    Result.Edits.insert(0, Preamble);
   return Result;
 }
 
