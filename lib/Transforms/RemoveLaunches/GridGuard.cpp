@@ -57,14 +57,15 @@ GridGuard guardLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const Laun
   return G;
 }
 
-std::string guardedRun(const GridGuard &G, const LaunchText &L, const std::string &Run) {
+std::string guardedRun(const GridGuard &G, const LaunchText &L, const std::string &Run,
+                       bool KeepLaunch) {
   const std::string &I = L.Indent;
   std::string Out;
   for (const std::string &Line : G.Lines)
     Out += I + "  " + Line + "\n";
   Out += I + "  if (!" + G.Launchable + ") {\n";
   Out += I + "    // the launch would fail: its child never runs\n";
-  if (!G.Fits.empty()) {
+  if (!G.Fits.empty() && KeepLaunch) {
     Out += "#ifdef __CUDACC_RDC__\n";
     Out += I + "  } else if (!(" + G.Fits + ")) {\n";
     Out += I + "    // not the ceiling of its count (a wrapped count): launched as written\n";

@@ -30,8 +30,10 @@ struct GridGuard {
 GridGuard guardLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L);
 
 // The statements of a removed launch: nothing when it would not start, the
-// launch as written when its grid is implausible (only with -rdc), else Run.
-std::string guardedRun(const GridGuard &G, const LaunchText &L, const std::string &Run);
+// launch as written when its grid is implausible (only with -rdc, and only
+// where the code may launch: KeepLaunch), else Run.
+std::string guardedRun(const GridGuard &G, const LaunchText &L, const std::string &Run,
+                       bool KeepLaunch = true);
 
 } // namespace launchopt
 

@@ -2,6 +2,7 @@
 
 #include "BlockRunCode.h"
 #include "GridGuard.h"
+#include "PersistentCode.h"
 #include "PlainBuild.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
@@ -44,6 +45,14 @@ SerialCopyOptions threadRunCopying() {
   return Options;
 }
 
+// A parent made persistent (T1/T2) and the child its grid runs.
+struct PersistentParent {
+  const LaunchSite *Site;
+  const AcceptedLaunch *Launch;
+  SourceEdit Recording; // the launch in the persistent twin's copy of the body
+  bool ChildBlocksAsUnits;
+};
+
 // What the pass decided at one site.
 struct SiteDecision {
   const LaunchSite *Site = nullptr;
@@ -58,10 +67,20 @@ std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
                                           ShadowCallees &Shadows) {
-  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2)
-    return refusal(std::string(versionName(Version)) +
-                   " (a persistent parent grid that runs the recorded child blocks) is not "
-                   "implemented yet");
+  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2) {
+    llvm::Expected<AcceptedLaunch> A =
+        acceptLaunch(Ctx, Site, persistentGridRefusal(Ctx, Launches, Site, Shadows),
+                     {generated::removal::SerialPrefix, true});
+    if (!A)
+      return A.takeError();
+    for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+      llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Host);
+      if (!Text)
+        return refusal("the parent's launch at line " + lineOf(*Host) +
+                       " cannot be made persistent: " + llvm::toString(Text.takeError()));
+    }
+    return A;
+  }
   if (Version == RemovalVersion::T4)
     return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows),
                         {generated::removal::SerialPrefix});
@@ -224,6 +243,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   // Which kernels get copies, and whether every device launch is gone.
   std::map<const clang::FunctionDecl *, KernelCopy> ThreadRun;
   std::map<const clang::FunctionDecl *, BlockRunChild> BlockRun;
+  std::map<const clang::FunctionDecl *, KernelCopy> GridRecords;
+  std::vector<PersistentParent> Persistent;
   std::set<const clang::FunctionDecl *> Copied;
   bool AllRemoved = Launches.Unresolved.empty();
   unsigned DeviceSites = 0;
@@ -252,7 +273,32 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     GridGuard Guard = guardLaunch(Ctx, Site, A.Text);
     if (!Guard.Fits.empty())
       D.Remark.Parameters["launched-if-grid-exceeds"] = Guard.Counts;
-    if (*D.Version == RemovalVersion::T4) {
+    if (*D.Version == RemovalVersion::T1 || *D.Version == RemovalVersion::T2) {
+      // The original parent keeps running the child in the launching thread
+      // (T4), for a device without cooperative launch; its persistent twin
+      // records the launch.
+      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                           threadRunStatement(Site, A, Guard));
+      ThreadRun.emplace(Site.Child, A.Child);
+      GridRecords.emplace(Site.Child, A.Child);
+      bool Blocks = *D.Version == RemovalVersion::T1;
+      std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
+      Persistent.push_back({&Site, &A,
+                            {Statement.Begin, Statement.End - Statement.Begin,
+                             gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
+                                                    Serial, Blocks)},
+                            Blocks});
+      std::vector<std::string> Hosts;
+      for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+        LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
+        Result.Edits.replace(HostText.Statement.Begin,
+                             HostText.Statement.End - HostText.Statement.Begin,
+                             persistentHostLaunch(HostText, *A.Parent));
+        Hosts.push_back(lineOf(*Host));
+      }
+      D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
+      D.Remark.Parameters["persistent-launches"] = "line " + llvm::join(Hosts, ", line ");
+    } else if (*D.Version == RemovalVersion::T4) {
       std::string Text = threadRunStatement(Site, A, Guard);
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
       CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
@@ -317,7 +363,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
 
   // Copies are built last, from the bodies as this pass edited them: a
   // child's own T4-removed launches are removed in its copies too.
-  Shadows.emit(Result.Edits, CopyEdits, Copied);
+  std::set<const clang::FunctionDecl *> Shadowed = Copied;
+  for (const PersistentParent &P : Persistent)
+    Shadowed.insert(P.Site->Parent);
+  Shadows.emit(Result.Edits, CopyEdits, Shadowed);
   for (const auto &[Child, Copy] : ThreadRun) {
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
@@ -331,6 +380,19 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     Result.Edits.insert(Run.Copy.Whole.End, blockRunDefinitions(Ctx, Run, BodyEdits));
   }
+  for (const auto &[Child, Copy] : GridRecords)
+    Result.Edits.insert(Copy.Whole.End, gridRecordDefinition(Copy));
+  for (const PersistentParent &P : Persistent) {
+    // The original parent's own launch became T4's code, which CopyEdits
+    // does not hold: the twin records it instead.
+    std::vector<SourceEdit> BodyEdits = CopyEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    BodyEdits.push_back(P.Recording);
+    Result.Edits.insert(P.Launch->Parent->Whole.End,
+                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
+                                              P.ChildBlocksAsUnits));
+  }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);
     Result.Edits.insert(Body.Body.Begin + 1, parentOpening(Children));
@@ -340,9 +402,11 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   if (!Copied.empty())
     Preamble = "// launchopt: the configuration check of removed launches.\n"
                "#include <launchopt/removal_guard.cuh>\n";
+  if (!Persistent.empty())
+    Preamble += persistentPreamble();
   if (!BlockRun.empty())
     Preamble += blockRunPreamble(Options.DefaultSlots);
-  else if (!Preamble.empty())
+  else if (Persistent.empty() && !Preamble.empty())
     Preamble += "\n";
   if (!Preamble.empty())
     Result.Edits.insert(0, Preamble);
