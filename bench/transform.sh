@@ -3,8 +3,8 @@
 #   apps/<app>/generated/<app>_cdp.<V>.cu  and  <app>_cdp.<V>.report.txt
 # V = T, C, A-warp, A-block, A-multiblock (multiblock:8), A-grid, and
 # TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
-# aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4 and
-# R-auto (launch removal; an output whose report says "builds as plain CUDA"
+# aggregate at that granularity; bench/tune sweeps these), R-T3, R-T4, R-T1,
+# R-T2 and R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files.
 #
@@ -24,7 +24,8 @@ variants=(T:--threshold C:--coarsen
           TCA-warp:--threshold,--coarsen,--aggregate=warp TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
           TCA-grid:--threshold,--coarsen,--aggregate=grid
-          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
+          R-T2:--remove-launches=T2 R-auto:--remove-launches=auto)
 cd "$bench"
 summary=()
 for dir in apps/*/; do

@@ -23,7 +23,8 @@ variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid
-          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto)
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
+          R-T2:--remove-launches=T2 R-auto:--remove-launches=auto)
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
 # their scope full and take the direct-launch fallback.

@@ -29,7 +29,8 @@ JOBS=${JOBS:-$(nproc)}
 variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TCA:--threshold,--coarsen,--aggregate=block R-T3:--remove-launches=T3
-          R-T4:--remove-launches=T4 R-auto:--remove-launches})
+          R-T4:--remove-launches=T4 R-T1:--remove-launches=T1 R-T2:--remove-launches=T2
+          R-auto:--remove-launches})
 nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 nvcc_flags=(-arch=sm_90 -rdc=true -std=c++17 -w)

@@ -14,8 +14,40 @@ std::string queueName(const std::string &Parent) {
   return generated::removal::QueuePrefix + Parent;
 }
 
-const char *versionText(bool ChildBlocksAsUnits) {
-  return ChildBlocksAsUnits ? "T1" : "T2";
+const char *versionText(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "T1";
+  case PersistentUnits::ChildGrids:
+    return "T2";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "T1/T2";
+}
+
+const char *unitsText(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "a child block";
+  case PersistentUnits::ChildGrids:
+    return "a whole child grid";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "a child block (T1) or a whole child grid (T2), as the recorded launches decide";
+}
+
+const char *unitsConstant(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "launchopt::persistent::ChildBlocks";
+  case PersistentUnits::ChildGrids:
+    return "launchopt::persistent::ChildGrids";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "launchopt::persistent::Choose";
 }
 
 } // namespace
@@ -38,10 +70,10 @@ std::string gridRecordDefinition(const KernelCopy &K) {
 
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, bool ChildBlocksAsUnits) {
+                                   const std::string &SerialCallee, PersistentUnits Units) {
   std::string Record = generated::code("@r") + std::to_string(SiteId);
   std::string Out = "{ // launchopt: launch of '" + Child.Name + "' removed (" +
-                    versionText(ChildBlocksAsUnits) +
+                    versionText(Units) +
                     "): recorded for the persistent parent grid, which runs it after its own "
                     "work\n";
   std::string Run = L.Indent + "    const " + recordName(Child.Name) + " " + Record + " = {{" +
@@ -65,15 +97,12 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
 
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  bool ChildBlocksAsUnits) {
+                                  PersistentUnits Units) {
   const std::string &P = Parent.Name;
   std::string Block = generated::removal::ParentBlockPrefix + P;
   std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
-                  versionText(ChildBlocksAsUnits) + ", " +
-                  (ChildBlocksAsUnits ? "CB* -> PB*" : "CK* -> PB*") +
-                  "): the launches its threads record,\n// run after a grid barrier by any of "
-                  "its blocks, " +
-                  (ChildBlocksAsUnits ? "a child block" : "a whole child grid") + " at a time.\n";
+                  versionText(Units) + "): the launches its threads record, run after a\n// "
+                  "grid barrier by any of its blocks, " + unitsText(Units) + " at a time.\n";
   D += "__device__ launchopt::persistent::Queue<" + recordName(Child.Name) +
        ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
   D += "// launchopt: one block of the original '" + P +
@@ -93,8 +122,8 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
-  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " +
-       (ChildBlocksAsUnits ? "true" : "false") + ",\n";
+  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " + unitsConstant(Units) +
+       ",\n";
   D += "      [&](const " + recordName(Child.Name) +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
   D += "        " + generated::removal::ThreadPrefix + Child.Name + "(" + Arguments +
@@ -103,9 +132,11 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   return D;
 }
 
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent) {
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
+                                 bool WhenMoreResident) {
   return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
-         ", " + L.Callee + ", " + L.Grid + ", " + L.Block + ", " +
+         ", " + L.Callee + ", launchopt::persistent::" +
+         (WhenMoreResident ? "MoreResidentThanOriginal" : "Always") + ", " + L.Grid + ", " + L.Block + ", " +
          (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
          "); // launchopt: the persistent grid of '" + Parent.Name + "' (launch removal)";

@@ -17,6 +17,13 @@
 
 namespace launchopt {
 
+// What a block of the persistent grid takes at a time.
+enum class PersistentUnits {
+  ChildGrids,  // T2
+  ChildBlocks, // T1
+  Choose,      // the megakernel: T1 or T2 chosen on the device (Fig. 7b)
+};
+
 // The record of one launch of Child, inserted right after the child.
 std::string gridRecordDefinition(const KernelCopy &Child);
 
@@ -25,17 +32,20 @@ std::string gridRecordDefinition(const KernelCopy &Child);
 // is full.
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, bool ChildBlocksAsUnits);
+                                   const std::string &SerialCallee, PersistentUnits Units);
 
 // The parent's queue, the function that runs one original parent block (the
 // parent's body with BodyEdits applied) and the persistent kernel, inserted
 // right after the parent.
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  bool ChildBlocksAsUnits);
+                                  PersistentUnits Units);
 
-// Replaces a host-side launch of the parent.
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent);
+// Replaces a host-side launch of the parent. WhenMoreResident: the
+// persistent grid only when the device holds more blocks than the original
+// grid has (Fig. 7a), else the original parent.
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
+                                 bool WhenMoreResident);
 
 // The directives T1/T2 need, once at the top of the file.
 std::string persistentPreamble();

@@ -28,6 +28,8 @@ const char *versionName(RemovalVersion V) {
     return "T3 (CKi -> PBi)";
   case RemovalVersion::T4:
     return "T4 (CKi -> PTi)";
+  case RemovalVersion::Megakernel:
+    return "T1/T2 megakernel (CB*/CK* -> PB*)";
   case RemovalVersion::Auto:
     break;
   }
@@ -50,7 +52,7 @@ struct PersistentParent {
   const LaunchSite *Site;
   const AcceptedLaunch *Launch;
   SourceEdit Recording; // the launch in the persistent twin's copy of the body
-  bool ChildBlocksAsUnits;
+  PersistentUnits Units;
 };
 
 // What the pass decided at one site.
@@ -67,7 +69,8 @@ std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
                                           ShadowCallees &Shadows) {
-  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2) {
+  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
+      Version == RemovalVersion::Megakernel) {
     llvm::Expected<AcceptedLaunch> A =
         acceptLaunch(Ctx, Site, persistentGridRefusal(Ctx, Launches, Site, Shadows),
                      {generated::removal::SerialPrefix, true});
@@ -92,6 +95,24 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
   return A;
 }
 
+// Whether the host picks between the megakernel and the original at run
+// time (Fig. 7a): only when the child grids are uniform, known from a
+// constant configuration; with data-dependent sizes the megakernel balances
+// them.
+bool childSizesKnown(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return constantOperand(Ctx, Site.Grid) && constantOperand(Ctx, Site.Block);
+}
+
+std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return childSizesKnown(Ctx, Site)
+             ? "uniform child grids (a constant configuration): the host launches the "
+               "persistent grid when the device holds more blocks than the parent's grid, "
+               "else the parent, its launch run by the launching thread (T4)"
+             : "child grids of data-dependent sizes: the persistent grid balances them, "
+               "taking a child block (T1) or a whole child grid (T2) at a time as the "
+               "recorded launches decide";
+}
+
 void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
             const RemoveLaunchesOptions &Options, ShadowCallees &Shadows, SiteDecision &D) {
   const LaunchSite &Site = *D.Site;
@@ -103,6 +124,21 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     return;
   } else {
     VersionChoice Choice = selectVersion(Ctx, Launches, Site);
+    // Where one parent thread would run the child (T4), the persistent grid
+    // balances the children over the whole device instead when it can.
+    if (Choice.Version == RemovalVersion::T4) {
+      llvm::Expected<AcceptedLaunch> A =
+          tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel, Shadows);
+      if (A) {
+        D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) +
+                                      ": " + megakernelReason(Ctx, Site);
+        D.Version = RemovalVersion::Megakernel;
+        D.Launch = std::move(*A);
+        D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+        return;
+      }
+      llvm::consumeError(A.takeError());
+    }
     D.Remark.Parameters["auto"] = std::string(versionName(Choice.Version)) + ": " + Choice.Why;
     Tries.push_back(Choice.Version);
     Tries.push_back(Choice.Version == RemovalVersion::T3 ? RemovalVersion::T4 : RemovalVersion::T3);
@@ -273,7 +309,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     GridGuard Guard = guardLaunch(Ctx, Site, A.Text);
     if (!Guard.Fits.empty())
       D.Remark.Parameters["launched-if-grid-exceeds"] = Guard.Counts;
-    if (*D.Version == RemovalVersion::T1 || *D.Version == RemovalVersion::T2) {
+    if (*D.Version == RemovalVersion::T1 || *D.Version == RemovalVersion::T2 ||
+        *D.Version == RemovalVersion::Megakernel) {
       // The original parent keeps running the child in the launching thread
       // (T4), for a device without cooperative launch; its persistent twin
       // records the launch.
@@ -281,19 +318,23 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                            threadRunStatement(Site, A, Guard));
       ThreadRun.emplace(Site.Child, A.Child);
       GridRecords.emplace(Site.Child, A.Child);
-      bool Blocks = *D.Version == RemovalVersion::T1;
+      PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
+                              : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
+                                                                 : PersistentUnits::Choose;
+      bool WhenMoreResident =
+          *D.Version == RemovalVersion::Megakernel && childSizesKnown(Ctx, Site);
       std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
       Persistent.push_back({&Site, &A,
                             {Statement.Begin, Statement.End - Statement.Begin,
                              gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
-                                                    Serial, Blocks)},
-                            Blocks});
+                                                    Serial, Units)},
+                            Units});
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         Result.Edits.replace(HostText.Statement.Begin,
                              HostText.Statement.End - HostText.Statement.Begin,
-                             persistentHostLaunch(HostText, *A.Parent));
+                             persistentHostLaunch(HostText, *A.Parent, WhenMoreResident));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
@@ -391,7 +432,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     BodyEdits.push_back(P.Recording);
     Result.Edits.insert(P.Launch->Parent->Whole.End,
                         persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
-                                              P.ChildBlocksAsUnits));
+                                              P.Units));
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);

@@ -22,6 +22,12 @@
 #ifndef LAUNCHOPT_PERSISTENT_QUEUE
 #define LAUNCHOPT_PERSISTENT_QUEUE 65536u
 #endif
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
 
 #pragma nv_diag_suppress 177
 
@@ -44,6 +50,7 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned count;                   // launches recorded (those past Capacity ran in their thread)
   unsigned long long next;          // the next unit a block takes (a record, or a child block)
   unsigned long long subtasks;        // the units of work of the stored records
+  unsigned blockUnits;                // the units are child blocks (T1), for this launch
   unsigned long long first[Capacity]; // the first unit of each record
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
@@ -119,12 +126,56 @@ __device__ unsigned long long unitsOf(const Record &r, bool childBlocksAsUnits) 
   return childBlocksAsUnits || blocks > gridDim.x ? blocks : 1;
 }
 
-// Numbers the units of the stored records: the first unit of each record,
-// an exclusive prefix sum computed by block 0.
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: T1 or T2, chosen from the recorded launches
+};
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide between T1 and T2.
 template <typename Record, unsigned Capacity>
-__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, bool childBlocksAsUnits) {
+__device__ bool chooseChildBlocks(Queue<Record, Capacity> &q, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    unsigned long long blocks = extent(q.at(i).shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(q.at(i).shape.block));
+  }
+  __syncthreads();
+  bool t1 = childBlocksPay(total, largest, largestThreads);
+  __syncthreads();
+  return t1;
+}
+
+// Numbers the units of the stored records: the first unit of each record,
+// an exclusive prefix sum computed by block 0, which also settles the units
+// of a Choose launch (q.blockUnits).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
   if (blockIdx.x != 0)
     return;
+  bool childBlocksAsUnits =
+      units == Choose ? chooseChildBlocks(q, n) : units == ChildBlocks;
+  if (linearThread() == 0)
+    q.blockUnits = childBlocksAsUnits;
   __shared__ unsigned long long warpTotals[32];
   unsigned me = linearThread(), threads = blockThreads();
   unsigned chunk = (n + threads - 1) / threads;
@@ -162,13 +213,13 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, bool childBl
 // grid; T1: a child block), and resets the queue for the next launch of the
 // parent. RunThread(record, blockIdx, threadIdx) runs one child thread.
 template <typename Record, unsigned Capacity, typename RunThread>
-__device__ void runRecorded(Queue<Record, Capacity> &q, bool childBlocksAsUnits,
-                            RunThread runThread) {
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   grid.sync();
   unsigned n = q.count < Capacity ? q.count : Capacity;
-  numberUnits(q, n, childBlocksAsUnits);
+  numberUnits(q, n, how);
   grid.sync();
+  bool childBlocksAsUnits = q.blockUnits;
   unsigned long long units = q.subtasks;
   for (unsigned long long s = take(q); s < units; s = take(q)) {
     // The record whose units hold s: the last with first <= s.
@@ -197,15 +248,24 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, bool childBlocksAsUnits,
   }
 }
 
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1, T2, and the megakernel when the child sizes are not known
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
 // Host side: launches the persistent kernel (whose first parameter is the
 // original grid) cooperatively over as many blocks as the device holds at
 // once, at most the original grid's. Where the device cannot launch it so
-// (no cooperative launch, no block fits, an empty or invalid grid), the
-// original kernel is launched as written: its launches are removed by its
-// own threads (T4), and any launch error is the original's.
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's.
 template <typename... Params, typename... Args>
-void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), dim3 grid,
-            dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
+            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   int device = 0, cooperative = 0, sms = 0, perSm = 0;
@@ -219,13 +279,15 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
                         &perSm, persistentKernel, (int)(block.x * block.y * block.z),
                         sharedMemory) == cudaSuccess &&
                     perSm > 0 && blocks > 0 && grid.y <= 65535u && grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
   if (!persistent) {
     (void)cudaGetLastError(); // a failed query is not the launch's error
     std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
                values);
     return;
   }
-  unsigned long long resident = (unsigned long long)perSm * sms;
   unsigned persistentBlocks = (unsigned)(blocks < resident ? blocks : resident);
   void *pointers[1 + sizeof...(Params)];
   std::apply(

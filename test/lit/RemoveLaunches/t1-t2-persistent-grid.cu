@@ -47,8 +47,10 @@ __global__ void expand(const int *rows, const int *adjacency, int *levels, int n
 // CHECK: removed (T4): this thread runs the child grid
 // CHECK: __lo_inline_visit(adjacency, begin, degree,
 
-// T2: the persistent parent grid of 'expand' (T2, CK* -> PB*)
-// T1: the persistent parent grid of 'expand' (T1, CB* -> PB*)
+// T2: the persistent parent grid of 'expand' (T2): the launches its threads record, run after a
+// T2-NEXT: grid barrier by any of its blocks, a whole child grid at a time.
+// T1: the persistent parent grid of 'expand' (T1): the launches its threads record, run after a
+// T1-NEXT: grid barrier by any of its blocks, a child block at a time.
 // CHECK: __device__ launchopt::persistent::Queue<__lo_grec_visit, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_expand;
 // CHECK: static __device__ void __lo_pblock_expand(const int *rows, const int *adjacency, int *levels, int n, int level, const uint3 __lo_blockIdx
 // CHECK: const uint3 blockIdx = __lo_blockIdx;
@@ -64,8 +66,8 @@ __global__ void expand(const int *rows, const int *adjacency, int *levels, int n
 // CHECK-NEXT: {
 // CHECK-NEXT: launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
 // CHECK-NEXT: __lo_pblock_expand(rows, adjacency, levels, n, level, __lo_block, threadIdx, blockDim, __lo_parentGrid);
-// T2: launchopt::persistent::runRecorded(__lo_pq_expand, false,
-// T1: launchopt::persistent::runRecorded(__lo_pq_expand, true,
+// T2: launchopt::persistent::runRecorded(__lo_pq_expand, launchopt::persistent::ChildGrids,
+// T1: launchopt::persistent::runRecorded(__lo_pq_expand, launchopt::persistent::ChildBlocks,
 // CHECK: __lo_ithread_visit(__lo_rec.args.adjacency, {{.*}}, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
 
 void run(const int *rows, const int *adjacency, int *levels, int n) {
@@ -74,7 +76,7 @@ void run(const int *rows, const int *adjacency, int *levels, int n) {
 }
 
 // CHECK-LABEL: void run(
-// CHECK: launchopt::persistent::launch(__lo_persistent_expand, expand, (n + 127) / 128, 128, 0, 0, rows, adjacency, levels, n, level);
+// CHECK: launchopt::persistent::launch(__lo_persistent_expand, expand, launchopt::persistent::Always, (n + 127) / 128, 128, 0, 0, rows, adjacency, levels, n, level);
 
 // REMARK2: remark: remove-launches applied to launch of 'visit' (function: __lo_persistent_expand, launched-if-grid-exceeds: x: degree, persistent-launches: line {{[0-9]+}}, version: T2 (CK* -> PB*))
 // REMARK2: every device-side launch of this file is removed: the output builds as plain CUDA
