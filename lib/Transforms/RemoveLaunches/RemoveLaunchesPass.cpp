@@ -71,9 +71,16 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
                                           ShadowCallees &Shadows) {
   if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
       Version == RemovalVersion::Megakernel) {
+    llvm::Error Refusal = persistentGridRefusal(Ctx, Launches, Site, Shadows);
+    // The device runtime is dynamic parallelism, which a cooperatively
+    // launched kernel cannot use (a device-side cudaMalloc, say).
+    DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+    if (!Refusal && !Use.OtherCalls.empty())
+      Refusal = refusal("device code calls the device runtime (" + Use.OtherCalls.front() +
+                        "): the persistent grid is launched cooperatively, and a cooperative "
+                        "kernel cannot use it");
     llvm::Expected<AcceptedLaunch> A =
-        acceptLaunch(Ctx, Site, persistentGridRefusal(Ctx, Launches, Site, Shadows),
-                     {generated::removal::SerialPrefix, true});
+        acceptLaunch(Ctx, Site, std::move(Refusal), {generated::removal::SerialPrefix, true});
     if (!A)
       return A.takeError();
     for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {

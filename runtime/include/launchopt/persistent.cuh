@@ -268,17 +268,26 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-  int device = 0, cooperative = 0, sms = 0, perSm = 0;
-  bool persistent = cudaGetDevice(&device) == cudaSuccess &&
-                    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
-                        cudaSuccess &&
-                    cooperative &&
-                    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) ==
-                        cudaSuccess &&
-                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                        &perSm, persistentKernel, (int)(block.x * block.y * block.z),
-                        sharedMemory) == cudaSuccess &&
-                    perSm > 0 && blocks > 0 && grid.y <= 65535u && grid.z <= 65535u;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
+                    grid.z <= 65535u;
   unsigned long long resident = (unsigned long long)perSm * sms;
   if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
     persistent = false;

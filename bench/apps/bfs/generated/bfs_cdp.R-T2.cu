@@ -54,6 +54,12 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 #ifndef LAUNCHOPT_PERSISTENT_QUEUE
 #define LAUNCHOPT_PERSISTENT_QUEUE 65536u
 #endif
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
 
 #pragma nv_diag_suppress 177
 
@@ -76,6 +82,7 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned count;                   // launches recorded (those past Capacity ran in their thread)
   unsigned long long next;          // the next unit a block takes (a record, or a child block)
   unsigned long long subtasks;        // the units of work of the stored records
+  unsigned blockUnits;                // the units are child blocks (T1), for this launch
   unsigned long long first[Capacity]; // the first unit of each record
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
@@ -151,12 +158,56 @@ __device__ unsigned long long unitsOf(const Record &r, bool childBlocksAsUnits) 
   return childBlocksAsUnits || blocks > gridDim.x ? blocks : 1;
 }
 
-// Numbers the units of the stored records: the first unit of each record,
-// an exclusive prefix sum computed by block 0.
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: T1 or T2, chosen from the recorded launches
+};
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide between T1 and T2.
 template <typename Record, unsigned Capacity>
-__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, bool childBlocksAsUnits) {
+__device__ bool chooseChildBlocks(Queue<Record, Capacity> &q, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    unsigned long long blocks = extent(q.at(i).shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(q.at(i).shape.block));
+  }
+  __syncthreads();
+  bool t1 = childBlocksPay(total, largest, largestThreads);
+  __syncthreads();
+  return t1;
+}
+
+// Numbers the units of the stored records: the first unit of each record,
+// an exclusive prefix sum computed by block 0, which also settles the units
+// of a Choose launch (q.blockUnits).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
   if (blockIdx.x != 0)
     return;
+  bool childBlocksAsUnits =
+      units == Choose ? chooseChildBlocks(q, n) : units == ChildBlocks;
+  if (linearThread() == 0)
+    q.blockUnits = childBlocksAsUnits;
   __shared__ unsigned long long warpTotals[32];
   unsigned me = linearThread(), threads = blockThreads();
   unsigned chunk = (n + threads - 1) / threads;
@@ -194,13 +245,13 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, bool childBl
 // grid; T1: a child block), and resets the queue for the next launch of the
 // parent. RunThread(record, blockIdx, threadIdx) runs one child thread.
 template <typename Record, unsigned Capacity, typename RunThread>
-__device__ void runRecorded(Queue<Record, Capacity> &q, bool childBlocksAsUnits,
-                            RunThread runThread) {
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   grid.sync();
   unsigned n = q.count < Capacity ? q.count : Capacity;
-  numberUnits(q, n, childBlocksAsUnits);
+  numberUnits(q, n, how);
   grid.sync();
+  bool childBlocksAsUnits = q.blockUnits;
   unsigned long long units = q.subtasks;
   for (unsigned long long s = take(q); s < units; s = take(q)) {
     // The record whose units hold s: the last with first <= s.
@@ -229,35 +280,55 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, bool childBlocksAsUnits,
   }
 }
 
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1, T2, and the megakernel when the child sizes are not known
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
 // Host side: launches the persistent kernel (whose first parameter is the
 // original grid) cooperatively over as many blocks as the device holds at
 // once, at most the original grid's. Where the device cannot launch it so
-// (no cooperative launch, no block fits, an empty or invalid grid), the
-// original kernel is launched as written: its launches are removed by its
-// own threads (T4), and any launch error is the original's.
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's.
 template <typename... Params, typename... Args>
-void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), dim3 grid,
-            dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
+            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-  int device = 0, cooperative = 0, sms = 0, perSm = 0;
-  bool persistent = cudaGetDevice(&device) == cudaSuccess &&
-                    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
-                        cudaSuccess &&
-                    cooperative &&
-                    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) ==
-                        cudaSuccess &&
-                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                        &perSm, persistentKernel, (int)(block.x * block.y * block.z),
-                        sharedMemory) == cudaSuccess &&
-                    perSm > 0 && blocks > 0 && grid.y <= 65535u && grid.z <= 65535u;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
+                    grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
   if (!persistent) {
     (void)cudaGetLastError(); // a failed query is not the launch's error
     std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
                values);
     return;
   }
-  unsigned long long resident = (unsigned long long)perSm * sms;
   unsigned persistentBlocks = (unsigned)(blocks < resident ? blocks : resident);
   void *pointers[1 + sizeof...(Params)];
   std::apply(
@@ -373,8 +444,8 @@ __global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, 
   if (cudaSuccess != cudaSuccess) atomicAdd(&bfs_failed_launches, 1u);
 }
 
-// launchopt: the persistent parent grid of 'bfs_expand_frontier' (T2, CK* -> PB*): the launches its threads record,
-// run after a grid barrier by any of its blocks, a whole child grid at a time.
+// launchopt: the persistent parent grid of 'bfs_expand_frontier' (T2): the launches its threads record, run after a
+// grid barrier by any of its blocks, a whole child grid at a time.
 __device__ launchopt::persistent::Queue<__lo_grec_bfs_visit_neighbors, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_bfs_expand_frontier;
 
 // launchopt: one block of the original 'bfs_expand_frontier' grid, run by a block of the persistent grid;
@@ -414,7 +485,7 @@ __global__ void __lo_persistent_bfs_expand_frontier(const dim3 __lo_parentGrid, 
   launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
     __lo_pblock_bfs_expand_frontier(g, frontier, first, frontier_size, next_level, levels, next_frontier, next_size, __lo_block, threadIdx, blockDim, __lo_parentGrid);
   });
-  launchopt::persistent::runRecorded(__lo_pq_bfs_expand_frontier, false,
+  launchopt::persistent::runRecorded(__lo_pq_bfs_expand_frontier, launchopt::persistent::ChildGrids,
       [&](const __lo_grec_bfs_visit_neighbors &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
         __lo_ithread_bfs_visit_neighbors(__lo_rec.args.col_indices, __lo_rec.args.edge_begin, __lo_rec.args.edge_end, __lo_rec.args.next_level, __lo_rec.args.levels, __lo_rec.args.next_frontier, __lo_rec.args.next_size, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
       });
@@ -449,7 +520,7 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < frontier_size; first += kMaxPending) {
       int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
-      launchopt::persistent::launch(__lo_persistent_bfs_expand_frontier, bfs_expand_frontier, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); // launchopt: the persistent grid of 'bfs_expand_frontier' (launch removal)
+      launchopt::persistent::launch(__lo_persistent_bfs_expand_frontier, bfs_expand_frontier, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); // launchopt: the persistent grid of 'bfs_expand_frontier' (launch removal)
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = frontier;

@@ -300,17 +300,26 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-  int device = 0, cooperative = 0, sms = 0, perSm = 0;
-  bool persistent = cudaGetDevice(&device) == cudaSuccess &&
-                    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
-                        cudaSuccess &&
-                    cooperative &&
-                    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) ==
-                        cudaSuccess &&
-                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                        &perSm, persistentKernel, (int)(block.x * block.y * block.z),
-                        sharedMemory) == cudaSuccess &&
-                    perSm > 0 && blocks > 0 && grid.y <= 65535u && grid.z <= 65535u;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
+                    grid.z <= 65535u;
   unsigned long long resident = (unsigned long long)perSm * sms;
   if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
     persistent = false;
@@ -430,8 +439,8 @@ __global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
   if (cudaSuccess != cudaSuccess) atomicAdd(&spmv_failed_launches, 1u);
 }
 
-// launchopt: the persistent parent grid of 'spmv_rows' (T2, CK* -> PB*): the launches its threads record,
-// run after a grid barrier by any of its blocks, a whole child grid at a time.
+// launchopt: the persistent parent grid of 'spmv_rows' (T2): the launches its threads record, run after a
+// grid barrier by any of its blocks, a whole child grid at a time.
 __device__ launchopt::persistent::Queue<__lo_grec_spmv_row_products, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_spmv_rows;
 
 // launchopt: one block of the original 'spmv_rows' grid, run by a block of the persistent grid;
@@ -472,7 +481,7 @@ __global__ void __lo_persistent_spmv_rows(const dim3 __lo_parentGrid, GraphDev a
   launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
     __lo_pblock_spmv_rows(a, first_row, x, y, __lo_block, threadIdx, blockDim, __lo_parentGrid);
   });
-  launchopt::persistent::runRecorded(__lo_pq_spmv_rows, false,
+  launchopt::persistent::runRecorded(__lo_pq_spmv_rows, launchopt::persistent::ChildGrids,
       [&](const __lo_grec_spmv_row_products &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
         __lo_ithread_spmv_row_products(__lo_rec.args.col_indices, __lo_rec.args.values, __lo_rec.args.x, __lo_rec.args.edge_begin, __lo_rec.args.edge_end, __lo_rec.args.y_row, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
       });
@@ -493,7 +502,7 @@ int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
   cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
   for (int first = 0; first < a.num_nodes; first += kMaxPending) {
     int count = a.num_nodes - first < kMaxPending ? a.num_nodes - first : kMaxPending;
-    launchopt::persistent::launch(__lo_persistent_spmv_rows, spmv_rows, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, a, first, d_x, d_y); // launchopt: the persistent grid of 'spmv_rows' (launch removal)
+    launchopt::persistent::launch(__lo_persistent_spmv_rows, spmv_rows, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, a, first, d_x, d_y); // launchopt: the persistent grid of 'spmv_rows' (launch removal)
   }
   cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

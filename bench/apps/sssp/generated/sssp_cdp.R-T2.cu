@@ -300,17 +300,26 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
-  int device = 0, cooperative = 0, sms = 0, perSm = 0;
-  bool persistent = cudaGetDevice(&device) == cudaSuccess &&
-                    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
-                        cudaSuccess &&
-                    cooperative &&
-                    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) ==
-                        cudaSuccess &&
-                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                        &perSm, persistentKernel, (int)(block.x * block.y * block.z),
-                        sharedMemory) == cudaSuccess &&
-                    perSm > 0 && blocks > 0 && grid.y <= 65535u && grid.z <= 65535u;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
+                    grid.z <= 65535u;
   unsigned long long resident = (unsigned long long)perSm * sms;
   if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
     persistent = false;
@@ -443,8 +452,8 @@ __global__ void sssp_process_worklist(GraphDev g, const int* work, int first, in
   if (cudaSuccess != cudaSuccess) atomicAdd(&sssp_failed_launches, 1u);
 }
 
-// launchopt: the persistent parent grid of 'sssp_process_worklist' (T2, CK* -> PB*): the launches its threads record,
-// run after a grid barrier by any of its blocks, a whole child grid at a time.
+// launchopt: the persistent parent grid of 'sssp_process_worklist' (T2): the launches its threads record, run after a
+// grid barrier by any of its blocks, a whole child grid at a time.
 __device__ launchopt::persistent::Queue<__lo_grec_sssp_relax_edges, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_sssp_process_worklist;
 
 // launchopt: one block of the original 'sssp_process_worklist' grid, run by a block of the persistent grid;
@@ -484,7 +493,7 @@ __global__ void __lo_persistent_sssp_process_worklist(const dim3 __lo_parentGrid
   launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
     __lo_pblock_sssp_process_worklist(g, work, first, work_size, round, dist, stamp, next_work, next_size, __lo_block, threadIdx, blockDim, __lo_parentGrid);
   });
-  launchopt::persistent::runRecorded(__lo_pq_sssp_process_worklist, false,
+  launchopt::persistent::runRecorded(__lo_pq_sssp_process_worklist, launchopt::persistent::ChildGrids,
       [&](const __lo_grec_sssp_relax_edges &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
         __lo_ithread_sssp_relax_edges(__lo_rec.args.col_indices, __lo_rec.args.weights, __lo_rec.args.v, __lo_rec.args.edge_begin, __lo_rec.args.edge_end, __lo_rec.args.round, __lo_rec.args.dist, __lo_rec.args.stamp, __lo_rec.args.next_work, __lo_rec.args.next_size, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
       });
@@ -523,7 +532,7 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < work_size; first += kMaxPending) {
       int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
-      launchopt::persistent::launch(__lo_persistent_sssp_process_worklist, sssp_process_worklist, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, work, first, work_size, round, d_dist, stamp, next, next_size); // launchopt: the persistent grid of 'sssp_process_worklist' (launch removal)
+      launchopt::persistent::launch(__lo_persistent_sssp_process_worklist, sssp_process_worklist, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, work, first, work_size, round, d_dist, stamp, next, next_size); // launchopt: the persistent grid of 'sssp_process_worklist' (launch removal)
     }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;
