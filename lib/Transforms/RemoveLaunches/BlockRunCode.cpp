@@ -71,8 +71,8 @@ std::string recordingStatement(const LaunchText &L, const GridGuard &Guard, unsi
       Arguments += Record + ".args." + N + ", ";
     Run += L.Indent + "    if (!launchopt::removal::recordInSlots(" + listName(Child.Name) + ", " +
            Record + "))\n";
-    Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
-           ".shape.block); // the slots are full: this thread runs it now\n";
+    Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " +
+           Record + ".shape.block); // the slots are full: this thread runs it now\n";
   }
   Out += guardedRun(Guard, L, Run);
   return Out + L.Indent + "}";

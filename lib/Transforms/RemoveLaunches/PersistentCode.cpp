@@ -101,8 +101,10 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   const std::string &P = Parent.Name;
   std::string Block = generated::removal::ParentBlockPrefix + P;
   std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
-                  versionText(Units) + "): the launches its threads record, run after a\n// "
-                  "grid barrier by any of its blocks, " + unitsText(Units) + " at a time.\n";
+                  versionText(Units) +
+                  "): the launches its threads record, run after a\n// "
+                  "grid barrier by any of its blocks, " +
+                  unitsText(Units) + " at a time.\n";
   D += "__device__ launchopt::persistent::Queue<" + recordName(Child.Name) +
        ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
   D += "// launchopt: one block of the original '" + P +
@@ -122,8 +124,7 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
-  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " + unitsConstant(Units) +
-       ",\n";
+  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " + unitsConstant(Units) + ",\n";
   D += "      [&](const " + recordName(Child.Name) +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
   D += "        " + generated::removal::ThreadPrefix + Child.Name + "(" + Arguments +
@@ -135,11 +136,12 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
 std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
                                  bool WhenMoreResident) {
   return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
-         ", " + L.Callee + ", launchopt::persistent::" +
-         (WhenMoreResident ? "MoreResidentThanOriginal" : "Always") + ", " + L.Grid + ", " + L.Block + ", " +
-         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
-         (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
-         "); // launchopt: the persistent grid of '" + Parent.Name + "' (launch removal)";
+         ", " + L.Callee +
+         ", launchopt::persistent::" + (WhenMoreResident ? "MoreResidentThanOriginal" : "Always") +
+         ", " + L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
+         ", " + (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") +
+         L.Arguments + "); // launchopt: the persistent grid of '" + Parent.Name +
+         "' (launch removal)";
 }
 
 std::string persistentPreamble() {

@@ -286,8 +286,7 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
   for (const LaunchSite &Other : Launches.Sites)
     if (Other.DeviceSide && Other.Parent && !Other.Parent->hasAttr<clang::CUDAGlobalAttr>())
       return refusal("the __device__ function '" + Other.ParentName + "' launches '" +
-                     Other.ChildName +
-                     "' (line " + std::to_string(Other.Position.Line) +
+                     Other.ChildName + "' (line " + std::to_string(Other.Position.Line) +
                      "): the persistent grid is launched cooperatively, and a cooperative "
                      "kernel cannot launch");
   auto Own = Launches.SitesByParent.find(Site.Parent);

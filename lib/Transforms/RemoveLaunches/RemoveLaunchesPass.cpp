@@ -137,8 +137,8 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       llvm::Expected<AcceptedLaunch> A =
           tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel, Shadows);
       if (A) {
-        D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) +
-                                      ": " + megakernelReason(Ctx, Site);
+        D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " +
+                                      megakernelReason(Ctx, Site);
         D.Version = RemovalVersion::Megakernel;
         D.Launch = std::move(*A);
         D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
@@ -331,11 +331,12 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       bool WhenMoreResident =
           *D.Version == RemovalVersion::Megakernel && childSizesKnown(Ctx, Site);
       std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
-      Persistent.push_back({&Site, &A,
-                            {Statement.Begin, Statement.End - Statement.Begin,
-                             gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
-                                                    Serial, Units)},
-                            Units});
+      Persistent.push_back(
+          {&Site,
+           &A,
+           {Statement.Begin, Statement.End - Statement.Begin,
+            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent, Serial, Units)},
+           Units});
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
@@ -437,9 +438,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     BodyEdits.push_back(P.Recording);
-    Result.Edits.insert(P.Launch->Parent->Whole.End,
-                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
-                                              P.Units));
+    Result.Edits.insert(
+        P.Launch->Parent->Whole.End,
+        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits, P.Units));
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);
