@@ -158,6 +158,14 @@ inline const std::string ThreadPrefix = std::string(Prefix) + "ithread_";
 inline const std::string RecordPrefix = std::string(Prefix) + "rec_";
 inline const std::string BlockThreadPrefix = std::string(Prefix) + "bthread_";
 inline const std::string ListPrefix = std::string(Prefix) + "rl_";
+// T1/T2: one launch recorded by a persistent parent grid, __lo_grec_<child>;
+// the parent's queue of them, __lo_pq_<parent>; one original parent block
+// run by a persistent block, __lo_pblock_<parent>; the persistent kernel,
+// __lo_persistent_<parent>.
+inline const std::string GridRecordPrefix = std::string(Prefix) + "grec_";
+inline const std::string QueuePrefix = std::string(Prefix) + "pq_";
+inline const std::string ParentBlockPrefix = std::string(Prefix) + "pblock_";
+inline const std::string PersistentPrefix = std::string(Prefix) + "persistent_";
 } // namespace removal
 
 // Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a renamed

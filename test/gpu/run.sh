@@ -28,7 +28,8 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid A-threads:--aggregate=threads
           A-threads-block:--aggregate=threads:block TCA-threads:--threshold,--coarsen,--aggregate=threads
-          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-auto:--remove-launches=auto
+          R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
+          R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or

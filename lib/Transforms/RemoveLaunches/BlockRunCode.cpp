@@ -50,18 +50,32 @@ std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChil
   return D;
 }
 
-std::string recordingStatement(const LaunchText &L, unsigned SiteId, const std::string &Child) {
+std::string recordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
+                               const KernelCopy &Child, const std::string &SerialCallee) {
   std::string Record = generated::code("@r") + std::to_string(SiteId);
-  std::string Out = "{ // launchopt: launch of '" + Child +
+  std::string Out = "{ // launchopt: launch of '" + Child.Name +
                     "' removed (T3): recorded for the parent block, which runs it at its end\n";
-  Out += L.Indent + "  const " + recordName(Child) + " " + Record + " = {{dim3(" + L.Grid +
-         "), dim3(" + L.Block + "), (unsigned)(" + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
-         ")}, " + recordName(Child) + "::Arguments(" + L.Arguments + ")};\n";
+  std::string Run = L.Indent + "    const " + recordName(Child.Name) + " " + Record + " = {{" +
+                    Guard.GridVar + ", " + Guard.BlockVar + ", (unsigned)(" +
+                    (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ")}, " +
+                    recordName(Child.Name) + "::Arguments(" + L.Arguments + ")};\n";
   if (!L.Stream.empty())
-    Out += L.Indent + "  (void)(" + L.Stream + ");\n";
-  Out += L.Indent + "  launchopt::removal::record(" + listName(Child) + ", " + Record + ");\n";
-  Out += L.Indent + "}";
-  return Out;
+    Run += L.Indent + "    (void)(" + L.Stream + ");\n";
+  if (SerialCallee.empty()) {
+    Run += L.Indent + "    launchopt::removal::record(" + listName(Child.Name) + ", " + Record +
+           ");\n";
+  } else {
+    // Bounded: no device heap, so nothing can run out of it.
+    std::string Arguments;
+    for (const std::string &N : Child.ParamNames)
+      Arguments += Record + ".args." + N + ", ";
+    Run += L.Indent + "    if (!launchopt::removal::recordInSlots(" + listName(Child.Name) + ", " +
+           Record + "))\n";
+    Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " +
+           Record + ".shape.block); // the slots are full: this thread runs it now\n";
+  }
+  Out += guardedRun(Guard, L, Run);
+  return Out + L.Indent + "}";
 }
 
 std::string parentOpening(const std::vector<const BlockRunChild *> &Children) {
@@ -97,8 +111,9 @@ std::string parentClosing(const std::vector<const BlockRunChild *> &Children) {
 
 std::string blockRunPreamble(unsigned DefaultSlots) {
   return "// launchopt: removed launches (T3) are recorded per parent block: "
-         "LAUNCHOPT_REMOVAL_SLOTS\n// in shared memory, the rest on the device heap. "
-         "Override with -DLAUNCHOPT_REMOVAL_SLOTS=<n>.\n#ifndef LAUNCHOPT_REMOVAL_SLOTS\n"
+         "LAUNCHOPT_REMOVAL_SLOTS\n// in shared memory; beyond them the launching thread runs a "
+         "child of independent\n// threads itself, and other children's records go to the "
+         "device heap.\n// Override with -DLAUNCHOPT_REMOVAL_SLOTS=<n>.\n#ifndef LAUNCHOPT_REMOVAL_SLOTS\n"
          "#define LAUNCHOPT_REMOVAL_SLOTS " +
          std::to_string(DefaultSlots) + "u\n#endif\n#include <launchopt/removal.cuh>\n\n";
 }

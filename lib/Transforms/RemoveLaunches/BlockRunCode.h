@@ -7,6 +7,7 @@
 // the end of the kernel, where the whole block runs the recorded child
 // blocks (runtime/include/launchopt/removal.cuh).
 
+#include "GridGuard.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include <string>
@@ -26,8 +27,11 @@ struct BlockRunChild {
 std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChild &Child,
                                 const std::vector<SourceEdit> &BodyEdits);
 
-// Replaces the launch statement: the thread records the launch.
-std::string recordingStatement(const LaunchText &L, unsigned SiteId, const std::string &Child);
+// Replaces the launch statement: the thread records the launch. With a
+// SerialCallee (the child's threads are independent), a launch that finds
+// the block's slots full is run by the launching thread at once instead.
+std::string recordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
+                               const KernelCopy &Child, const std::string &SerialCallee);
 
 // Inserted after the parent body's '{' and before its '}', for the children
 // it launches, in the order their lists are run.

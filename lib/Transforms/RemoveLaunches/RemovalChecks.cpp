@@ -160,8 +160,8 @@ llvm::Error removalRefusal(const LaunchSite &Site) {
     return refusal(Site.UnresolvedReason);
   if (Site.Recursive)
     return refusal("the child reaches the parent again through launches (recursion): its "
-                   "launches have no bound that a parent thread or block could run; that needs "
-                   "the persistent worklist of T1/T2, not implemented yet");
+                   "launches have no bound that a parent thread or block could run, and T1/T2's "
+                   "persistent grid does not take recursive children yet");
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
   return llvm::Error::success();
@@ -252,6 +252,73 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   if (!Waits.Found.empty())
     return refusal("the parent waits for the child's results before it ends (" + Waits.Found +
                    "); T3 runs the child only when the parent block is done");
+  return Shadows.require(*Site.Child);
+}
+
+std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launches,
+                                                     const LaunchSite &Site) {
+  std::vector<const LaunchSite *> Hosts;
+  const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
+  for (const LaunchSite &Other : Launches.Sites)
+    if (Other.Child && Other.Child->getCanonicalDecl() == Parent && !Other.DeviceSide)
+      Hosts.push_back(&Other);
+  return Hosts;
+}
+
+llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                  const LaunchSite &Site, ShadowCallees &Shadows) {
+  if (llvm::Error Common = removalRefusal(Site))
+    return Common;
+  if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
+    return refusal("the parent is a __device__ function: only a kernel's grid can be made "
+                   "persistent");
+  if (Site.Parent->isTemplated() || Site.Child->isTemplated())
+    return refusal("the parent or the child is a template: persistent grids of templates are "
+                   "not implemented yet");
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
+    return refusal("T1/T2 run any child block in any parent block and need a child of "
+                   "independent threads for now: " +
+                   llvm::toString(std::move(Blocker)));
+  // A cooperatively launched kernel cannot use dynamic parallelism.
+  if (Launches.SitesByParent.count(Site.Child))
+    return refusal("the child launches kernels itself: the persistent grid is launched "
+                   "cooperatively, and a cooperative kernel cannot launch");
+  for (const LaunchSite &Other : Launches.Sites)
+    if (Other.DeviceSide && Other.Parent && !Other.Parent->hasAttr<clang::CUDAGlobalAttr>())
+      return refusal("the __device__ function '" + Other.ParentName + "' launches '" +
+                     Other.ChildName + "' (line " + std::to_string(Other.Position.Line) +
+                     "): the persistent grid is launched cooperatively, and a cooperative "
+                     "kernel cannot launch");
+  auto Own = Launches.SitesByParent.find(Site.Parent);
+  if (Own != Launches.SitesByParent.end() && Own->second.size() > 1)
+    return refusal("the parent has " + std::to_string(Own->second.size()) +
+                   " launch sites: T1/T2 take a parent with one launch site for now");
+  const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  for (const LaunchSite &Other : Launches.Sites) {
+    if (!Other.Child || Other.Child->getCanonicalDecl() != Parent)
+      continue;
+    if (Other.DeviceSide)
+      return refusal("the parent is launched from the device (line " +
+                     std::to_string(Other.Position.Line) +
+                     "): only the host can launch a cooperative persistent grid");
+    if (!SM.isBeforeInTranslationUnit(Site.Parent->getEndLoc(), Other.Call->getBeginLoc()))
+      return refusal("the parent is launched at line " + std::to_string(Other.Position.Line) +
+                     " before its definition: the persistent grid is defined after it");
+  }
+  if (hostLaunchesOfParent(Launches, Site).empty())
+    return refusal("the parent is not launched in this file: its launches could not be made "
+                   "persistent");
+  if (!SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), Site.Parent->getBeginLoc()))
+    return refusal("the child is defined after the parent: the record of its launch goes "
+                   "before the parent");
+  WaitFinder Waits(Ctx, Site);
+  Waits.TraverseStmt(Site.Parent->getBody());
+  if (!Waits.Found.empty())
+    return refusal("the parent waits for the child's results before it ends (" + Waits.Found +
+                   "); the persistent grid runs the child after the parent's own work");
+  if (llvm::Error Parent = Shadows.require(*Site.Parent))
+    return Parent;
   return Shadows.require(*Site.Child);
 }
 

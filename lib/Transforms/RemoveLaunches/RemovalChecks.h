@@ -26,6 +26,17 @@ llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &S
 llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                             const LaunchSite &Site, ShadowCallees &Shadows);
 
+// Why the parent cannot become a persistent grid whose blocks run the
+// recorded child grids (T2) or child blocks (T1): the simple cases are
+// taken (one launch site in a kernel that only the host launches, in this
+// file, after its definition; a child of independent threads).
+llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                  const LaunchSite &Site, ShadowCallees &Shadows);
+
+// The host-side launches of the site's parent in this file.
+std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launches,
+                                                     const LaunchSite &Site);
+
 // Whether the child's threads must run together as a block (barriers, shared
 // memory, warp primitives): only T3 can run it then.
 bool childNeedsBlock(const KernelFeatures &F);

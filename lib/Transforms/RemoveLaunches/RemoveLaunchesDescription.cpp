@@ -31,8 +31,9 @@ llvm::Expected<RemoveLaunchesOptions> parseRemovalVersion(const std::string &Tex
 PassDescription describeRemoveLaunchesPass() {
   PassDescription D;
   D.Help = "Launch removal (free launch): the parent thread (T4) or the parent block (T3) runs "
-           "the child grid instead of launching it; auto picks one per site (auto|T1|T2|T3|T4; "
-           "T1 and T2 are not implemented yet)";
+           "the child grid instead of launching it, or a persistent parent grid runs the "
+           "recorded child grids (T2) or child blocks (T1); auto picks T3 or T4 per site "
+           "(auto|T1|T2|T3|T4)";
   D.Value = FlagValue::Optional;
   D.ValueName = "version";
   D.SummaryValue = "auto";

@@ -1,6 +1,8 @@
 #include "RemoveLaunchesPass.h"
 
 #include "BlockRunCode.h"
+#include "GridGuard.h"
+#include "PersistentCode.h"
 #include "PlainBuild.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
@@ -26,6 +28,8 @@ const char *versionName(RemovalVersion V) {
     return "T3 (CKi -> PBi)";
   case RemovalVersion::T4:
     return "T4 (CKi -> PTi)";
+  case RemovalVersion::Megakernel:
+    return "T1/T2 megakernel (CB*/CK* -> PB*)";
   case RemovalVersion::Auto:
     break;
   }
@@ -43,6 +47,14 @@ SerialCopyOptions threadRunCopying() {
   return Options;
 }
 
+// A parent made persistent (T1/T2) and the child its grid runs.
+struct PersistentParent {
+  const LaunchSite *Site;
+  const AcceptedLaunch *Launch;
+  SourceEdit Recording; // the launch in the persistent twin's copy of the body
+  PersistentUnits Units;
+};
+
 // What the pass decided at one site.
 struct SiteDecision {
   const LaunchSite *Site = nullptr;
@@ -57,10 +69,28 @@ std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
                                           ShadowCallees &Shadows) {
-  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2)
-    return refusal(std::string(versionName(Version)) +
-                   " (a persistent parent grid that runs the recorded child blocks) is not "
-                   "implemented yet");
+  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
+      Version == RemovalVersion::Megakernel) {
+    llvm::Error Refusal = persistentGridRefusal(Ctx, Launches, Site, Shadows);
+    // The device runtime is dynamic parallelism, which a cooperatively
+    // launched kernel cannot use (a device-side cudaMalloc, say).
+    DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+    if (!Refusal && !Use.OtherCalls.empty())
+      Refusal = refusal("device code calls the device runtime (" + Use.OtherCalls.front() +
+                        "): the persistent grid is launched cooperatively, and a cooperative "
+                        "kernel cannot use it");
+    llvm::Expected<AcceptedLaunch> A =
+        acceptLaunch(Ctx, Site, std::move(Refusal), {generated::removal::SerialPrefix, true});
+    if (!A)
+      return A.takeError();
+    for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+      llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Host);
+      if (!Text)
+        return refusal("the parent's launch at line " + lineOf(*Host) +
+                       " cannot be made persistent: " + llvm::toString(Text.takeError()));
+    }
+    return A;
+  }
   if (Version == RemovalVersion::T4)
     return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows),
                         {generated::removal::SerialPrefix});
@@ -70,6 +100,24 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     return refusal("the child is defined after the parent: T3 writes the record of its launch "
                    "before the parent");
   return A;
+}
+
+// Whether the host picks between the megakernel and the original at run
+// time (Fig. 7a): only when the child grids are uniform, known from a
+// constant configuration; with data-dependent sizes the megakernel balances
+// them.
+bool childSizesKnown(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return constantOperand(Ctx, Site.Grid) && constantOperand(Ctx, Site.Block);
+}
+
+std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return childSizesKnown(Ctx, Site)
+             ? "uniform child grids (a constant configuration): the host launches the "
+               "persistent grid when the device holds more blocks than the parent's grid, "
+               "else the parent, its launch run by the launching thread (T4)"
+             : "child grids of data-dependent sizes: the persistent grid balances them, "
+               "taking a child block (T1) or a whole child grid (T2) at a time as the "
+               "recorded launches decide";
 }
 
 void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -83,6 +131,21 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     return;
   } else {
     VersionChoice Choice = selectVersion(Ctx, Launches, Site);
+    // Where one parent thread would run the child (T4), the persistent grid
+    // balances the children over the whole device instead when it can.
+    if (Choice.Version == RemovalVersion::T4) {
+      llvm::Expected<AcceptedLaunch> A =
+          tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel, Shadows);
+      if (A) {
+        D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " +
+                                      megakernelReason(Ctx, Site);
+        D.Version = RemovalVersion::Megakernel;
+        D.Launch = std::move(*A);
+        D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+        return;
+      }
+      llvm::consumeError(A.takeError());
+    }
     D.Remark.Parameters["auto"] = std::string(versionName(Choice.Version)) + ": " + Choice.Why;
     Tries.push_back(Choice.Version);
     Tries.push_back(Choice.Version == RemovalVersion::T3 ? RemovalVersion::T4 : RemovalVersion::T3);
@@ -157,19 +220,31 @@ void keepStreamOrder(const LaunchAnalysis &Launches, const RemoveLaunchesOptions
   }
 }
 
-std::string threadRunStatement(const LaunchSite &Site, const AcceptedLaunch &A) {
+std::string threadRunStatement(const LaunchSite &Site, const AcceptedLaunch &A,
+                               const GridGuard &Guard) {
   const LaunchText &L = A.Text;
-  std::string Id = std::to_string(Site.Id);
-  std::string Grid = generated::code("@grid") + Id, Block = generated::code("@block") + Id;
   std::string Out = "{ // launchopt: launch of '" + Site.ChildName +
                     "' removed (T4): this thread runs the child grid\n";
-  Out += L.Indent + "  const dim3 " + Grid + " = " + L.Grid + ";\n";
-  Out += L.Indent + "  const dim3 " + Block + " = " + L.Block + ";\n";
+  std::string Run;
   for (const std::string *Operand : {&L.SharedMemory, &L.Stream})
     if (!Operand->empty())
-      Out += L.Indent + "  (void)(" + *Operand + ");\n";
-  Out += L.Indent + "  " + A.Callee + "(" + L.argumentsThen() + Grid + ", " + Block + ");\n";
-  return Out + L.Indent + "}";
+      Run += L.Indent + "    (void)(" + *Operand + ");\n";
+  Run += L.Indent + "    " + A.Callee + "(" + L.argumentsThen() + Guard.GridVar + ", " +
+         Guard.BlockVar + ");\n";
+  return Out + guardedRun(Guard, L, Run) + L.Indent + "}";
+}
+
+// Whether a T3 launch that finds its block's slots full may be run by the
+// launching thread at once: its threads are independent, and no earlier
+// launch of the thread into an ordered stream must run before it.
+bool overflowRunsSerially(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                          ShadowCallees &Shadows) {
+  if (Site.StreamKind != LaunchStream::FireAndForget && mayReorderWithEarlierLaunch(Launches, Site))
+    return false;
+  llvm::Error Blocker = threadRunRefusal(Launches, Site, Shadows);
+  bool Serial = !Blocker;
+  llvm::consumeError(std::move(Blocker));
+  return Serial;
 }
 
 // The child's own launches that stay device launches in the copy that runs
@@ -211,6 +286,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   // Which kernels get copies, and whether every device launch is gone.
   std::map<const clang::FunctionDecl *, KernelCopy> ThreadRun;
   std::map<const clang::FunctionDecl *, BlockRunChild> BlockRun;
+  std::map<const clang::FunctionDecl *, KernelCopy> GridRecords;
+  std::vector<PersistentParent> Persistent;
   std::set<const clang::FunctionDecl *> Copied;
   bool AllRemoved = Launches.Unresolved.empty();
   unsigned DeviceSites = 0;
@@ -236,8 +313,42 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     const LaunchSite &Site = *D.Site;
     AcceptedLaunch &A = *D.Launch;
     const FileRange &Statement = A.Text.Statement;
-    if (*D.Version == RemovalVersion::T4) {
-      std::string Text = threadRunStatement(Site, A);
+    GridGuard Guard = guardLaunch(Ctx, Site, A.Text);
+    if (!Guard.Fits.empty())
+      D.Remark.Parameters["launched-if-grid-exceeds"] = Guard.Counts;
+    if (*D.Version == RemovalVersion::T1 || *D.Version == RemovalVersion::T2 ||
+        *D.Version == RemovalVersion::Megakernel) {
+      // The original parent keeps running the child in the launching thread
+      // (T4), for a device without cooperative launch; its persistent twin
+      // records the launch.
+      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                           threadRunStatement(Site, A, Guard));
+      ThreadRun.emplace(Site.Child, A.Child);
+      GridRecords.emplace(Site.Child, A.Child);
+      PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
+                              : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
+                                                                 : PersistentUnits::Choose;
+      bool WhenMoreResident =
+          *D.Version == RemovalVersion::Megakernel && childSizesKnown(Ctx, Site);
+      std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
+      Persistent.push_back(
+          {&Site,
+           &A,
+           {Statement.Begin, Statement.End - Statement.Begin,
+            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent, Serial, Units)},
+           Units});
+      std::vector<std::string> Hosts;
+      for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+        LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
+        Result.Edits.replace(HostText.Statement.Begin,
+                             HostText.Statement.End - HostText.Statement.Begin,
+                             persistentHostLaunch(HostText, *A.Parent, WhenMoreResident));
+        Hosts.push_back(lineOf(*Host));
+      }
+      D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
+      D.Remark.Parameters["persistent-launches"] = "line " + llvm::join(Hosts, ", line ");
+    } else if (*D.Version == RemovalVersion::T4) {
+      std::string Text = threadRunStatement(Site, A, Guard);
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
       CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
       if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Site.Child}).second)
@@ -245,8 +356,14 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
+      std::string Serial;
+      if (overflowRunsSerially(Launches, Site, Shadows)) {
+        Serial = serialNameFor(A.Child.Name, threadRunNames());
+        ThreadRun.emplace(Site.Child, A.Child);
+        D.Remark.Parameters["overflow"] = "run by the launching thread (" + Serial + ")";
+      }
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           recordingStatement(A.Text, Site.Id, A.Child.Name));
+                           recordingStatement(A.Text, Guard, Site.Id, A.Child, Serial));
       auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
       It->second.Synchronizes =
           Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
@@ -295,7 +412,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
 
   // Copies are built last, from the bodies as this pass edited them: a
   // child's own T4-removed launches are removed in its copies too.
-  Shadows.emit(Result.Edits, CopyEdits, Copied);
+  std::set<const clang::FunctionDecl *> Shadowed = Copied;
+  for (const PersistentParent &P : Persistent)
+    Shadowed.insert(P.Site->Parent);
+  Shadows.emit(Result.Edits, CopyEdits, Shadowed);
   for (const auto &[Child, Copy] : ThreadRun) {
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
@@ -309,13 +429,36 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     Result.Edits.insert(Run.Copy.Whole.End, blockRunDefinitions(Ctx, Run, BodyEdits));
   }
+  for (const auto &[Child, Copy] : GridRecords)
+    Result.Edits.insert(Copy.Whole.End, gridRecordDefinition(Copy));
+  for (const PersistentParent &P : Persistent) {
+    // The original parent's own launch became T4's code, which CopyEdits
+    // does not hold: the twin records it instead.
+    std::vector<SourceEdit> BodyEdits = CopyEdits;
+    std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
+    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    BodyEdits.push_back(P.Recording);
+    Result.Edits.insert(
+        P.Launch->Parent->Whole.End,
+        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits, P.Units));
+  }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);
     Result.Edits.insert(Body.Body.Begin + 1, parentOpening(Children));
     Result.Edits.insert(Body.Body.End - 1, parentClosing(Children));
   }
+  std::string Preamble;
+  if (!Copied.empty())
+    Preamble = "// launchopt: the configuration check of removed launches.\n"
+               "#include <launchopt/removal_guard.cuh>\n";
+  if (!Persistent.empty())
+    Preamble += persistentPreamble();
   if (!BlockRun.empty())
-    Result.Edits.insert(0, blockRunPreamble(Options.DefaultSlots));
+    Preamble += blockRunPreamble(Options.DefaultSlots);
+  else if (Persistent.empty() && !Preamble.empty())
+    Preamble += "\n";
+  if (!Preamble.empty())
+    Result.Edits.insert(0, Preamble);
   return Result;
 }
 

@@ -9,11 +9,14 @@ namespace launchopt {
 
 // The subtask assignments of free launch (paper §2.2) and the selector.
 enum class RemovalVersion {
-  Auto, // T3 or T4 per site, chosen from the child's analysis (selectVersion)
+  Auto, // per site: the megakernel where it applies, else T3 or T4 (selectVersion)
   T1,   // CB* -> PB*: any parent block runs any child block (persistent grid)
   T2,   // CK* -> PB*: any parent block runs a whole child grid
   T3,   // CKi -> PBi: the launching block runs its threads' child grids
   T4,   // CKi -> PTi: the launching thread runs its child grid
+  // auto's persistent grid: the host launches it or the original (Fig. 7a),
+  // the device picks T1 or T2 (Fig. 7b); not in the flag's grammar.
+  Megakernel,
 };
 
 struct RemoveLaunchesOptions {

@@ -1,8 +1,10 @@
 // launchopt device runtime: launch removal at block granularity (T3, CKi -> PBi).
 //
 // The threads of a parent block record the child launches they would make in
-// a list of the block (shared memory, then device-heap nodes when the shared
-// slots are full). When every thread of the block has finished the parent's
+// a list of the block in shared memory. When the slots are full, a child of
+// independent threads is run by the launching thread at once (no device heap,
+// which many blocks overflowing together exhaust); other children's records
+// go to device-heap nodes. When every thread of the block has finished the parent's
 // own work, the whole block runs the recorded child blocks one after another:
 // parent thread t runs child thread t of each child block, so a child's warps
 // are the parent's warps. Child threads the parent block does not have (a
@@ -80,7 +82,23 @@ __device__ void open(BlockLaunches<Record, Slots> &L) {
   __syncthreads();
 }
 
-// Called by a parent thread where it launched: keeps the launch for the block.
+// Called by a parent thread where it launched, for a child whose threads are
+// independent: keeps the launch for the block while the shared slots last;
+// false when they are full, and then the thread runs the child itself. The
+// records are bounded this way, so a launch-heavy block never depends on the
+// device heap (which many blocks overflowing at once can exhaust).
+template <typename Record, unsigned Slots>
+__device__ bool recordInSlots(BlockLaunches<Record, Slots> &L, const Record &r) {
+  unsigned i = atomicAdd(&L.count, 1u);
+  if (i >= Slots)
+    return false;
+  memcpy(&L.slots[i * sizeof(Record)], &r, sizeof(Record));
+  return true;
+}
+
+// Called by a parent thread where it launched, for a child whose block must
+// run together: keeps the launch for the block, in shared memory, then on
+// the device heap (no thread could run such a child alone).
 template <typename Record, unsigned Slots>
 __device__ void record(BlockLaunches<Record, Slots> &L, const Record &r) {
   unsigned i = atomicAdd(&L.count, 1u);

@@ -1,10 +1,18 @@
 // auto: the host-side selector picks per site. A child whose threads work
 // together (barriers, shared memory) is run by the parent block (T3); a child
-// with independent threads and a data-dependent size by the parent thread
-// (T4); a child known to have at least 1024 threads by the parent block (T3).
+// known to have at least 1024 threads by the parent block (T3); a child with
+// independent threads and a data-dependent size by a persistent megakernel
+// where the parent can be made persistent (the device picks T1 or T2), else
+// by the parent thread (T4); a small constant child by the megakernel, which
+// the host launches only when the device holds more blocks than the parent's
+// grid (Fig. 7a).
 // RUN: %launchopt --remove-launches %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-plain-compile %t.cu
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s --check-prefix=HOST
+// HOST: runRecorded(__lo_pq_parent_small, launchopt::persistent::Choose,
+// HOST: launchopt::persistent::launch(__lo_persistent_parent_small, parent_small, launchopt::persistent::Always,
+// HOST: launchopt::persistent::launch(__lo_persistent_parent_uniform, parent_uniform, launchopt::persistent::MoreResidentThanOriginal,
 #include <cuda_runtime.h>
 
 __global__ void tile(int *out) {
@@ -25,20 +33,33 @@ __global__ void parent_small(int **outs, const int *sizes) {
   add_one<<<(sizes[threadIdx.x] + 31) / 32, 32>>>(outs[threadIdx.x], sizes[threadIdx.x]);
 }
 __global__ void parent_large(int **outs) { add_one<<<16, 128>>>(outs[threadIdx.x], 2048); }
+__global__ void parent_uniform(int **outs) { add_one<<<2, 32>>>(outs[threadIdx.x], 64); }
+__global__ void parent_twice(int **outs, const int *sizes) {
+  add_one<<<(sizes[threadIdx.x] + 31) / 32, 32>>>(outs[threadIdx.x], sizes[threadIdx.x]);
+  add_one<<<1, 32>>>(outs[threadIdx.x], 1);
+}
 
 void run(int **outs, const int *sizes) {
   parent_tiles<<<1, 64>>>(outs);
   parent_small<<<1, 64>>>(outs, sizes);
   parent_large<<<1, 64>>>(outs);
+  parent_uniform<<<1, 64>>>(outs);
+  parent_twice<<<1, 64>>>(outs, sizes);
 }
 
 // CHECK: ('parent_tiles' -> 'tile'): remove-launches: applied
 // CHECK-NEXT: auto: T3 (CKi -> PBi): the child's threads work together (barriers, shared memory or warp primitives): a parent block runs its blocks
 // CHECK: version: T3 (CKi -> PBi)
 // CHECK: ('parent_small' -> 'add_one'): remove-launches: applied
-// CHECK-NEXT: auto: T4 (CKi -> PTi): the child's threads are independent and its size is data-dependent
-// CHECK: version: T4 (CKi -> PTi)
+// CHECK-NEXT: auto: T1/T2 megakernel (CB*/CK* -> PB*): child grids of data-dependent sizes
+// CHECK: function: __lo_persistent_parent_small
+// CHECK: version: T1/T2 megakernel (CB*/CK* -> PB*)
 // CHECK: ('parent_large' -> 'add_one'): remove-launches: applied
 // CHECK-NEXT: auto: T3 (CKi -> PBi): the child has 2048 threads, known large: the parent block shares them
 // CHECK: version: T3 (CKi -> PBi)
+// CHECK: ('parent_uniform' -> 'add_one'): remove-launches: applied
+// CHECK-NEXT: auto: T1/T2 megakernel (CB*/CK* -> PB*): uniform child grids (a constant configuration): the host launches the persistent grid when the device holds more blocks than the parent's grid
+// CHECK: ('parent_twice' -> 'add_one'): remove-launches: applied
+// CHECK-NEXT: auto: T4 (CKi -> PTi): the child's threads are independent and its size is data-dependent
+// CHECK: version: T4 (CKi -> PTi)
 // CHECK: remove-launches: note: every device-side launch of this file is removed

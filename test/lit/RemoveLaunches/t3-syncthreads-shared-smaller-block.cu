@@ -58,8 +58,15 @@ __global__ void parent(const float *const *rows, const int *lengths, float *sums
 // CHECK-NEXT: [&]() {
 // CHECK: return;
 // CHECK: { // launchopt: launch of 'block_sum' removed (T3): recorded for the parent block, which runs it at its end
-// CHECK-NEXT: const __lo_rec_block_sum __lo_r1 = {{[{][{]}}dim3((lengths[r] + 63) / 64), dim3(64), (unsigned)(0)}, __lo_rec_block_sum::Arguments(rows[r], &sums[2 * r + pass], lengths[r])};
+// CHECK-NEXT: const auto __lo_n1_x = (lengths[r]);
+// CHECK-NEXT: const dim3 __lo_grid1 = (__lo_n1_x + 63) / 64;
+// CHECK-NEXT: const dim3 __lo_block1 = 64;
+// CHECK-NEXT: if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+// CHECK: } else {
+// CHECK-NEXT: const __lo_rec_block_sum __lo_r1 = {{[{][{]}}__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_rec_block_sum::Arguments(rows[r], &sums[2 * r + pass], lengths[r])};
+// The child synchronizes: beyond the slots its records go to the device heap.
 // CHECK-NEXT: launchopt::removal::record(__lo_rl_block_sum, __lo_r1);
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK: }();
 // CHECK-NEXT: launchopt::removal::run(__lo_rl_block_sum, true,
@@ -71,5 +78,5 @@ void run(const float *const *rows, const int *lengths, float *sums, int count) {
   parent<<<(count + 127) / 128, 128>>>(rows, lengths, sums, count);
 }
 
-// REMARK: t3-syncthreads-shared-smaller-block.cu:49:7: remark: remove-launches applied to launch of 'block_sum' (function: __lo_bthread_block_sum, version: T3 (CKi -> PBi))
+// REMARK: t3-syncthreads-shared-smaller-block.cu:49:7: remark: remove-launches applied to launch of 'block_sum' (function: __lo_bthread_block_sum, launched-if-grid-exceeds: x: lengths[r], version: T3 (CKi -> PBi))
 // REMARK: remove-launches: every device-side launch of this file is removed: the output builds as plain CUDA

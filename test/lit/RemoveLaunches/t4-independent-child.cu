@@ -28,9 +28,13 @@ __global__ void parent(float **rows, const int *lengths, int *failed) {
 
 // CHECK-LABEL: __global__ void parent(
 // CHECK: { // launchopt: launch of 'scale' removed (T4): this thread runs the child grid
-// CHECK-NEXT: const dim3 __lo_grid1 = (n + 31) / 32;
+// CHECK-NEXT: const auto __lo_n1_x = (n);
+// CHECK-NEXT: const dim3 __lo_grid1 = (__lo_n1_x + 31) / 32;
 // CHECK-NEXT: const dim3 __lo_block1 = 32;
+// CHECK-NEXT: if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+// CHECK: } else {
 // CHECK-NEXT: __lo_inline_scale(rows[r], n, 2.0f, __lo_grid1, __lo_block1);
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: if (cudaSuccess != cudaSuccess)
 
@@ -38,6 +42,6 @@ void run(float **rows, const int *lengths, int *failed, int count) {
   parent<<<count / 64, 64>>>(rows, lengths, failed);
 }
 
-// REMARK: t4-independent-child.cu:24:3: remark: remove-launches applied to launch of 'scale' (function: __lo_inline_scale, version: T4 (CKi -> PTi))
-// REMARK: t4-independent-child.cu:38:3: remark: not removed: host-side launch
+// REMARK: t4-independent-child.cu:24:3: remark: remove-launches applied to launch of 'scale' (function: __lo_inline_scale, launched-if-grid-exceeds: x: n, version: T4 (CKi -> PTi))
+// REMARK: t4-independent-child.cu:42:3: remark: not removed: host-side launch
 // REMARK: t4-independent-child.cu:24:3: remark: remove-launches: every device-side launch of this file is removed: the output builds as plain CUDA, without -rdc=true and -lcudadevrt

@@ -1,3 +1,31 @@
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
+//
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
+
+#include <cuda_runtime.h>
+
+namespace launchopt {
+namespace removal {
+
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
+}
+
+} // namespace removal
+} // namespace launchopt
+// ---- end of launchopt/removal_guard.cuh ----
+
 // BFS, naive CUDA dynamic parallelism: level-synchronous; the host iterates
 // levels and every frontier vertex's thread launches a child grid with one
 // thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
@@ -64,9 +92,19 @@ __global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, 
   int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
   if (end == begin) return;
   { // launchopt: launch of 'bfs_visit_neighbors' removed (T4): this thread runs the child grid
-    const dim3 __lo_grid1 = (end - begin + kChildBlock - 1) / kChildBlock;
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
     const dim3 __lo_block1 = kChildBlock;
-    __lo_inline_bfs_visit_neighbors(g.col_indices, begin, end, next_level, levels, next_frontier, next_size, __lo_grid1, __lo_block1);
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+#ifdef __CUDACC_RDC__
+    } else if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x)) {
+      // not the ceiling of its count (a wrapped count): launched as written
+      bfs_visit_neighbors<<<__lo_grid1, __lo_block1>>>(g.col_indices, begin, end, next_level, levels, next_frontier, next_size);
+#endif
+    } else {
+      __lo_inline_bfs_visit_neighbors(g.col_indices, begin, end, next_level, levels, next_frontier, next_size, __lo_grid1, __lo_block1);
+    }
   }
   if (cudaSuccess != cudaSuccess) atomicAdd(&bfs_failed_launches, 1u);
 }

@@ -1,5 +1,34 @@
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
+//
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
+
+#include <cuda_runtime.h>
+
+namespace launchopt {
+namespace removal {
+
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
+}
+
+} // namespace removal
+} // namespace launchopt
+// ---- end of launchopt/removal_guard.cuh ----
 // launchopt: removed launches (T3) are recorded per parent block: LAUNCHOPT_REMOVAL_SLOTS
-// in shared memory, the rest on the device heap. Override with -DLAUNCHOPT_REMOVAL_SLOTS=<n>.
+// in shared memory; beyond them the launching thread runs a child of independent
+// threads itself, and other children's records go to the device heap.
+// Override with -DLAUNCHOPT_REMOVAL_SLOTS=<n>.
 #ifndef LAUNCHOPT_REMOVAL_SLOTS
 #define LAUNCHOPT_REMOVAL_SLOTS 64u
 #endif
@@ -7,8 +36,10 @@
 // launchopt device runtime: launch removal at block granularity (T3, CKi -> PBi).
 //
 // The threads of a parent block record the child launches they would make in
-// a list of the block (shared memory, then device-heap nodes when the shared
-// slots are full). When every thread of the block has finished the parent's
+// a list of the block in shared memory. When the slots are full, a child of
+// independent threads is run by the launching thread at once (no device heap,
+// which many blocks overflowing together exhaust); other children's records
+// go to device-heap nodes. When every thread of the block has finished the parent's
 // own work, the whole block runs the recorded child blocks one after another:
 // parent thread t runs child thread t of each child block, so a child's warps
 // are the parent's warps. Child threads the parent block does not have (a
@@ -85,7 +116,23 @@ __device__ void open(BlockLaunches<Record, Slots> &L) {
   __syncthreads();
 }
 
-// Called by a parent thread where it launched: keeps the launch for the block.
+// Called by a parent thread where it launched, for a child whose threads are
+// independent: keeps the launch for the block while the shared slots last;
+// false when they are full, and then the thread runs the child itself. The
+// records are bounded this way, so a launch-heavy block never depends on the
+// device heap (which many blocks overflowing at once can exhaust).
+template <typename Record, unsigned Slots>
+__device__ bool recordInSlots(BlockLaunches<Record, Slots> &L, const Record &r) {
+  unsigned i = atomicAdd(&L.count, 1u);
+  if (i >= Slots)
+    return false;
+  memcpy(&L.slots[i * sizeof(Record)], &r, sizeof(Record));
+  return true;
+}
+
+// Called by a parent thread where it launched, for a child whose block must
+// run together: keeps the launch for the block, in shared memory, then on
+// the device heap (no thread could run such a child alone).
 template <typename Record, unsigned Slots>
 __device__ void record(BlockLaunches<Record, Slots> &L, const Record &r) {
   unsigned i = atomicAdd(&L.count, 1u);
@@ -228,6 +275,38 @@ __global__ void bt_tessellate(BezierLine line, int n, float2* points) {
   points[k] = make_float2(a * line.x[0] + b * line.x[1] + c * line.x[2], a * line.y[0] + b * line.y[1] + c * line.y[2]);
 }
 
+// launchopt: one thread of 'bt_tessellate', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_ithread_bt_tessellate(BezierLine line, int n, float2* points, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= n) return;
+  float t = static_cast<float>(k) / static_cast<float>(n - 1);
+  float a = (1.0f - t) * (1.0f - t), b = 2.0f * t * (1.0f - t), c = t * t;
+  points[k] = make_float2(a * line.x[0] + b * line.x[1] + c * line.x[2], a * line.y[0] + b * line.y[1] + c * line.y[2]);
+}
+}
+
+// launchopt: every thread of a 'bt_tessellate' grid, one after another (serial version).
+static __device__ void __lo_inline_bt_tessellate(BezierLine line, int n, float2* points, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_ithread_bt_tessellate(line, n, points, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
 // launchopt: a launch of 'bt_tessellate' recorded by a thread of its parent block (T3).
 struct __lo_rec_bt_tessellate {
   launchopt::removal::LaunchShape shape;
@@ -277,8 +356,21 @@ __global__ void bt_lines(const BezierLine* lines, int num_lines, int* num_points
   }
   buffers[i] = points;
   { // launchopt: launch of 'bt_tessellate' removed (T3): recorded for the parent block, which runs it at its end
-    const __lo_rec_bt_tessellate __lo_r1 = {{dim3((n + kChildBlock - 1) / kChildBlock), dim3(kChildBlock), (unsigned)(0)}, __lo_rec_bt_tessellate::Arguments(line, n, points)};
-    launchopt::removal::record(__lo_rl_bt_tessellate, __lo_r1);
+    const auto __lo_n1_x = (n);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+#ifdef __CUDACC_RDC__
+    } else if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x)) {
+      // not the ceiling of its count (a wrapped count): launched as written
+      bt_tessellate<<<__lo_grid1, __lo_block1>>>(line, n, points);
+#endif
+    } else {
+      const __lo_rec_bt_tessellate __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_rec_bt_tessellate::Arguments(line, n, points)};
+      if (!launchopt::removal::recordInSlots(__lo_rl_bt_tessellate, __lo_r1))
+        __lo_inline_bt_tessellate(__lo_r1.args.line, __lo_r1.args.n, __lo_r1.args.points, __lo_r1.shape.grid, __lo_r1.shape.block); // the slots are full: this thread runs it now
+    }
   }
   if (cudaGetLastError() != cudaSuccess) atomicAdd(&bt_failed_launches, 1u);
   }();

@@ -1,0 +1,540 @@
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
+//
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
+
+#include <cuda_runtime.h>
+
+namespace launchopt {
+namespace removal {
+
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
+}
+
+} // namespace removal
+} // namespace launchopt
+// ---- end of launchopt/removal_guard.cuh ----
+// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent grid:
+// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs the child itself.
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// ---- launchopt runtime: launchopt/persistent.cuh ----
+// launchopt device runtime: launch removal over a persistent parent grid
+// (T1, CB* -> PB*, and T2, CK* -> PB*).
+//
+// The parent kernel runs as a grid no larger than the device holds at once
+// (sized from the occupancy API), launched cooperatively so that a grid
+// barrier cannot deadlock. Its blocks first run the original parent blocks
+// in turn, their threads recording the child launches in a global queue of
+// the parent; after a grid barrier the blocks take the recorded work
+// dynamically: a whole child grid at a time (T2) or one child block at a
+// time (T1). A launch that finds the queue full is run by its thread at
+// once, so nothing depends on the device heap. Children here have
+// independent threads (no barriers, shared memory or warp primitives), so a
+// parent block runs a child block of any size in a loop over its threads.
+
+#include <cooperative_groups.h>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <tuple>
+#include <utility>
+
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace persistent {
+namespace {
+
+// The configuration of a recorded launch. A record of a child is
+// { LaunchShape shape; struct { <the child's parameters> } args; }.
+struct LaunchShape {
+  dim3 grid;
+  dim3 block;
+  unsigned sharedMemory;
+};
+
+// The launches the threads of one persistent parent grid recorded. A
+// __device__ variable of the parent: zero when the module loads, and reset
+// by the grid's last step for the next launch of the parent.
+template <typename Record, unsigned Capacity> struct Queue {
+  unsigned count;                   // launches recorded (those past Capacity ran in their thread)
+  unsigned long long next;          // the next unit a block takes (a record, or a child block)
+  unsigned long long subtasks;        // the units of work of the stored records
+  unsigned blockUnits;                // the units are child blocks (T1), for this launch
+  unsigned long long first[Capacity]; // the first unit of each record
+  // Storage, not Records: a record has no default constructor.
+  alignas(Record) unsigned char records[Capacity * sizeof(Record)];
+  __device__ Record &at(unsigned i) { return reinterpret_cast<Record *>(records)[i]; }
+};
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned blockThreads() { return blockDim.x * blockDim.y * blockDim.z; }
+
+__device__ inline unsigned long long extent(const dim3 &d) {
+  return (unsigned long long)d.x * d.y * d.z;
+}
+
+__device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
+  return make_uint3((unsigned)(i % e.x), (unsigned)((i / e.x) % e.y),
+                    (unsigned)(i / ((unsigned long long)e.x * e.y)));
+}
+
+// Called by a parent thread where it launched: keeps the launch for the
+// grid; false when the queue is full, and then the thread runs it itself.
+template <typename Record, unsigned Capacity>
+__device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
+  unsigned i = atomicAdd(&q.count, 1u);
+  if (i >= Capacity)
+    return false;
+  memcpy(&q.at(i), &r, sizeof(Record));
+  return true;
+}
+
+// The original parent blocks, run in turn by the persistent blocks. Every
+// thread of a block takes the same blocks, so the parent's own barriers
+// hold; the barrier after each keeps its shared memory from being reused
+// while a thread still reads it.
+template <typename RunBlock>
+__device__ void runParentBlocks(const dim3 &parentGrid, RunBlock runBlock) {
+  unsigned long long blocks = extent(parentGrid);
+  for (unsigned long long b = blockIdx.x; b < blocks; b += gridDim.x) {
+    runBlock(unflatten(b, parentGrid));
+    __syncthreads();
+  }
+}
+
+// The next unit of work for the whole block, taken by its first thread.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long take(Queue<Record, Capacity> &q) {
+  __shared__ unsigned long long taken;
+  if (linearThread() == 0)
+    taken = atomicAdd(&q.next, 1ull);
+  __syncthreads();
+  unsigned long long unit = taken;
+  __syncthreads();
+  return unit;
+}
+
+template <typename Record, typename RunThread>
+__device__ void runChildBlock(const Record &r, unsigned long long b, RunThread &runThread) {
+  uint3 block = unflatten(b, r.shape.grid);
+  unsigned childThreads = (unsigned)extent(r.shape.block);
+  for (unsigned t = linearThread(); t < childThreads; t += blockThreads())
+    runThread(r, block, unflatten(t, r.shape.block));
+}
+
+// The units of work of a record: one per child block (T1), or the whole
+// child grid as one (T2) unless it has more blocks than the persistent grid,
+// when one block would run it for longer than the rest together (a wrapped
+// count gives 2^27 blocks): then its blocks are shared like T1's.
+template <typename Record>
+__device__ unsigned long long unitsOf(const Record &r, bool childBlocksAsUnits) {
+  unsigned long long blocks = extent(r.shape.grid);
+  return childBlocksAsUnits || blocks > gridDim.x ? blocks : 1;
+}
+
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: T1 or T2, chosen from the recorded launches
+};
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide between T1 and T2.
+template <typename Record, unsigned Capacity>
+__device__ bool chooseChildBlocks(Queue<Record, Capacity> &q, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    unsigned long long blocks = extent(q.at(i).shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(q.at(i).shape.block));
+  }
+  __syncthreads();
+  bool t1 = childBlocksPay(total, largest, largestThreads);
+  __syncthreads();
+  return t1;
+}
+
+// Numbers the units of the stored records: the first unit of each record,
+// an exclusive prefix sum computed by block 0, which also settles the units
+// of a Choose launch (q.blockUnits).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
+  if (blockIdx.x != 0)
+    return;
+  bool childBlocksAsUnits =
+      units == Choose ? chooseChildBlocks(q, n) : units == ChildBlocks;
+  if (linearThread() == 0)
+    q.blockUnits = childBlocksAsUnits;
+  __shared__ unsigned long long warpTotals[32];
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned chunk = (n + threads - 1) / threads;
+  unsigned begin = me * chunk < n ? me * chunk : n, end = begin + chunk < n ? begin + chunk : n;
+  unsigned long long mine = 0;
+  for (unsigned i = begin; i < end; ++i)
+    mine += unitsOf(q.at(i), childBlocksAsUnits);
+  // Inclusive scan of the per-thread sums: within warps, then over warps.
+  unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
+  unsigned long long inclusive = mine;
+  unsigned lanes = __activemask(); // a last warp may be partial
+  for (unsigned d = 1; d < 32; d *= 2) {
+    unsigned long long up = __shfl_up_sync(lanes, inclusive, d);
+    if (lane >= d)
+      inclusive += up;
+  }
+  if (lane == 31 || me == threads - 1)
+    warpTotals[warp] = inclusive;
+  __syncthreads();
+  if (me == 0)
+    for (unsigned w = 1; w < warps; ++w)
+      warpTotals[w] += warpTotals[w - 1];
+  __syncthreads();
+  unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+  for (unsigned i = begin; i < end; ++i) {
+    q.first[i] = offset;
+    offset += unitsOf(q.at(i), childBlocksAsUnits);
+  }
+  if (me == 0)
+    q.subtasks = warpTotals[warps - 1];
+}
+
+// After the parent's own work, reached by every thread of the grid: runs the
+// recorded launches, the blocks taking units dynamically (T2: a whole child
+// grid; T1: a child block), and resets the queue for the next launch of the
+// parent. RunThread(record, blockIdx, threadIdx) runs one child thread.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  grid.sync();
+  unsigned n = q.count < Capacity ? q.count : Capacity;
+  numberUnits(q, n, how);
+  grid.sync();
+  bool childBlocksAsUnits = q.blockUnits;
+  unsigned long long units = q.subtasks;
+  for (unsigned long long s = take(q); s < units; s = take(q)) {
+    // The record whose units hold s: the last with first <= s.
+    unsigned lo = 0, hi = n;
+    while (hi - lo > 1) {
+      unsigned mid = (lo + hi) / 2;
+      if (q.first[mid] <= s)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    const Record &r = q.at(lo);
+    unsigned long long blocks = extent(r.shape.grid);
+    if (unitsOf(r, childBlocksAsUnits) == blocks) {
+      runChildBlock(r, s - q.first[lo], runThread);
+    } else {
+      for (unsigned long long b = 0; b < blocks; ++b)
+        runChildBlock(r, b, runThread);
+    }
+  }
+  grid.sync();
+  if (blockIdx.x == 0 && linearThread() == 0) {
+    q.count = 0;
+    q.next = 0;
+    q.subtasks = 0;
+  }
+}
+
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1, T2, and the megakernel when the child sizes are not known
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
+// Host side: launches the persistent kernel (whose first parameter is the
+// original grid) cooperatively over as many blocks as the device holds at
+// once, at most the original grid's. Where the device cannot launch it so
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's.
+template <typename... Params, typename... Args>
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
+            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+  std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
+                    grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
+  if (!persistent) {
+    (void)cudaGetLastError(); // a failed query is not the launch's error
+    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
+               values);
+    return;
+  }
+  unsigned persistentBlocks = (unsigned)(blocks < resident ? blocks : resident);
+  void *pointers[1 + sizeof...(Params)];
+  std::apply(
+      [&](auto &...v) {
+        unsigned i = 0;
+        ((pointers[i++] = (void *)&v), ...);
+      },
+      values);
+  cudaLaunchCooperativeKernel((const void *)persistentKernel, dim3(persistentBlocks), block,
+                              pointers, sharedMemory, stream);
+}
+
+} // namespace
+} // namespace persistent
+} // namespace launchopt
+// ---- end of launchopt/persistent.cuh ----
+
+// Graph colouring (Jones–Plassmann), naive CUDA dynamic parallelism. Each
+// round, the parent thread of every uncoloured vertex v launches a child grid
+// over v's neighbours that detects a conflict (an uncoloured neighbour with
+// higher priority) and clears v's candidacy; the host then colours the
+// surviving candidates with the round number and iterates until none is left.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunked to the pending-launch pool
+
+__device__ unsigned int gc_failed_launches;
+
+__global__ void gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors,
+                                    int* candidate) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (colors[u] < 0 && gc_beats(u, v)) candidate[v] = 0;
+}
+
+// launchopt: one thread of 'gc_detect_conflicts', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_ithread_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (colors[u] < 0 && gc_beats(u, v)) candidate[v] = 0;
+}
+}
+
+// launchopt: every thread of a 'gc_detect_conflicts' grid, one after another (serial version).
+static __device__ void __lo_inline_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_ithread_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: a launch of 'gc_detect_conflicts' recorded by a persistent parent grid (T1/T2).
+struct __lo_grec_gc_detect_conflicts {
+  launchopt::persistent::LaunchShape shape;
+  struct Arguments {
+    const int* col_indices;
+    int v;
+    int edge_begin;
+    int edge_end;
+    const int* colors;
+    int* candidate;
+    __device__ Arguments(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate) : col_indices(col_indices), v(v), edge_begin(edge_begin), edge_end(edge_end), colors(colors), candidate(candidate) {}
+  } args;
+};
+
+__global__ void gc_select(GraphDev g, int first, const int* colors, int* candidate) {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= g.num_nodes || colors[v] >= 0) return;
+  candidate[v] = 1;
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'gc_detect_conflicts' removed (T4): this thread runs the child grid
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+#ifdef __CUDACC_RDC__
+    } else if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x)) {
+      // not the ceiling of its count (a wrapped count): launched as written
+      gc_detect_conflicts<<<__lo_grid1, __lo_block1>>>(g.col_indices, v, begin, end,
+                                                                                       colors, candidate);
+#endif
+    } else {
+      __lo_inline_gc_detect_conflicts(g.col_indices, v, begin, end,
+                                                                                       colors, candidate, __lo_grid1, __lo_block1);
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&gc_failed_launches, 1u);
+}
+
+// launchopt: the persistent parent grid of 'gc_select' (T2): the launches its threads record, run after a
+// grid barrier by any of its blocks, a whole child grid at a time.
+__device__ launchopt::persistent::Queue<__lo_grec_gc_detect_conflicts, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_gc_select;
+
+// launchopt: one block of the original 'gc_select' grid, run by a block of the persistent grid;
+// the locals below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_pblock_gc_select(GraphDev g, int first, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= g.num_nodes || colors[v] >= 0) return;
+  candidate[v] = 1;
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'gc_detect_conflicts' removed (T2): recorded for the persistent parent grid, which runs it after its own work
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+    } else {
+      const __lo_grec_gc_detect_conflicts __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_gc_detect_conflicts::Arguments(g.col_indices, v, begin, end,
+                                                                                       colors, candidate)};
+      if (!launchopt::persistent::record(__lo_pq_gc_select, __lo_r1))
+        __lo_inline_gc_detect_conflicts(__lo_r1.args.col_indices, __lo_r1.args.v, __lo_r1.args.edge_begin, __lo_r1.args.edge_end, __lo_r1.args.colors, __lo_r1.args.candidate, __lo_r1.shape.grid, __lo_r1.shape.block); // the queue is full: this thread runs it now
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&gc_failed_launches, 1u);
+}
+}
+
+__global__ void __lo_persistent_gc_select(const dim3 __lo_parentGrid, GraphDev g, int first, const int* colors, int* candidate)
+{
+  launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
+    __lo_pblock_gc_select(g, first, colors, candidate, __lo_block, threadIdx, blockDim, __lo_parentGrid);
+  });
+  launchopt::persistent::runRecorded(__lo_pq_gc_select, launchopt::persistent::ChildGrids,
+      [&](const __lo_grec_gc_detect_conflicts &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
+        __lo_ithread_gc_detect_conflicts(__lo_rec.args.col_indices, __lo_rec.args.v, __lo_rec.args.edge_begin, __lo_rec.args.edge_end, __lo_rec.args.colors, __lo_rec.args.candidate, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
+      });
+}
+
+__global__ void gc_assign(int n, int round, const int* candidate, int* colors, int* colored) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n && colors[v] < 0 && candidate[v]) {
+    colors[v] = round;
+    atomicAdd(colored, 1);
+  }
+}
+
+__global__ void gc_init(int n, int* colors) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) colors[v] = -1;
+}
+
+}  // namespace
+
+int gc_run(const GraphDev& g, int* d_colors) {
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(g.num_nodes < kMaxPending ? g.num_nodes : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(gc_failed_launches, &zero, sizeof zero);
+  int *candidate = nullptr, *colored = nullptr;
+  cudaMalloc(&candidate, sizeof(int) * g.num_nodes);
+  cudaMalloc(&colored, sizeof(int));
+  cudaMemsetAsync(colored, 0, sizeof(int));
+  const int blocks = (g.num_nodes + kParentBlock - 1) / kParentBlock;
+  gc_init<<<blocks, kParentBlock>>>(g.num_nodes, d_colors);
+  int done = 0, last = -1;
+  for (int round = 0; done < g.num_nodes && done != last; ++round) {
+    for (int first = 0; first < g.num_nodes; first += kMaxPending) {
+      int count = g.num_nodes - first < kMaxPending ? g.num_nodes - first : kMaxPending;
+      launchopt::persistent::launch(__lo_persistent_gc_select, gc_select, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, first, d_colors, candidate); // launchopt: the persistent grid of 'gc_select' (launch removal)
+    }
+    gc_assign<<<blocks, kParentBlock>>>(g.num_nodes, round, candidate, d_colors, colored);
+    last = done;
+    cudaMemcpy(&done, colored, sizeof(int), cudaMemcpyDeviceToHost);
+  }
+  cudaMemcpyFromSymbol(&failed, gc_failed_launches, sizeof failed);
+  cudaFree(candidate);
+  cudaFree(colored);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

@@ -1,0 +1,154 @@
+#include "PersistentCode.h"
+
+#include "Support/GeneratedNames.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string recordName(const std::string &Child) {
+  return generated::removal::GridRecordPrefix + Child;
+}
+
+std::string queueName(const std::string &Parent) {
+  return generated::removal::QueuePrefix + Parent;
+}
+
+const char *versionText(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "T1";
+  case PersistentUnits::ChildGrids:
+    return "T2";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "T1/T2";
+}
+
+const char *unitsText(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "a child block";
+  case PersistentUnits::ChildGrids:
+    return "a whole child grid";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "a child block (T1) or a whole child grid (T2), as the recorded launches decide";
+}
+
+const char *unitsConstant(PersistentUnits Units) {
+  switch (Units) {
+  case PersistentUnits::ChildBlocks:
+    return "launchopt::persistent::ChildBlocks";
+  case PersistentUnits::ChildGrids:
+    return "launchopt::persistent::ChildGrids";
+  case PersistentUnits::Choose:
+    break;
+  }
+  return "launchopt::persistent::Choose";
+}
+
+} // namespace
+
+std::string gridRecordDefinition(const KernelCopy &K) {
+  std::string D = "\n\n// launchopt: a launch of '" + K.Name +
+                  "' recorded by a persistent parent grid (T1/T2).\n";
+  D += "struct " + recordName(K.Name) + " {\n  launchopt::persistent::LaunchShape shape;\n";
+  // A constructor: the arguments convert to the parameters as at the launch.
+  D += "  struct Arguments {\n";
+  for (const std::string &P : K.ParamTexts)
+    D += "    " + P + ";\n";
+  std::string Initializers;
+  for (const std::string &N : K.ParamNames)
+    Initializers += (Initializers.empty() ? " : " : ", ") + N + "(" + N + ")";
+  D += "    __device__ Arguments(" + K.parameters() + ")" + Initializers + " {}\n";
+  D += "  } args;\n};";
+  return D;
+}
+
+std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
+                                   const KernelCopy &Child, const KernelCopy &Parent,
+                                   const std::string &SerialCallee, PersistentUnits Units) {
+  std::string Record = generated::code("@r") + std::to_string(SiteId);
+  std::string Out = "{ // launchopt: launch of '" + Child.Name + "' removed (" +
+                    versionText(Units) +
+                    "): recorded for the persistent parent grid, which runs it after its own "
+                    "work\n";
+  std::string Run = L.Indent + "    const " + recordName(Child.Name) + " " + Record + " = {{" +
+                    Guard.GridVar + ", " + Guard.BlockVar + ", (unsigned)(" +
+                    (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ")}, " +
+                    recordName(Child.Name) + "::Arguments(" + L.Arguments + ")};\n";
+  if (!L.Stream.empty())
+    Run += L.Indent + "    (void)(" + L.Stream + ");\n";
+  std::string Arguments;
+  for (const std::string &N : Child.ParamNames)
+    Arguments += Record + ".args." + N + ", ";
+  Run += L.Indent + "    if (!launchopt::persistent::record(" + queueName(Parent.Name) + ", " +
+         Record + "))\n";
+  Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
+         ".shape.block); // the queue is full: this thread runs it now\n";
+  // A cooperative grid cannot launch: an implausible grid is recorded too,
+  // and its blocks are shared by the whole grid (runRecorded).
+  Out += guardedRun(Guard, L, Run, false);
+  return Out + L.Indent + "}";
+}
+
+std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
+                                  const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
+                                  PersistentUnits Units) {
+  const std::string &P = Parent.Name;
+  std::string Block = generated::removal::ParentBlockPrefix + P;
+  std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
+                  versionText(Units) +
+                  "): the launches its threads record, run after a\n// "
+                  "grid barrier by any of its blocks, " +
+                  unitsText(Units) + " at a time.\n";
+  D += "__device__ launchopt::persistent::Queue<" + recordName(Child.Name) +
+       ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
+  D += "// launchopt: one block of the original '" + P +
+       "' grid, run by a block of the persistent grid;\n// the locals below shadow the built-in "
+       "index variables with the original block's values.\n";
+  D += "static __device__ void " + Block + "(" + Parent.parameters(true) +
+       passedBuiltinParameters() + ")\n{\n";
+  D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  D += "  " + Parent.body(Ctx, BodyEdits) + "\n}\n\n";
+  std::string Grid = generated::code("@parentGrid");
+  D += "__global__ void " + generated::removal::PersistentPrefix + P + "(const dim3 " + Grid +
+       (Parent.ParamTexts.empty() ? "" : ", ") + Parent.parameters() + ")\n{\n";
+  D += "  launchopt::persistent::runParentBlocks(" + Grid + ", [&](uint3 " +
+       generated::code("@block") + ") {\n";
+  D += "    " + Block + "(" + Parent.arguments(true) + generated::code("@block") +
+       ", threadIdx, blockDim, " + Grid + ");\n  });\n";
+  std::string Arguments;
+  for (const std::string &N : Child.ParamNames)
+    Arguments += generated::code("@rec.args.") + N + ", ";
+  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " + unitsConstant(Units) + ",\n";
+  D += "      [&](const " + recordName(Child.Name) +
+       generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
+  D += "        " + generated::removal::ThreadPrefix + Child.Name + "(" + Arguments +
+       generated::code("@block, @thread, @rec.shape.block, @rec.shape.grid);\n");
+  D += "      });\n}";
+  return D;
+}
+
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
+                                 bool WhenMoreResident) {
+  return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
+         ", " + L.Callee +
+         ", launchopt::persistent::" + (WhenMoreResident ? "MoreResidentThanOriginal" : "Always") +
+         ", " + L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
+         ", " + (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") +
+         L.Arguments + "); // launchopt: the persistent grid of '" + Parent.Name +
+         "' (launch removal)";
+}
+
+std::string persistentPreamble() {
+  return "// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent "
+         "grid:\n// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs "
+         "the child itself.\n#ifndef LAUNCHOPT_PERSISTENT_QUEUE\n#define "
+         "LAUNCHOPT_PERSISTENT_QUEUE 65536u\n#endif\n#include <launchopt/persistent.cuh>\n\n";
+}
+
+} // namespace launchopt

@@ -1,0 +1,55 @@
+#ifndef LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_PERSISTENTCODE_H
+#define LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_PERSISTENTCODE_H
+
+// The code of T1 (CB* -> PB*) and T2 (CK* -> PB*), paper §2.3-2.4: the
+// parent kernel gets a persistent twin, launched cooperatively from the host
+// over a grid the device holds at once; its blocks run the original parent
+// blocks in turn, recording the child launches in a global queue, then take
+// the recorded work dynamically, a child grid (T2) or a child block (T1) at
+// a time (runtime/include/launchopt/persistent.cuh). The original parent
+// stays, its launch removed by T4, for a device without cooperative launch.
+
+#include "GridGuard.h"
+#include "Transforms/Common/KernelCopy.h"
+#include "Transforms/Common/LaunchText.h"
+#include <string>
+#include <vector>
+
+namespace launchopt {
+
+// What a block of the persistent grid takes at a time.
+enum class PersistentUnits {
+  ChildGrids,  // T2
+  ChildBlocks, // T1
+  Choose,      // the megakernel: T1 or T2 chosen on the device (Fig. 7b)
+};
+
+// The record of one launch of Child, inserted right after the child.
+std::string gridRecordDefinition(const KernelCopy &Child);
+
+// Replaces the launch in the persistent twin's copy of the parent body: the
+// thread records the launch, or runs it itself (SerialCallee) when the queue
+// is full.
+std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
+                                   const KernelCopy &Child, const KernelCopy &Parent,
+                                   const std::string &SerialCallee, PersistentUnits Units);
+
+// The parent's queue, the function that runs one original parent block (the
+// parent's body with BodyEdits applied) and the persistent kernel, inserted
+// right after the parent.
+std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
+                                  const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
+                                  PersistentUnits Units);
+
+// Replaces a host-side launch of the parent. WhenMoreResident: the
+// persistent grid only when the device holds more blocks than the original
+// grid has (Fig. 7a), else the original parent.
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
+                                 bool WhenMoreResident);
+
+// The directives T1/T2 need, once at the top of the file.
+std::string persistentPreamble();
+
+} // namespace launchopt
+
+#endif

@@ -1,0 +1,37 @@
+// T1/T2 take the simple cases for now and leave the rest with the reason.
+// RUN: %launchopt --remove-launches=T2 %s -o %t.cu 2> %t.remarks
+// RUN: %FileCheck %s < %t.remarks
+#include <cuda_runtime.h>
+
+__global__ void leaf(int *out) { out[threadIdx.x] = 1; }
+
+__global__ void tile(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[31 - threadIdx.x];
+}
+
+// CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is launched from the device (line {{[0-9]+}}): only the host can launch a cooperative persistent grid
+__global__ void inner(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
+
+// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: T1/T2 run any child block in any parent block and need a child of independent threads for now: child uses
+__global__ void shared(int **outs) { tile<<<1, 32>>>(outs[threadIdx.x]); }
+
+__global__ void twice(int **outs) {
+  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent has 2 launch sites: T1/T2 take a parent with one launch site for now
+  leaf<<<1, 32>>>(outs[threadIdx.x]);
+  leaf<<<1, 32>>>(outs[threadIdx.x] + 32);
+}
+
+// CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is not launched in this file: its launches could not be made persistent
+__global__ void alone(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
+
+// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: the child launches kernels itself: the persistent grid is launched cooperatively, and a cooperative kernel cannot launch
+__global__ void outer(int ***outs) { inner<<<1, 32>>>(outs[threadIdx.x]); }
+
+void run(int **outs, int ***nested) {
+  shared<<<1, 32>>>(outs);
+  twice<<<1, 32>>>(outs);
+  outer<<<1, 32>>>(nested);
+}

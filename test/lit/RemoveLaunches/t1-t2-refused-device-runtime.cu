@@ -1,0 +1,28 @@
+// A cooperatively launched kernel cannot use the device runtime: where
+// device code calls it (here a device-side cudaMalloc), T1/T2 leave the
+// launch, and auto falls back to T4.
+// RUN: %launchopt --remove-launches=T1 %s -o %t.cu 2> %t.remarks
+// RUN: %FileCheck %s --check-prefix=T1 < %t.remarks
+// RUN: %launchopt --remove-launches %s -o %t.cu 2> %t.remarks
+// RUN: %FileCheck %s --check-prefix=AUTO < %t.remarks
+#include <cuda_runtime.h>
+
+__global__ void fill(float *points, int n) {
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < n)
+    points[k] = k;
+}
+
+__global__ void lines(const int *sizes, float **buffers) {
+  int n = sizes[threadIdx.x];
+  float *points = nullptr;
+  if (cudaMalloc(reinterpret_cast<void **>(&points), sizeof(float) * n) != cudaSuccess)
+    return;
+  buffers[threadIdx.x] = points;
+  fill<<<(n + 31) / 32, 32>>>(points, n);
+}
+
+void run(const int *sizes, float **buffers) { lines<<<1, 64>>>(sizes, buffers); }
+
+// T1: :22:3: remark: not removed: device code calls the device runtime (cudaMalloc at line 19): the persistent grid is launched cooperatively, and a cooperative kernel cannot use it
+// AUTO: :22:3: remark: remove-launches applied to launch of 'fill' ({{.*}}version: T4 (CKi -> PTi))
