@@ -6,6 +6,7 @@
 #include "Support/MakeError.h"
 #include "Transforms/LaunchPass.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
 #include <algorithm>
 #include <set>
 
@@ -30,7 +31,13 @@ std::string reasonKind(const std::string &Message) {
       Kind += C;
     }
   }
-  return InQuote ? Message : Kind;
+  if (InQuote)
+    return Message;
+  // "at line 46" -> "at line <n>": the same obstacle at other lines.
+  static const llvm::Regex Line("line [0-9]+");
+  while (Line.match(Kind))
+    Kind = Line.sub("line <n>", Kind);
+  return Kind;
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 #ifndef LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 #define LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 
-#include "Frontend/CompilerFlags.h"
 #include "TemplateLaunchRecovery.h"
+#include "Frontend/CompilerFlags.h"
 #include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
 #include "clang/Tooling/CompilationDatabase.h"
