@@ -90,12 +90,16 @@ Footprint FootprintAnalysis::of(const clang::FunctionDecl &F, unsigned Param) {
   if (!Def)
     return {};
   auto Key = std::make_pair(Def, Param);
-  if (auto It = Assumed.find(Key); It != Assumed.end())
+  if (auto It = Assumed.find(Key); It != Assumed.end()) {
+    AssumptionsUsed.insert(Key);
     return It->second;
+  }
   if (auto It = Done.find(Key); It != Done.end())
     return It->second;
   // The claim of a caller being checked keeps its failing use.
   std::string CallerFailure = std::move(FailedUse);
+  std::set<FunctionParameter> CallerAssumptions = std::move(AssumptionsUsed);
+  AssumptionsUsed.clear();
   Footprint Result;
   std::string FirstCandidateFailure;
   std::vector<Range> Candidates = candidates(*Def);
@@ -125,7 +129,12 @@ Footprint FootprintAnalysis::of(const clang::FunctionDecl &F, unsigned Param) {
     }
   }
   FailedUse = std::move(CallerFailure);
-  Done[Key] = Result;
+  // A footprint that leaned on the claim of a function still being checked
+  // (mutual recursion) holds only within that check: it is not kept.
+  AssumptionsUsed.erase(Key);
+  if (AssumptionsUsed.empty())
+    Done[Key] = Result;
+  AssumptionsUsed.insert(CallerAssumptions.begin(), CallerAssumptions.end());
   return Result;
 }
 

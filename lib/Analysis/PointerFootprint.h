@@ -77,7 +77,10 @@ private:
   // Records the first use that a claim fails at; returns false.
   bool failAt(const FunctionFacts &Facts, const clang::Stmt &Use, const std::string &Why = "");
 
-  std::map<std::pair<const clang::FunctionDecl *, unsigned>, Footprint> Assumed, Done;
+  using FunctionParameter = std::pair<const clang::FunctionDecl *, unsigned>;
+  std::map<FunctionParameter, Footprint> Assumed, Done;
+  // The assumptions the footprint being computed has read.
+  std::set<FunctionParameter> AssumptionsUsed;
   std::map<const clang::FunctionDecl *, bool> Local;
   std::string FailedUse; // of the claim being checked
 };
