@@ -309,7 +309,9 @@ bool FootprintAnalysis::checkUse(const FunctionFacts &Facts, const clang::DeclRe
     if (auto *U = llvm::dyn_cast_or_null<clang::UnaryOperator>(Above);
         U && U->getOpcode() == clang::UO_AddrOf)
       return checkArgument(Facts, U, Claim);
-    Claim.Writes |= !S->getType().isConstQualified() && !readsOnly(*Access, Above);
+    // A const scalar cannot be written (a const struct's mutable member can).
+    bool ConstScalar = S->getType().isConstQualified() && S->getType()->isScalarType();
+    Claim.Writes |= !ConstScalar && !readsOnly(*Access, Above);
     Claim.PlainAccess = true;
     if (!Claim.Within)
       return true;
