@@ -41,6 +41,8 @@ bool valueUnused(clang::ASTContext &Ctx, const clang::CallExpr &Call) {
   return llvm::isa_and_nonnull<clang::CompoundStmt>(Above);
 }
 
+// The statement above S past implicit casts and parentheses; S becomes the
+// outermost of those.
 const clang::Stmt *aboveParensAndCasts(clang::ASTContext &Ctx, const clang::Stmt *&S) {
   const clang::Stmt *P = parentOf(Ctx, S);
   while (P && (llvm::isa<clang::ImplicitCastExpr>(P) || llvm::isa<clang::ParenExpr>(P))) {
