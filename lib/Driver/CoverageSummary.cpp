@@ -6,6 +6,7 @@
 #include "Support/MakeError.h"
 #include "Transforms/LaunchPass.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
 #include <algorithm>
 #include <set>
 
@@ -30,7 +31,13 @@ std::string reasonKind(const std::string &Message) {
       Kind += C;
     }
   }
-  return InQuote ? Message : Kind;
+  if (InQuote)
+    return Message;
+  // "at line 46" -> "at line <n>": the same obstacle at other lines.
+  static const llvm::Regex Line("line [0-9]+");
+  while (Line.match(Kind))
+    Kind = Line.sub("line <n>", Kind);
+  return Kind;
 }
 
 } // namespace
@@ -41,6 +48,12 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
   Coverage C;
   for (const RegisteredPass &Pass : registeredPasses())
     C.Passes.push_back({Pass.Flag, Pass.Description.SummaryValue, 0, {}});
+  // The files are one program, as for a transform: each is parsed before any
+  // pass runs, so that a launch of another file's child counts as the pass
+  // that takes it (linkProgramLaunches) would transform it.
+  std::vector<ProgramSource> Program;
+  std::vector<RecoveredParse> Parsed;
+  std::vector<LaunchAnalysis> Analysed;
   for (const std::string &File : Files) {
     llvm::Expected<std::string> Text = readInputFile(File);
     if (!Text) {
@@ -48,33 +61,42 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       continue;
     }
     RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, File, Env, *Text);
-    std::unique_ptr<ParsedFile> &Parsed = Recovered.Parsed;
-    if (!Parsed) {
+    if (!Recovered.Parsed) {
       C.NotRead.push_back({File, "does not parse (clang's errors above)"});
       continue;
     }
-    clang::ASTContext &Ctx = Parsed->Unit->getASTContext();
-    LaunchAnalysis Launches = analyzeLaunches(Ctx);
-    ++C.Files;
-    std::vector<unsigned> DeviceIds;
-    for (const LaunchSite &Site : Launches.Sites)
+    Analysed.push_back(analyzeLaunches(Recovered.Parsed->Unit->getASTContext()));
+    Program.push_back({File, std::move(*Text)});
+    Parsed.push_back(std::move(Recovered));
+  }
+  C.Files = Program.size();
+  std::vector<std::vector<unsigned>> DeviceIds(Program.size());
+  for (size_t F = 0; F < Program.size(); ++F) {
+    for (const LaunchSite &Site : Analysed[F].Sites)
       if (Site.DeviceSide)
-        DeviceIds.push_back(Site.Id);
+        DeviceIds[F].push_back(Site.Id);
       else
         ++C.HostSites;
-    C.DeviceSites += DeviceIds.size() + Launches.Unresolved.size();
-    std::set<unsigned> ByAny;
-    for (size_t P = 0; P < registeredPasses().size(); ++P) {
-      const RegisteredPass &Pass = registeredPasses()[P];
-      PassArguments Arguments = Pass.defaultArguments();
-      Arguments.Value = Pass.Description.SummaryValue;
-      llvm::Expected<std::unique_ptr<LaunchPass>> Made = Pass.Description.Create(Arguments);
-      if (!Made)
-        return makeError("internal error: --" + Pass.Flag + "=" + Arguments.Value + ": " +
-                         llvm::toString(Made.takeError()));
-      PassResult Result = (*Made)->run(Ctx, Launches);
-      PassCoverage &Counts = C.Passes[P];
-      for (unsigned Id : DeviceIds) {
+    C.DeviceSites += DeviceIds[F].size() + Analysed[F].Unresolved.size();
+  }
+  std::vector<std::set<unsigned>> ByAny(Program.size());
+  for (size_t P = 0; P < registeredPasses().size(); ++P) {
+    const RegisteredPass &Pass = registeredPasses()[P];
+    PassArguments Arguments = Pass.defaultArguments();
+    Arguments.Value = Pass.Description.SummaryValue;
+    llvm::Expected<std::unique_ptr<LaunchPass>> Made = Pass.Description.Create(Arguments);
+    if (!Made)
+      return makeError("internal error: --" + Pass.Flag + "=" + Arguments.Value + ": " +
+                       llvm::toString(Made.takeError()));
+    // Linking marks the analyses for this pass (what it exports, which
+    // launches it takes), so each pass links fresh copies.
+    std::vector<LaunchAnalysis> Launches = Analysed;
+    if (Program.size() > 1)
+      linkProgramLaunches(**Made, Program, Parsed, Launches);
+    PassCoverage &Counts = C.Passes[P];
+    for (size_t F = 0; F < Program.size(); ++F) {
+      PassResult Result = (*Made)->run(Parsed[F].Parsed->Unit->getASTContext(), Launches[F]);
+      for (unsigned Id : DeviceIds[F]) {
         std::string Reason;
         bool Applied = false;
         for (const LaunchRemark &R : Result.Remarks)
@@ -85,16 +107,17 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
           }
         if (Applied) {
           ++Counts.Transformable;
-          ByAny.insert(Id);
+          ByAny[F].insert(Id);
         } else {
           ++Counts.Refusals[Reason.empty() ? "no remark" : reasonKind(Reason)];
         }
       }
-      for (const UnresolvedLaunch &U : Launches.Unresolved)
+      for (const UnresolvedLaunch &U : Launches[F].Unresolved)
         ++Counts.Refusals[unresolvedLaunchReason(U)];
     }
-    C.ByAnyPass += ByAny.size();
   }
+  for (const std::set<unsigned> &Sites : ByAny)
+    C.ByAnyPass += Sites.size();
   return C;
 }
 

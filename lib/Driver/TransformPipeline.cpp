@@ -38,10 +38,23 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
   return {Line, Offset - LineStart + 1};
 }
 
-// Tells each file's analysis which of its launches name a child that
-// another file of the program defines, and whether the pass takes them
-// (asked of the defining file, whose analysis then lists the child among
-// those it exports). The remark of a launch the pass leaves names the file.
+// Outputs that use the record pool share one: the first defines it, the
+// others declare it (a file alone keeps its own, as before).
+void shareRecordPool(std::vector<PipelineOutput> &Out) {
+  if (Out.size() < 2 || std::count_if(Out.begin(), Out.end(), [](const PipelineOutput &File) {
+                          return usesRecordPool(File.Text);
+                        }) < 2)
+    return;
+  bool Defined = false;
+  for (PipelineOutput &File : Out)
+    if (usesRecordPool(File.Text)) {
+      File.Text = markProgramPool(File.Text, !Defined);
+      Defined = true;
+    }
+}
+
+} // namespace
+
 void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource> &Sources,
                          const std::vector<RecoveredParse> &Parsed,
                          std::vector<LaunchAnalysis> &Launches) {
@@ -86,23 +99,6 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
                               (Refusal->second.empty() ? "" : ": " + Refusal->second);
     }
 }
-
-// Outputs that use the record pool share one: the first defines it, the
-// others declare it (a file alone keeps its own, as before).
-void shareRecordPool(std::vector<PipelineOutput> &Out) {
-  if (Out.size() < 2 || std::count_if(Out.begin(), Out.end(), [](const PipelineOutput &File) {
-                          return usesRecordPool(File.Text);
-                        }) < 2)
-    return;
-  bool Defined = false;
-  for (PipelineOutput &File : Out)
-    if (usesRecordPool(File.Text)) {
-      File.Text = markProgramPool(File.Text, !Defined);
-      Defined = true;
-    }
-}
-
-} // namespace
 
 std::string unresolvedLaunchReason(const UnresolvedLaunch &U) {
   return U.Cause + "; left untouched (" + U.Workaround + ")";

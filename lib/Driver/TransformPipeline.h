@@ -1,6 +1,7 @@
 #ifndef LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 #define LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 
+#include "TemplateLaunchRecovery.h"
 #include "Frontend/CompilerFlags.h"
 #include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"
@@ -50,6 +51,16 @@ llvm::Expected<std::vector<PipelineOutput>>
 runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
                    const std::vector<ProgramSource> &Sources, const ParseEnvironment &Env,
                    const PipelineOptions &Options);
+
+// Tells each file's analysis (Launches, one per file of Sources, parsed in
+// Parsed) which of its launches name a child that another file of the
+// program defines, and whether Pass takes them (asked of the defining file,
+// whose analysis then lists the child among those it exports). The remark
+// of a launch the pass leaves names the file. The transform and the
+// coverage summary both link this way, so that they agree.
+void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource> &Sources,
+                         const std::vector<RecoveredParse> &Parsed,
+                         std::vector<LaunchAnalysis> &Launches);
 
 // Why a device-side launch the analysis could not resolve (a template kernel
 // launched from a non-template kernel, an overloaded kernel) is left untouched.

@@ -8,8 +8,8 @@
 #                                                   compiles (nvcc, no GPU; what ctest runs)
 #   test/corpus/run.sh build [dir]                  build original and variants (needs nvcc)
 #   test/corpus/run.sh run [dir]                    build, run and compare (needs a GPU)
-#   test/corpus/run.sh summary [launchopt]          launchopt --list-launches --summary over
-#                                                   the corpus, then per program
+#   test/corpus/run.sh summary [launchopt]          launchopt --list-launches --summary per
+#                                                   program, their sum first
 #   test/corpus/run.sh                              transform, then run
 #
 # A program is a folder of test/corpus with its .cu files and headers; it
@@ -215,16 +215,54 @@ run() {
   [ "$failed" -eq 0 ]
 }
 
+# Adds up summaries printed by `launchopt --list-launches --summary` (text):
+# sites, per-pass counts and refusals by reason, in the order launchopt uses
+# (most frequent first, then by text).
+add_summaries() {
+  awk '
+    /^device-side launch sites: / { sites += $4; files += $6; hosts += substr($8, 2) }
+    /^  --.*: [0-9]+ of [0-9]+ transformable$/ {
+      pass = $1; sub(/:$/, "", pass)
+      if (!(pass in transformable)) order[++passes] = pass
+      transformable[pass] += $2
+    }
+    /^  any pass: / { any += $3 }
+    /^not counted: / { notcounted = notcounted $0 "\n" }
+    /^refusals of / { refused = $3; sub(/:$/, "", refused) }
+    /^  [0-9]+  / { count = $1; reason = $0; sub(/^  [0-9]+  /, "", reason)
+                    if (!((refused, reason) in refusals)) reasons[refused] = reasons[refused] reason "\n"
+                    refusals[refused, reason] += count }
+    END {
+      printf "device-side launch sites: %d in %d file(s) (%d host-side not counted)\n", sites, files, hosts
+      for (p = 1; p <= passes; p++)
+        printf "  %s: %d of %d transformable\n", order[p], transformable[order[p]], sites
+      printf "  any pass: %d of %d\n", any, sites
+      printf "%s", notcounted
+      for (p = 1; p <= passes; p++) {
+        if (reasons[order[p]] == "") continue
+        print "refusals of " order[p] ":"
+        n = split(reasons[order[p]], list, "\n")
+        sort = "LC_ALL=C sort -t \"\t\" -k1,1nr -k2"
+        for (r = 1; r < n; r++) print refusals[order[p], list[r]] "\t" list[r] | sort
+        close(sort)
+      }
+    }' | sed 's/^\([0-9][0-9]*\)\t/  \1  /'
+}
+
+# The corpus's programs are separate programs (each has its main, and names
+# such as a kernel's repeat between them), so launchopt reads each alone, its
+# files as one program; the corpus line is the sum of the programs' lines.
 summary() {
-  local launchopt p status=0
+  local launchopt p status=0 all=""
   launchopt=$(absolute "${1:-$root/build/tools/launchopt/launchopt}")
   cd "$here"
-  echo "== the corpus: $(programs | paste -sd' ')"
-  "$launchopt" --list-launches --summary $(for p in $(programs); do sources "$p" | sed "s|^|$p/|"; done) || status=1
   for p in $(programs); do
-    echo "== $p: $(sources "$p" | paste -sd' ')"
-    (cd "$p" && "$launchopt" --list-launches --summary $(sources .)) || status=1
+    all+="== $p: $(sources "$p" | paste -sd' ')"$'\n'
+    all+="$(cd "$p" && "$launchopt" --list-launches --summary $(sources .))"$'\n' || status=1
   done
+  echo "== the corpus: $(programs | paste -sd' ') (the sum of the programs below)"
+  grep -v '^== ' <<<"$all" | add_summaries
+  printf '%s' "$all"
   return $status
 }
 

@@ -12,16 +12,17 @@ if ! command -v "$nvcc" >/dev/null; then
   echo "random/ci: skipped: nvcc not found at $nvcc"
   exit 77
 fi
-# Seeds 1-36, three files of twelve programs. Seeds whose programs show a launchopt
+# Seeds 1-24, two files of twelve programs (every variant compiles each file:
+# 17 builds per file). Seeds whose programs show a launchopt
 # bug that is not fixed yet are left out here, each with the bug it shows.
 excluded=" "
 rm -rf "$dir"
 mkdir -p "$dir"
 seeds=()
-for s in $(seq 1 36); do
+for s in $(seq 1 24); do
   [[ "$excluded" == *" $s "* ]] || seeds+=("$s")
 done
-for b in 0 1 2; do
+for b in 0 1; do
   list=$(printf '%s\n' "${seeds[@]}" | sed -n "$((b * 12 + 1)),$((b * 12 + 12))p" | paste -sd,)
   "$dpgen" --seeds="$list" -o "$dir/b00$b.cu"
 done

@@ -23,11 +23,13 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return refusal("the child is already aggregated");
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
-  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site) &&
-      !proveIndependentOfEarlierLaunches(Launches, Site))
-    return refusal("the parent thread launches other children into the same stream before "
-                   "this one (in a loop or earlier); aggregating could reorder them (pass "
-                   "--assume-independent-children if they do not depend on each other)");
+  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
+    if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
+      return refusal("the parent thread launches other children into the same stream before "
+                     "this one (in a loop or earlier); aggregating could reorder them (pass "
+                     "--assume-independent-children if they do not depend on each other); not "
+                     "proved independent: " +
+                     Proof.Text);
   return Shadows.require(*Site.Child);
 }
 

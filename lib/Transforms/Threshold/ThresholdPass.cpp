@@ -64,12 +64,13 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
-  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site) &&
-      !proveIndependentOfEarlierLaunches(Launches, Site))
-    return refusal("the parent thread launches other children into the same stream before "
-                   "this one (in a loop or earlier); a serialized child could run before "
-                   "them (pass --assume-independent-children if they do not depend on each "
-                   "other)");
+  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
+    if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
+      return refusal("the parent thread launches other children into the same stream before "
+                     "this one (in a loop or earlier); a serialized child could run before "
+                     "them (pass --assume-independent-children if they do not depend on each "
+                     "other); not proved independent: " +
+                     Proof.Text);
   return llvm::Error::success();
 }
 
@@ -147,10 +148,10 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
-    std::optional<std::string> Proof;
+    Independence Proof;
     if (mayReorderWithEarlierLaunch(Launches, Site) &&
-        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)))
-      Remark.Parameters["independence"] = *Proof;
+        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)).Proved)
+      Remark.Parameters["independence"] = Proof.Text;
     else if (mayReorderWithEarlierLaunch(Launches, Site))
       Remark.Warnings.push_back("serialized although earlier launches from this thread go "
                                 "into the same stream (--assume-independent-children)");
