@@ -3,6 +3,8 @@
 #include "Support/ResourcePaths.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <set>
+
 namespace launchopt {
 
 namespace {
@@ -25,16 +27,39 @@ std::string markProgramPool(const std::string &Text, bool Defines) {
   return Text.substr(0, At) + Marks + Text.substr(At);
 }
 
+namespace {
+// The next `#include <launchopt/...>` that is a directive: only blanks before
+// it on its line (one in a comment or a string stays text).
+size_t findDirective(const std::string &Text, const std::string &Directive, size_t From) {
+  for (size_t At = Text.find(Directive, From); At != std::string::npos;
+       At = Text.find(Directive, At + 1)) {
+    size_t LineStart = Text.rfind('\n', At == 0 ? 0 : At - 1);
+    LineStart = LineStart == std::string::npos || At == 0 ? 0 : LineStart + 1;
+    if (Text.find_first_not_of(" \t", LineStart) == At)
+      return At;
+  }
+  return std::string::npos;
+}
+} // namespace
+
 llvm::Expected<std::string> embedRuntime(const std::string &Text) {
   static const std::string Directive = "#include <launchopt/";
   std::string Out;
+  std::set<std::string> Embedded;
   size_t Cursor = 0, At;
-  while ((At = Text.find(Directive, Cursor)) != std::string::npos) {
+  while ((At = findDirective(Text, Directive, Cursor)) != std::string::npos) {
     size_t Close = Text.find('>', At);
     size_t LineEnd = Text.find('\n', At);
     if (Close == std::string::npos || LineEnd == std::string::npos || Close > LineEnd)
       break;
     std::string Name = Text.substr(At + Directive.size(), Close - At - Directive.size());
+    Out += Text.substr(Cursor, At - Cursor);
+    Cursor = LineEnd + 1;
+    // Every runtime header is `#pragma once`: a second include adds nothing.
+    if (!Embedded.insert(Name).second) {
+      Out += "// launchopt runtime: launchopt/" + Name + " is embedded above\n";
+      continue;
+    }
     std::string Path = resourceDir(Resource::RuntimeHeaders) + "/launchopt/" + Name;
     auto Header = llvm::MemoryBuffer::getFile(Path);
     if (!Header)
@@ -42,7 +67,6 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
                                                      "': " + Header.getError().message() + " (" +
                                                      resourceLookupHint() + ")",
                                                  Header.getError());
-    Out += Text.substr(Cursor, At - Cursor);
     Out += "// ---- launchopt runtime: launchopt/" + Name + " ----\n";
     // `#pragma once` means nothing once the header is part of the main file.
     std::string Body = (*Header)->getBuffer().str();
@@ -51,7 +75,6 @@ llvm::Expected<std::string> embedRuntime(const std::string &Text) {
       Body.erase(Once, std::string("#pragma once\n").size());
     Out += Body;
     Out += "// ---- end of launchopt/" + Name + " ----\n";
-    Cursor = LineEnd + 1;
   }
   return Out + Text.substr(Cursor);
 }
