@@ -47,12 +47,40 @@ std::string serialPrototype(const KernelCopy &K, const SerialCopyOptions &Option
   return serialSignature(K, Options) + ";\n";
 }
 
+namespace {
+// Serial copies that call each other recursively have a stack nvcc cannot
+// size, and the device's default (1 KiB per thread) overflows a few levels
+// down: an illegal memory access. The host raises it before main.
+std::string serialStackLimit() {
+  return "// launchopt: serial copies that call each other need more stack than the\n"
+         "// default; it is raised to LAUNCHOPT_SERIAL_STACK bytes per thread before main\n"
+         "// (0 leaves it as it is).\n"
+         "#ifndef LAUNCHOPT_SERIAL_STACK\n"
+         "#define LAUNCHOPT_SERIAL_STACK (1024 + 768 * LAUNCHOPT_SERIAL_DEPTH)\n"
+         "#endif\n"
+         "#ifndef __CUDA_ARCH__\n"
+         "namespace {\n"
+         "struct __lo_SerialStackLimit {\n"
+         "  __lo_SerialStackLimit() {\n"
+         "    size_t Bytes = 0;\n"
+         "    if (LAUNCHOPT_SERIAL_STACK > 0 &&\n"
+         "        cudaDeviceGetLimit(&Bytes, cudaLimitStackSize) == cudaSuccess &&\n"
+         "        Bytes < (size_t)(LAUNCHOPT_SERIAL_STACK))\n"
+         "      cudaDeviceSetLimit(cudaLimitStackSize, LAUNCHOPT_SERIAL_STACK);\n"
+         "    (void)cudaGetLastError();\n"
+         "  }\n"
+         "} __lo_serialStackLimit;\n"
+         "} // namespace\n"
+         "#endif\n";
+}
+} // namespace
+
 std::string serialDepthDefinitions() {
   return "// launchopt: a child that launches itself runs serially in at most\n"
          "// LAUNCHOPT_SERIAL_DEPTH nested serial copies; deeper launches are launched.\n"
          "#ifndef LAUNCHOPT_SERIAL_DEPTH\n#define LAUNCHOPT_SERIAL_DEPTH 4\n#endif\n"
          "static constexpr unsigned " +
-         generated::threshold::SerialDepth + " = 0;\n\n";
+         generated::threshold::SerialDepth + " = 0;\n" + serialStackLimit() + "\n";
 }
 
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,

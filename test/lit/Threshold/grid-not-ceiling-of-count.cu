@@ -20,6 +20,7 @@ __global__ void parent(unsigned *d, const unsigned *sizes) {
 }
 
 // CHECK-NOT: LAUNCHOPT_SERIAL_DEPTH
+// CHECK-NOT: cudaLimitStackSize
 // CHECK: const auto __lo_n1_x = (n);
 // CHECK-NEXT: const dim3 __lo_grid1 = (__lo_n1_x - 1) / 32 + 1;
 // CHECK-NEXT: const dim3 __lo_block1 = 32;

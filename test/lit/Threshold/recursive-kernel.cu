@@ -1,7 +1,8 @@
 // A kernel that launches itself: the serial copy is defined after the kernel,
 // so a prototype goes before it. The serial copy would call itself without
 // bound: it takes its depth, and a launch at LAUNCHOPT_SERIAL_DEPTH nested
-// serial copies is launched rather than run serially.
+// serial copies is launched rather than run serially. nvcc cannot size the
+// stack of a recursion, so the host raises the device's stack before main.
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -17,6 +18,11 @@ __global__ void halve(int *d, int n) {
 
 // CHECK: #define LAUNCHOPT_SERIAL_DEPTH 4
 // CHECK: static constexpr unsigned __lo_serialDepth = 0;
+// CHECK: #define LAUNCHOPT_SERIAL_STACK (1024 + 768 * LAUNCHOPT_SERIAL_DEPTH)
+// CHECK: #ifndef __CUDA_ARCH__
+// CHECK: cudaDeviceGetLimit(&Bytes, cudaLimitStackSize) == cudaSuccess &&
+// CHECK: cudaDeviceSetLimit(cudaLimitStackSize, LAUNCHOPT_SERIAL_STACK);
+// CHECK: } __lo_serialStackLimit;
 // CHECK: static __device__ void __lo_serial_halve(int *d, int n, const dim3 __lo_gridDim, const dim3 __lo_blockDim, const unsigned __lo_serialDepth);
 // CHECK-EMPTY:
 // CHECK-NEXT: __global__ void halve(int *d, int n) {
@@ -33,4 +39,4 @@ __global__ void halve(int *d, int n) {
 // CHECK-NEXT: {
 // CHECK: make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim, __lo_serialDepth);
 
-// REMARK: recursive-kernel.cu:15:5: remark: threshold applied to launch of 'halve'
+// REMARK: recursive-kernel.cu:16:5: remark: threshold applied to launch of 'halve'
