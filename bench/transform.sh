@@ -10,7 +10,7 @@
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files. The promotion apps
-# (single-block kernels relaunching themselves: sc, los) get P, PA, PO and
+# (single-block kernels relaunching themselves: sc, los, pt, unq, pd, upd) get P, PA, PO and
 # PAO (--promote, --promote=PA:32, --promote=PO, --promote=PAO:32) instead.
 #
 #   bench/transform.sh [launchopt]      (default: $LAUNCHOPT, then build/ of this checkout)
@@ -33,7 +33,7 @@ variants=(T:--threshold C:--coarsen
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)
-promotion_apps=" sc los "
+promotion_apps=" sc los pt unq pd upd "
 promotion_variants=(P:--promote PA:--promote=PA:32 PO:--promote=PO PAO:--promote=PAO:32)
 cd "$bench"
 summary=()

@@ -121,3 +121,24 @@ int sc_run(const int* d_in, int n, int* d_out, int* d_count);
 // Line of sight: d_visible[i] = 1 when point i (i >= 1) sees point 0 over every
 // point between them (its slope at least the largest before it), else 0; d_visible[0] = 1.
 int los_run(const int* d_heights, int n, int* d_visible);
+
+constexpr int kPtBlock = 256;   // elements per step of partition
+constexpr int kUnqBlock = 256;  // elements per step of unique
+// Padding and unpadding move one row of kPdCols elements per step, in place,
+// between a row stride of kPdCols and kPdCols + kPdPad.
+constexpr int kPdCols = 1000;
+constexpr int kPdPad = 24;
+// Partition's predicate: even elements go to the front.
+BENCH_HD inline bool pt_front(int x) { return (x & 1) == 0; }
+
+// Partition: the elements with pt_front first, in order, at d_out[0..*d_count);
+// the others after them in reverse order (d_out[n - 1] is the first of them).
+int pt_run(const int* d_in, int n, int* d_out, int* d_count);
+// Unique: d_out[0..*d_count) = d_in without the elements equal to the one before.
+int unq_run(const int* d_in, int n, int* d_out, int* d_count);
+// Padding in place: rows of kPdCols elements at stride kPdCols move to stride
+// kPdCols + kPdPad (d_matrix holds rows * (kPdCols + kPdPad) elements); the
+// padding elements are left as they were.
+int pd_run(int* d_matrix, int rows);
+// Unpadding in place: the reverse, from stride kPdCols + kPdPad to kPdCols.
+int upd_run(int* d_matrix, int rows);

@@ -94,9 +94,12 @@ inline BenchConfig config_from(const Args& a, const std::string& app, const std:
 
 // run(): one call of the variant's entry function, returns its status.
 // verify(): compares the device output with the CPU reference; "" if correct.
+// prepare(): when given, restores the input of an in-place computation before
+// each call, outside the timed region.
 // Prints "RESULT,app,dataset,variant,status,reps,median_ms,min_ms,max_ms,note".
 inline int run_bench(const BenchConfig& c, const std::function<int()>& run,
-                     const std::function<std::string()>& verify) {
+                     const std::function<std::string()>& verify,
+                     const std::function<void()>& prepare = {}) {
   auto fail = [&](const std::string& why) {
     std::printf("RESULT,%s,%s,%s,FAILED,0,,,,%s\n", c.app.c_str(), c.dataset.c_str(), c.variant.c_str(),
                 why.c_str());
@@ -104,6 +107,10 @@ inline int run_bench(const BenchConfig& c, const std::function<int()>& run,
     return 1;
   };
   auto one = [&](float* ms) -> std::string {
+    if (prepare) {
+      prepare();
+      BENCH_CHECK(cudaDeviceSynchronize());
+    }
     cudaEvent_t start, stop;
     BENCH_CHECK(cudaEventCreate(&start));
     BENCH_CHECK(cudaEventCreate(&stop));

@@ -1,5 +1,5 @@
 #!/bin/bash
-# GPU machine script: the promotion apps (sc, los) side by side. Builds each
+# GPU machine script: the promotion apps (sc, los, pt, unq, pd, upd) side by side. Builds each
 # app's naive CDP version, its iterative host-launched version (flat) and the
 # launchopt outputs P, PA, PO, PAO (apps/<app>/generated/, committed; PA and PAO
 # also at pool size 1024 through -DLAUNCHOPT_PROMOTE_POOL: PA8, PA128 can be named
@@ -23,7 +23,7 @@ NVCC=${NVCC:-nvcc}
 ROUNDS=${ROUNDS:-3}
 RUN_TIMEOUT=${RUN_TIMEOUT:-20}
 STEPS=${STEPS:-"2 25 1000 10000"}
-APPS=${APPS:-"sc los"}
+APPS=${APPS:-"sc los pt unq pd upd"}
 VARIANTS=${VARIANTS:-"flat cdp P PA PO PAO PA1024 PAO1024"}
 nv="$NVCC -std=c++17 -arch=sm_90 -O3 -Icommon"
 
