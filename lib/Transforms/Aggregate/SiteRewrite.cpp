@@ -105,11 +105,11 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
     S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
          ");\n";
-    S += In + "} else // pool or scope full: launch as written\n";
+    S += In + "} else // pool or scope full: launch now, or defer\n";
   } else {
     S += In + "if (" + Record + ")\n";
     S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
-    S += In + "else // pool or scope full: launch as written\n";
+    S += In + "else // pool or scope full: launch now, or defer\n";
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
   S += directLaunch(A, Direct, Grid, Block, In, Deferrable);
