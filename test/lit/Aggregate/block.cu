@@ -102,4 +102,4 @@ void host(float *d, const int *sizes) {
 // CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
 // REMARK: block.cu:76:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d)
-// REMARK: block.cu:91:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code
+// REMARK: block.cu:98:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code
