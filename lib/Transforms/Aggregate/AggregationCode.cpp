@@ -295,8 +295,9 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   // launch (deferral's drain is a tail launch too): its launches go as
   // before. Otherwise none is dropped: each is made, or deferred when the
   // pending-launch pool is near full or refuses it (launchopt/deferral.cuh).
-  bool Deferrable = std::none_of(ChildSites.begin(), ChildSites.end(),
-                                 [](const AggregatedSite &Site) { return Site.ParentTailLaunches; });
+  bool Deferrable =
+      std::none_of(ChildSites.begin(), ChildSites.end(),
+                   [](const AggregatedSite &Site) { return Site.ParentTailLaunches; });
   if (Deferrable)
     S += generated::code("      launchopt::deferral::launchOrDefer([=](cudaStream_t @st) {\n  ") +
          "      " + DirectName + Child.TemplateArgs +
@@ -320,8 +321,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   }
   // A packed grid has blocks of its own size and no shared memory: the
   // child uses none.
-  std::string Configuration =
-      PackThreads ? "@s.blocks, LAUNCHOPT_PACKED_BLOCK, 0" : "@s.blocks, @s.maxThreads, @s.maxSharedMemory";
+  std::string Configuration = PackThreads ? "@s.blocks, LAUNCHOPT_PACKED_BLOCK, 0"
+                                          : "@s.blocks, @s.maxThreads, @s.maxSharedMemory";
   if (!Deferrable)
     return S + "  " + AggregatedPrefix + N + Child.TemplateArgs +
            generated::code("<<<" + Configuration + ", @stream>>>(@s.launch);\n}");

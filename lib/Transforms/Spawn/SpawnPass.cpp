@@ -85,8 +85,8 @@ std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " +
          SharedMemory + ", " + Stream + ">>>(" + ArgumentsThen + TicketVar + ");\n";
   Out += Indent + "  if (" + TicketVar + " == 0 ||\n" + Indent +
-         "      !launchopt::spawn::blockChildLaunched(" + Id + ", " + TicketVar + ", " +
-         B.GridVar + "))\n";
+         "      !launchopt::spawn::blockChildLaunched(" + Id + ", " + TicketVar + ", " + B.GridVar +
+         "))\n";
   Out += Indent + "    launchopt::spawn::deferBlockChild(\n" + Indent + "        " + Id + ", " +
          B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "        [=](" +
          generated::code("unsigned @t, cudaStream_t @stream) {\n") + Indent + "          " +
@@ -167,8 +167,8 @@ bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Ch
 // so that its own launches are controlled too) and its spawned kernel.
 void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                   const std::map<const clang::FunctionDecl *, KernelCopy> &Controlled,
-                  const std::set<const clang::FunctionDecl *> &Deferrable,
-                  ShadowCallees &Shadows, PassResult &Result) {
+                  const std::set<const clang::FunctionDecl *> &Deferrable, ShadowCallees &Shadows,
+                  PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
   std::set<const clang::FunctionDecl *> Children;
   for (const auto &[Child, Copy] : Controlled)
@@ -219,8 +219,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     bool Defers = false;
     llvm::Expected<AcceptedLaunch> Launch =
         acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows, Defers), Steps);
-    if (Launch && Defers && !Launch->Text.Arguments.empty() &&
-        Launch->Text.ArgumentTexts.empty())
+    if (Launch && Defers && !Launch->Text.Arguments.empty() && Launch->Text.ArgumentTexts.empty())
       Launch = llvm::Expected<AcceptedLaunch>(
           refusal("an argument cannot be read alone, to be recorded for a deferred launch"));
     llvm::Expected<std::string> Spawned =
