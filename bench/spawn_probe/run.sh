@@ -1,5 +1,7 @@
 #!/bin/bash
-# Builds and runs the spawn controller's probe; writes its -D flags to
+# Builds and runs the spawn controller's probe; writes its GPU description to
+# <out>/launch-control.json (the form of lib/Transforms/Fusion/gpus/
+# h100.launch-control.json) and the same values as -D flags to
 # <out>/spawn_constants.txt (default $OUT, else bench/results/spawn_probe).
 #   bench/spawn_probe/run.sh [out]
 set -euo pipefail
@@ -12,4 +14,5 @@ if ! command -v nvidia-smi > /dev/null || ! nvidia-smi > /dev/null 2>&1; then
   echo "spawn_probe: no GPU here; built only" | tee "$out/spawn_constants.txt"
   exit 0
 fi
-"$out/spawn_probe" | tee "$out/spawn_constants.txt"
+"$out/spawn_probe" | tee "$out/launch-control.json"
+"$here/flags.sh" "$out/launch-control.json" | tee "$out/spawn_constants.txt"

@@ -1,9 +1,11 @@
 // Measures the spawn controller's constants (runtime/include/launchopt/spawn.cuh)
-// on the GPU at hand and prints them as -D flags:
+// on the GPU at hand and prints them in the form of the GPU description
+// lib/Transforms/Fusion/gpus/h100.launch-control.json (run.sh also writes
+// them as -D flags):
 //   LAUNCHOPT_SPAWN_LAUNCH_NS        one device thread issuing a launch (ns per launch)
 //   LAUNCHOPT_SPAWN_GRID_LIMIT       child grids seen running at once
 //   LAUNCHOPT_SPAWN_SMS, LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM  from the device's properties
-//   LAUNCHOPT_SPAWN_PENDING_POOL     cudaLimitDevRuntimePendingLaunchCount
+//   LAUNCHOPT_PENDING_POOL           cudaLimitDevRuntimePendingLaunchCount
 // Build: nvcc -arch=sm_90 -rdc=true -O3 spawn_probe.cu -lcudadevrt
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -88,13 +90,30 @@ int main() {
   unsigned seen = 0;
   cudaMemcpyFromSymbol(&seen, maxRunning, sizeof seen);
 
-  std::printf("# %s, %d SMs\n", p.name, p.multiProcessorCount);
-  std::printf("-DLAUNCHOPT_SPAWN_LAUNCH_NS=%.0f\n", best);
-  std::printf("-DLAUNCHOPT_SPAWN_GRID_LIMIT=%u\n", seen);
-  std::printf("-DLAUNCHOPT_SPAWN_SMS=%d\n", p.multiProcessorCount);
-  std::printf("-DLAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM=%d\n",
-              slots < p.maxBlocksPerMultiProcessor ? slots : p.maxBlocksPerMultiProcessor);
-  std::printf("-DLAUNCHOPT_SPAWN_PENDING_POOL=%zu\n", pool);
+  // The form of lib/Transforms/Fusion/gpus/h100.launch-control.json; the
+  // chosen (unmeasured) entries are printed as the runtime's defaults.
+  int ctaSlots = slots < p.maxBlocksPerMultiProcessor ? slots : p.maxBlocksPerMultiProcessor;
+  std::printf("{\n  \"name\": \"%s (sm_%d%d)\",\n", p.name, p.major, p.minor);
+  auto entry = [](const char *key, double value, const char *flag, const char *source,
+                  bool last = false) {
+    std::printf("  \"%s\": {\"value\": %.0f, \"flag\": \"%s\", \"source\": \"%s\"}%s\n", key,
+                value, flag, source, last ? "" : ",");
+  };
+  entry("spawn_launch_ns", best, "LAUNCHOPT_SPAWN_LAUNCH_NS",
+        "bench/spawn_probe: one device thread issuing 1000 launches, best of 5");
+  entry("spawn_grid_limit", seen, "LAUNCHOPT_SPAWN_GRID_LIMIT",
+        "bench/spawn_probe: most one-block child grids seen running at once of 1024");
+  entry("spawn_sms", p.multiProcessorCount, "LAUNCHOPT_SPAWN_SMS",
+        "cudaDeviceProp::multiProcessorCount");
+  entry("spawn_cta_slots_per_sm", ctaSlots, "LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM",
+        "occupancy of a 32-thread child, capped by maxBlocksPerMultiProcessor");
+  entry("pending_pool", double(pool), "LAUNCHOPT_PENDING_POOL",
+        "cudaDeviceGetLimit(cudaLimitDevRuntimePendingLaunchCount)");
+  entry("pending_reserve", 512, "LAUNCHOPT_PENDING_RESERVE",
+        "chosen, not measured: pool entries only deferral drains may take");
+  entry("spawn_max_queue", 65536, "LAUNCHOPT_SPAWN_MAX_QUEUE",
+        "chosen, not measured: child CTAs in flight the controller admits", true);
+  std::printf("}\n");
   cudaFree(ns);
   return 0;
 }

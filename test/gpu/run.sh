@@ -18,7 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recursive_tiles
-           template_launch quicksort_stream reach_helpers recursive_halving})
+           template_launch quicksort_stream reach_helpers recursive_halving pool_barriers})
 # THRESHOLDS, VARIANTS and POOL_VARIANTS (space-separated) replace the lists
 # below, e.g. VARIANTS="S:--spawn" THRESHOLDS= POOL_VARIANTS= for one variant.
 thresholds=(${THRESHOLDS-32 64 128 256 512 1024 4096 1000000000})
@@ -33,12 +33,17 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
-# their scope full and take the direct-launch fallback.
+# their scope full and take the direct-launch fallback; and built with
+# -DGPU_TEST_DEFAULT_POOL, which keeps the pending-launch pool at its default
+# 2,048 entries in pool_barriers (8,192 children at once): no launch may be
+# dropped (the other programs ignore the flag).
 pool_variants=(${POOL_VARIANTS-A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
                A-block-pool8K:A-block:-DLAUNCHOPT_POOL_BYTES=8192
                A-grid-pool8K:A-grid:-DLAUNCHOPT_POOL_BYTES=8192
                TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192
-               A-threads-pool8K:A-threads:-DLAUNCHOPT_POOL_BYTES=8192})
+               A-threads-pool8K:A-threads:-DLAUNCHOPT_POOL_BYTES=8192
+               S-pool2K:S:-DGPU_TEST_DEFAULT_POOL A-warp-pool2K:A-warp:-DGPU_TEST_DEFAULT_POOL
+               A-block-pool2K:A-block:-DGPU_TEST_DEFAULT_POOL})
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}

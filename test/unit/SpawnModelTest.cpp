@@ -2,6 +2,8 @@
 // compiled for the host: Algorithm 1 with the pool and grid limits first.
 #include "launchopt/spawn.cuh"
 
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <gtest/gtest.h>
 
 using launchopt::spawn::ModelLimits;
@@ -60,4 +62,39 @@ TEST(SpawnModel, DefaultLimitsStayBelowThePendingLaunchPool) {
   EXPECT_EQ(D.maxGrids, 128u);
   EXPECT_LT(D.maxGrids, 2048u * 3 / 4 + 1);
   EXPECT_DOUBLE_EQ(D.maxConcurrentCtas, 132.0 * 32);
+}
+
+TEST(SpawnModel, PendingLaunchesStopLaunchesBeforeThePool) {
+  ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
+  ModelLimits WithPool{65536, 128, 132.0 * 32, 1536};
+  S.pendingLaunches = 1535;
+  EXPECT_TRUE(shouldLaunch(S, WithPool, 1, 1));
+  EXPECT_TRUE(launchopt::spawn::withinLimits(S, WithPool, 1));
+  S.pendingLaunches = 1536;
+  EXPECT_FALSE(shouldLaunch(S, WithPool, 1, 1 << 30));
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, WithPool, 1));
+}
+
+// The runtime's defaults are the values of the H100's launch-control
+// description, where each constant's source is written.
+TEST(SpawnModel, DefaultsAreTheGpuDescriptions) {
+  auto File = llvm::MemoryBuffer::getFile(LAUNCHOPT_LAUNCH_CONTROL_GPU);
+  ASSERT_TRUE(bool(File));
+  llvm::Expected<llvm::json::Value> Description = llvm::json::parse((*File)->getBuffer());
+  ASSERT_TRUE(bool(Description)) << llvm::toString(Description.takeError());
+  const llvm::json::Object &O = *Description->getAsObject();
+  auto value = [&](llvm::StringRef Key) {
+    const llvm::json::Object *Entry = O.getObject(Key);
+    EXPECT_TRUE(Entry && Entry->getString("source")) << Key.str();
+    return Entry ? Entry->getInteger("value").value_or(-1) : -1;
+  };
+  EXPECT_EQ(value("spawn_launch_ns"), LAUNCHOPT_SPAWN_LAUNCH_NS);
+  EXPECT_EQ(value("spawn_grid_limit"), LAUNCHOPT_SPAWN_GRID_LIMIT);
+  EXPECT_EQ(value("spawn_sms"), LAUNCHOPT_SPAWN_SMS);
+  EXPECT_EQ(value("spawn_cta_slots_per_sm"), LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM);
+  EXPECT_EQ(value("pending_pool"), LAUNCHOPT_PENDING_POOL);
+  EXPECT_EQ(value("pending_reserve"), LAUNCHOPT_PENDING_RESERVE);
+  EXPECT_EQ(value("spawn_max_queue"), LAUNCHOPT_SPAWN_MAX_QUEUE);
+  launchopt::spawn::ModelLimits D = launchopt::spawn::defaultLimits();
+  EXPECT_EQ(D.maxPending, 2048u - 512u);
 }

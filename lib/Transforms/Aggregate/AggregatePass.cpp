@@ -206,7 +206,7 @@ std::set<const clang::FunctionDecl *> tailLaunchingKernels(const LaunchAnalysis 
 std::string runtimePreamble(const AggregateOptions &Options, bool Allocations, bool Packed) {
   return "// launchopt: launches from device code are aggregated; scopes with fewer\n"
          "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
-         "#include <launchopt/aggregation.cuh>\n" +
+         "#include <launchopt/deferral.cuh>\n#include <launchopt/aggregation.cuh>\n" +
          std::string(Packed ? "#include <launchopt/thread_aggregation.cuh>\n" : "") +
          std::string(Allocations ? "#include <launchopt/allocation.cuh>\n" : "") +
          "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
@@ -237,11 +237,12 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::set<const clang::FunctionDecl *> TailLaunching =
       tailLaunchingKernels(Launches, TailLaunchInCallee);
   for (const AcceptedSite &A : Accepted.Sites) {
+    bool ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
-                      siteReplacement(A, UniformOf[A.Site->Child]));
+                      siteReplacement(A, UniformOf[A.Site->Child], !ParentTailLaunches));
     AggregatedSite Code = A.Code;
     Code.UniformArguments = anyUniform(UniformOf[A.Site->Child]);
-    Code.ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
+    Code.ParentTailLaunches = ParentTailLaunches;
     SitesOf[A.Site->Parent].push_back(Code);
     Children.insert(A.Site->Child);
   }

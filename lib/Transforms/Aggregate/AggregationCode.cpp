@@ -291,9 +291,23 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
                                       "@s.launch->records[@i];\n"));
   S += argumentReferences(Child, "      ", generated::code("@r.arguments"),
                           generated::code("@s.launch->uniformArguments"), Uniform);
-  S += "      " + DirectName + Child.TemplateArgs +
-       generated::code("<<<@r.grid, @r.block, @r.sharedMemory, cudaStreamFireAndForget>>>(") +
-       Fields + ");\n    }\n    return;\n  }\n";
+  // A parent that tail-launches work of its own could not see a deferred
+  // launch (deferral's drain is a tail launch too): its launches go as
+  // before. Otherwise none is dropped: each is made, or deferred when the
+  // pending-launch pool is near full or refuses it (launchopt/deferral.cuh).
+  bool Deferrable =
+      std::none_of(ChildSites.begin(), ChildSites.end(),
+                   [](const AggregatedSite &Site) { return Site.ParentTailLaunches; });
+  if (Deferrable)
+    S += generated::code("      launchopt::deferral::launchOrDefer([=](cudaStream_t @st) {\n  ") +
+         "      " + DirectName + Child.TemplateArgs +
+         generated::code("<<<@r.grid, @r.block, @r.sharedMemory, @st>>>(") + Fields +
+         ");\n        return cudaGetLastError() == cudaSuccess;\n"
+         "      }, cudaStreamFireAndForget);\n    }\n    return;\n  }\n";
+  else
+    S += "      " + DirectName + Child.TemplateArgs +
+         generated::code("<<<@r.grid, @r.block, @r.sharedMemory, cudaStreamFireAndForget>>>(") +
+         Fields + ");\n    }\n    return;\n  }\n";
   if (GroupScopes) {
     std::string Groups = Options.Granularity == AggregationGranularity::Grid
                              ? std::string("1u")
@@ -307,11 +321,17 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   }
   // A packed grid has blocks of its own size and no shared memory: the
   // child uses none.
-  S += "  " + AggregatedPrefix + N + Child.TemplateArgs +
-       (PackThreads ? generated::code("<<<@s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, @stream>>>(@s."
-                                      "launch);\n}")
-                    : generated::code("<<<@s.blocks, @s.maxThreads, @s.maxSharedMemory, "
-                                      "@stream>>>(@s.launch);\n}"));
+  std::string Configuration = PackThreads ? "@s.blocks, LAUNCHOPT_PACKED_BLOCK, 0"
+                                          : "@s.blocks, @s.maxThreads, @s.maxSharedMemory";
+  if (!Deferrable)
+    return S + "  " + AggregatedPrefix + N + Child.TemplateArgs +
+           generated::code("<<<" + Configuration + ", @stream>>>(@s.launch);\n}");
+  S += generated::code("  const launchopt::ScopeSummary @summary = @s;\n"
+                       "  launchopt::deferral::launchOrDefer([=](cudaStream_t @st) {\n"
+                       "    const launchopt::ScopeSummary &@s = @summary;\n    ") +
+       AggregatedPrefix + N + Child.TemplateArgs +
+       generated::code("<<<" + Configuration + ", @st>>>(@s.launch);\n") +
+       "    return cudaGetLastError() == cudaSuccess;\n" + generated::code("  }, @stream);\n}");
   return S;
 }
 

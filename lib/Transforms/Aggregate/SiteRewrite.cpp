@@ -43,7 +43,39 @@ UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite 
   return Uniform;
 }
 
-std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform) {
+namespace {
+
+// The launch of a child that could not be recorded: as written, or, when it
+// may be deferred, with its arguments evaluated here and launched now or
+// deferred (never dropped).
+std::string directLaunch(const AcceptedSite &A, const std::string &Callee, const std::string &Grid,
+                         const std::string &Block, const std::string &In, bool Deferrable) {
+  const LaunchText &L = A.Text;
+  if (!Deferrable || (!L.Arguments.empty() && L.ArgumentTexts.empty()))
+    return In + "  " + Callee + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
+           L.Arguments + ");\n";
+  std::string Id = std::to_string(A.Site->Id);
+  std::string S = In + "{\n";
+  std::vector<std::string> Arguments;
+  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I) {
+    Arguments.push_back(generated::code("@darg") + Id + "_" + std::to_string(I));
+    S += In + "  auto " + Arguments.back() + " = " + L.ArgumentTexts[I] + ";\n";
+  }
+  std::string SharedMemory = generated::code("@dshared") + Id;
+  S += In + "  const size_t " + SharedMemory + " = " +
+       (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ";\n";
+  S += In + generated::code("  launchopt::deferral::launchOrDefer([=](cudaStream_t @stream) {\n");
+  S += In + "    " + Callee + "<<<" + Grid + ", " + Block + ", " + SharedMemory +
+       generated::code(", @stream>>>(") + llvm::join(Arguments, ", ") + ");\n";
+  S += In + "    return cudaGetLastError() == cudaSuccess;\n";
+  S += In + "  }, " + (L.Stream.empty() ? "0" : L.Stream) + ");\n";
+  return S + In + "}\n";
+}
+
+} // namespace
+
+std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform,
+                            bool Deferrable) {
   const LaunchText &L = A.Text;
   std::string Id = std::to_string(A.Site->Id);
   std::string Grid = generated::code("@agrid") + Id, Block = generated::code("@ablock") + Id;
@@ -73,15 +105,14 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
     S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
          ");\n";
-    S += In + "} else // pool or scope full: launch as written\n";
+    S += In + "} else // pool or scope full: launch now, or defer\n";
   } else {
     S += In + "if (" + Record + ")\n";
     S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
-    S += In + "else // pool or scope full: launch as written\n";
+    S += In + "else // pool or scope full: launch now, or defer\n";
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
-  S += In + "  " + Direct + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
-       L.Arguments + ");\n";
+  S += directLaunch(A, Direct, Grid, Block, In, Deferrable);
   S += L.Indent + "}";
   return S;
 }

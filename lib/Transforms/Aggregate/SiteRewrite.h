@@ -24,8 +24,12 @@ UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite 
                                      AggregationGranularity G);
 
 // The replacement of the launch statement; Uniform: the child's arguments
-// passed once per scope.
-std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform);
+// passed once per scope. Deferrable: a launch that cannot be recorded is
+// deferred when the pending-launch pool is near full or refuses it
+// (launchopt/deferral.cuh), which the parent may not see when it
+// tail-launches work of its own.
+std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform,
+                            bool Deferrable);
 
 } // namespace launchopt
 

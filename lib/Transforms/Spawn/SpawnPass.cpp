@@ -53,10 +53,80 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   return Out;
 }
 
+// The replacement of a launch whose child cannot run in the parent thread:
+// launched while the controller's limits allow, else (or when the pool
+// refuses it) recorded, with its arguments as evaluated here, for the
+// parent grid's drain to launch (runtime/include/launchopt/deferral.cuh).
+std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
+                             LaunchRemark &Remark, const std::string &SpawnedCallee) {
+  BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
+  std::string Id = std::to_string(Site.Id) + "u";
+  std::string Suffix = std::to_string(Site.Id);
+  std::string TicketVar = generated::code("@sticket") + Suffix;
+  const std::string &Indent = L.Indent;
+  std::string Out = "{ // launchopt: spawn-controlled launch of '" + Site.ChildName +
+                    "', deferred when refused\n";
+  Out += boundDeclarations(B, Indent);
+  std::string SharedMemory = "0";
+  if (!L.SharedMemory.empty()) {
+    SharedMemory = generated::code("@sshared") + Suffix;
+    Out += Indent + "  const size_t " + SharedMemory + " = " + L.SharedMemory + ";\n";
+  }
+  std::vector<std::string> Arguments;
+  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I) {
+    Arguments.push_back(generated::code("@sarg") + Suffix + "_" + std::to_string(I));
+    Out += Indent + "  auto " + Arguments.back() + " = " + L.ArgumentTexts[I] + ";\n";
+  }
+  std::string ArgumentsThen = Arguments.empty() ? "" : llvm::join(Arguments, ", ") + ", ";
+  std::string Stream = L.Stream.empty() ? "0" : L.Stream;
+  Out += Indent + "  const unsigned " + TicketVar + " = launchopt::spawn::admitBlockChild(" + Id +
+         ", " + B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ");\n";
+  Out += Indent + "  if (" + TicketVar + " != 0)\n";
+  Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " +
+         SharedMemory + ", " + Stream + ">>>(" + ArgumentsThen + TicketVar + ");\n";
+  Out += Indent + "  if (" + TicketVar + " == 0 ||\n" + Indent +
+         "      !launchopt::spawn::blockChildLaunched(" + Id + ", " + TicketVar + ", " + B.GridVar +
+         "))\n";
+  Out += Indent + "    launchopt::spawn::deferBlockChild(\n" + Indent + "        " + Id + ", " +
+         B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "        [=](" +
+         generated::code("unsigned @t, cudaStream_t @stream) {\n") + Indent + "          " +
+         SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " + SharedMemory +
+         generated::code(", @stream>>>(") + ArgumentsThen + generated::code("@t);\n") + Indent +
+         "        });\n";
+  Out += Indent + "}";
+  Remark.Parameters["threads"] = B.Recovered;
+  return Out;
+}
+
+// Why a child that cannot run in the parent thread cannot be deferred
+// either; success when it can.
+llvm::Error deferralBlocker(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                            const SpawnOptions &Options) {
+  for (const LaunchSite &Other : Launches.Sites) {
+    if (!Other.DeviceSide)
+      continue;
+    // The drain is a tail launch of the parent grid: tail launches run in
+    // the order they were made, so one of the program's own could run before
+    // the deferred child.
+    if (Other.StreamKind == LaunchStream::TailLaunch)
+      return refusal("device code of this file tail-launches kernels, which could run before "
+                     "the deferred child");
+    // A deferred child runs after the parent's later launches too.
+    if (&Other != &Site && Other.Parent == Site.Parent &&
+        Other.StreamKind != LaunchStream::FireAndForget && !Options.AssumeIndependentChildren &&
+        !proveIndependentOfEarlierLaunches(Launches, Other).Proved)
+      return refusal("the parent launches other children into an ordered stream, which could "
+                     "run before the deferred child");
+  }
+  return llvm::Error::success();
+}
+
 // Why a launch cannot be controlled whatever its text; success when the
-// serial copy can stand in for it.
+// serial copy can stand in for it, or (Deferrable) the child, which cannot
+// run in the parent thread, can be deferred.
 llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const SpawnOptions &Options, ShadowCallees &Shadows) {
+                      const SpawnOptions &Options, ShadowCallees &Shadows, bool &Deferrable) {
+  Deferrable = false;
   if (!Site.DeviceSide)
     return refusal("host-side launch: the spawn controller decides launches from device code");
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
@@ -66,11 +136,16 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   if (llvm::StringRef(Site.ChildName).contains(generated::Prefix))
     return refusal("the child is a copy an earlier pass generated");
   // A child that needs its block together (barriers, shared memory) cannot
-  // run in the parent thread: there would be nothing to fall back to.
-  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
-    return Blocker;
-  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
+  // run in the parent thread: a refused launch of it is deferred instead.
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child))) {
+    if (llvm::Error Why = deferralBlocker(Launches, Site, Options))
+      return refusal(llvm::toString(std::move(Blocker)) +
+                     "; not deferred either: " + llvm::toString(std::move(Why)));
+    llvm::consumeError(std::move(Blocker));
+    Deferrable = true;
+  } else if (llvm::Error Unshadowable = Shadows.require(*Site.Child)) {
     return Unshadowable;
+  }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
@@ -92,13 +167,19 @@ bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Ch
 // so that its own launches are controlled too) and its spawned kernel.
 void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                   const std::map<const clang::FunctionDecl *, KernelCopy> &Controlled,
-                  ShadowCallees &Shadows, PassResult &Result) {
+                  const std::set<const clang::FunctionDecl *> &Deferrable, ShadowCallees &Shadows,
+                  PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
   std::set<const clang::FunctionDecl *> Children;
   for (const auto &[Child, Copy] : Controlled)
-    Children.insert(Child);
+    if (!Deferrable.count(Child))
+      Children.insert(Child);
   Shadows.emit(Result.Edits, LaunchEdits, Children);
   for (const auto &[Child, Copy] : Controlled) {
+    if (Deferrable.count(Child)) {
+      Result.Edits.insert(Copy.Whole.End, blockSpawnedDefinition(Ctx, Copy, LaunchEdits));
+      continue;
+    }
     std::vector<SourceEdit> BodyEdits = LaunchEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
@@ -126,6 +207,7 @@ bool definesSerialDepth(clang::ASTContext &Ctx) {
 PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
   std::map<const clang::FunctionDecl *, KernelCopy> Controlled;
+  std::set<const clang::FunctionDecl *> Deferrable;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   std::vector<std::pair<unsigned, PresumedPosition>> CounterSites;
   ShadowCallees Shadows(Ctx);
@@ -134,8 +216,12 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "spawn");
+    bool Defers = false;
     llvm::Expected<AcceptedLaunch> Launch =
-        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows, Defers), Steps);
+    if (Launch && Defers && !Launch->Text.Arguments.empty() && Launch->Text.ArgumentTexts.empty())
+      Launch = llvm::Expected<AcceptedLaunch>(
+          refusal("an argument cannot be read alone, to be recorded for a deferred launch"));
     llvm::Expected<std::string> Spawned =
         Launch ? prefixedCallee(Ctx, Site, generated::spawn::SpawnedPrefix)
                : llvm::Expected<std::string>(Launch.takeError());
@@ -144,9 +230,24 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Result.Remarks.push_back(Remark);
       continue;
     }
+    const FileRange &Statement = Launch->Text.Statement;
+    if (Defers) {
+      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, *Spawned));
+      if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
+        Result.Edits.insert(Launch->ParentStart, spawnedPrototype(Launch->Child) + "\n");
+      Controlled.emplace(Site.Child, Launch->Child);
+      Deferrable.insert(Site.Child);
+      CounterSites.push_back({Site.Id, Site.Position});
+      Remark.Applied = true;
+      Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
+      Remark.Parameters["deferred-when-refused"] =
+          llvm::toString(serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)));
+      Result.Remarks.push_back(Remark);
+      continue;
+    }
     bool InCycle = inLaunchCycle(Launches, Site.Child);
     AnyInCycle |= InCycle;
-    const FileRange &Statement = Launch->Text.Statement;
     Result.Edits.replace(
         Statement.Begin, Statement.End - Statement.Begin,
         controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, *Spawned, InCycle));
@@ -173,10 +274,12 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   }
   if (Controlled.empty())
     return Result;
-  insertCopies(Ctx, Launches, Controlled, Shadows, Result);
+  insertCopies(Ctx, Launches, Controlled, Deferrable, Shadows, Result);
   Result.Edits.insert(
       0, "// launchopt: each device-side launch asks the spawn controller, which launches the\n"
-         "// child or has the parent thread run it serially (runtime: launchopt/spawn.cuh).\n"
+         "// child or has the parent thread run it serially, or defers a child that cannot run\n"
+         "// there (runtime: launchopt/deferral.cuh, launchopt/spawn.cuh).\n"
+         "#include <launchopt/deferral.cuh>\n"
          "#include <launchopt/spawn.cuh>\n" +
              std::string(AnyInCycle && !definesSerialDepth(Ctx) ? serialDepthDefinitions() : "\n"));
   const clang::SourceManager &SM = Ctx.getSourceManager();

@@ -19,7 +19,10 @@ struct SpawnOptions {
 // sooner than the parent thread, and while the pending-launch pool and the
 // concurrent-grid limit have room; otherwise the parent thread runs the
 // child's serial copy. A launched child is a copy that reports its finished
-// blocks to the controller.
+// blocks to the controller. A child that cannot run in the parent thread
+// (barriers, shared memory) is launched while the limits allow, else
+// deferred: recorded and launched after the parent grid by its drain
+// (runtime/include/launchopt/deferral.cuh).
 class SpawnPass : public LaunchPass {
 public:
   explicit SpawnPass(SpawnOptions Options) : Options(Options) {}

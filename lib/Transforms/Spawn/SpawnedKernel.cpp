@@ -47,6 +47,17 @@ std::string spawnedDefinition(const KernelCopy &K, bool InCycle) {
   return D;
 }
 
+std::string blockSpawnedDefinition(const clang::ASTContext &Ctx, const KernelCopy &K,
+                                   const std::vector<SourceEdit> &BodyEdits) {
+  std::string D = "\n\n// launchopt: '" + K.Name +
+                  "' launched under the spawn controller: its body as written; each\n"
+                  "// thread reports its end, whichever return it takes.\n";
+  D += spawnedSignature(K) + "\n{\n";
+  D += generated::code("  const launchopt::spawn::ThreadExit @exit(") + generated::spawn::Ticket +
+       ");\n  ";
+  return D + K.body(Ctx, BodyEdits) + "\n}";
+}
+
 std::string counterTable(const std::vector<std::pair<unsigned, PresumedPosition>> &Sites) {
   std::string T = "\n\n#ifdef LAUNCHOPT_COUNTERS\n"
                   "// launchopt: this file's spawn-controlled launch sites, for the counters.\n"

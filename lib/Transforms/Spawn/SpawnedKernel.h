@@ -26,6 +26,12 @@ std::string spawnedPrototype(const KernelCopy &K);
 // depth, which is 0 in a launched grid.
 std::string spawnedDefinition(const KernelCopy &K, bool InCycle);
 
+// The spawned kernel of a child that cannot run in the parent thread: the
+// child's body (with BodyEdits, main-file offsets, applied) under a guard
+// by which each thread reports its end.
+std::string blockSpawnedDefinition(const clang::ASTContext &Ctx, const KernelCopy &K,
+                                   const std::vector<SourceEdit> &BodyEdits);
+
 // The file's launch sites (id, position) for the counters, compiled only
 // with -DLAUNCHOPT_COUNTERS; appended to the file.
 std::string counterTable(const std::vector<std::pair<unsigned, PresumedPosition>> &Sites);

@@ -46,8 +46,10 @@ __global__ void child(float *d, int n) {
 // CHECK-NEXT: }
 // CHECK-LABEL: static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
 // CHECK: if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
-// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_a.n);
-// CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_a.n);
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, cudaStreamFireAndForget);
+// CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 
 // CHECK-LABEL: static __device__ void __lo_part_parent(float *d, const int *sizes, const uint3 __lo_blockIdx,
 // CHECK: int n = sizes[threadIdx.x];
@@ -60,8 +62,13 @@ __global__ void child(float *d, int n) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_child(n);
 // CHECK-NEXT: if (__lo_uniform1) // first record of the scope: the arguments all share
 // CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_child(d);
-// CHECK-NEXT: } else // pool or scope full: launch as written
-// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1>>>(d, n);
+// CHECK-NEXT: } else // pool or scope full: launch now, or defer
+// CHECK-NEXT: {
+// CHECK: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, {{.*}});
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 __global__ void parent(float *d, const int *sizes) {
@@ -94,5 +101,5 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: void host(float *d, const int *sizes) {
 // CHECK-NEXT: { launchopt::resetPool(0); parent<<<4, 256>>>(d, sizes); }
 
-// REMARK: block.cu:69:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d)
-// REMARK: block.cu:91:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code
+// REMARK: block.cu:76:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d)
+// REMARK: block.cu:98:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

@@ -62,9 +62,17 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // MBCODE-LABEL: __global__ void __lo_agg_child(
 // MBCODE: launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
 // MBCODE-LABEL: static __device__ void __lo_launch_child(
-// MBCODE: __lo_direct_child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_u.sizes);
+// MBCODE: __lo_direct_child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_u.sizes);
 // MBCODE: launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 3u) / 4u);
+// MBCODE-NEXT: const launchopt::ScopeSummary __lo_summary = __lo_s;
+// MBCODE-NEXT: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+// MBCODE-NEXT: const launchopt::ScopeSummary &__lo_s = __lo_summary;
 // MBCODE-NEXT: __lo_agg_child<<<
 // MBCODE-LABEL: static __device__ void __lo_part_parent(
-// MBCODE: else // pool or scope full: launch as written
-// MBCODE-NEXT: __lo_direct_child<<<__lo_agrid2, __lo_ablock2>>>(d, sizes);
+// MBCODE: else // pool or scope full: launch now, or defer
+// MBCODE-NEXT: {
+// MBCODE-NEXT: auto __lo_darg2_0 = d;
+// MBCODE-NEXT: auto __lo_darg2_1 = sizes;
+// MBCODE-NEXT: const size_t __lo_dshared2 = 0;
+// MBCODE-NEXT: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// MBCODE-NEXT: __lo_direct_child<<<__lo_agrid2, __lo_ablock2, __lo_dshared2, __lo_stream>>>(__lo_darg2_0, __lo_darg2_1);

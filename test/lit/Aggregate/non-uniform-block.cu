@@ -17,7 +17,7 @@ __global__ void parent(int *d) {
 // CHECK-NEXT: launchopt::OriginalThread __lo_t;
 // CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
 // CHECK-NEXT: return;
-// CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+// CHECK: __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: static __device__ void __lo_part_parent(int *d,
 // CHECK: const dim3 __lo_agrid1 = 1;
 // CHECK-NEXT: const dim3 __lo_ablock1 = 32 * (t % 4 + 1);

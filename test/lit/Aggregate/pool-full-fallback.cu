@@ -40,6 +40,11 @@ __global__ void parent(int *d, int scale) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_child(base);
 // CHECK-NEXT: if (__lo_uniform1)
 // CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_child(d, scale);
-// CHECK-NEXT: } else // pool or scope full: launch as written
-// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1, 32 * sizeof(int), cudaStreamFireAndForget>>>(d, base, scale);
+// CHECK-NEXT: } else // pool or scope full: launch now, or defer
+// CHECK-NEXT: {
+// CHECK: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, {{.*}});
+// CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -39,13 +39,15 @@ void run(int *out, int n) {
 // CHECK: launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * 1u, sizeof(__lo_uargs_split));
 // CHECK: __lo_launch_split(__lo_agg1, cudaStreamTailLaunch, false);
 // CHECK-LABEL: static __device__ void __lo_part_split(
-// CHECK: else // pool or scope full: launch as written
-// CHECK-NEXT: __lo_direct_split<<<__lo_agrid1, __lo_ablock1>>>(out, depth + 1);
+// CHECK: else // pool or scope full: launch now, or defer
+// CHECK-NEXT: {
+// CHECK: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: __lo_direct_split<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
 // CHECK-LABEL: __global__ void __lo_direct_split(int *out, int depth)
 // CHECK-LABEL: __global__ void __lo_agg_split(
 // CHECK: launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
 // CHECK: launchopt::attachGroupScopes(__lo_s.launch, 1u, 1u);
-// CHECK-NEXT: __lo_agg_split<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+// CHECK: __lo_agg_split<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: void run(int *out, int n) {
 // CHECK-NEXT: { launchopt::resetPool(0); split<<<1, 128>>>(out, 0); }
 

@@ -36,7 +36,7 @@ void host(int *nodes) {
 // CHECK: ::new (__lo_record1) __lo_args_tree();
 // CHECK-NEXT: if (__lo_uniform1)
 // CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_tree(nodes, depth - 1);
-// CHECK: tree<<<__lo_agrid1, __lo_ablock1>>>(nodes, depth - 1);
+// CHECK: tree<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
 // CHECK-LABEL: __global__ void __lo_agg_tree(const launchopt::AggregatedLaunch *__lo_launch)
 // CHECK: __lo_part_tree(__lo_u.nodes, __lo_u.depth, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);

@@ -29,7 +29,9 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: launchopt::OriginalThread __lo_t;
 // CHECK-NEXT: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
 // CHECK-NEXT: return;
-// CHECK: __lo_agg_reverse<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+// CHECK: __lo_agg_reverse<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: static __device__ void __lo_part_parent(
 // CHECK: void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 128 * sizeof(float), sizeof(__lo_args_reverse), &__lo_uniform1);
-// CHECK: reverse<<<__lo_agrid1, __lo_ablock1, 128 * sizeof(float)>>>(d, n);
+// CHECK: const size_t __lo_dshared1 = 128 * sizeof(float);
+// CHECK-NEXT: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: reverse<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1);

@@ -47,13 +47,17 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK: if (!launchopt::summarizePacked(__lo_scope, &__lo_s))
 // CHECK: const launchopt::PackedRecord &__lo_r =
 // CHECK-NEXT: launchopt::packedRecords(__lo_s.launch)[__lo_i];
-// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_a.n);
-// CHECK: __lo_agg_child<<<__lo_s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, __lo_stream>>>(__lo_s.launch);
+// CHECK: child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_a.n);
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, cudaStreamFireAndForget);
+// CHECK: __lo_agg_child<<<__lo_s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, __lo_st>>>(__lo_s.launch);
 
 // CHECK-LABEL: static __device__ void __lo_part_parent(
 // CHECK: void *__lo_record1 = launchopt::reservePackedRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);
-// CHECK: } else // pool or scope full: launch as written
-// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1>>>(d, n);
+// CHECK: } else // pool or scope full: launch now, or defer
+// CHECK-NEXT: {
+// CHECK: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: child<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
 
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity).

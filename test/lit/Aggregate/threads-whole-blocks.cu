@@ -36,10 +36,10 @@ __global__ void other_parent(int *out, const int *sizes) {
 // CHECK-LABEL: __global__ void __lo_agg_reverse(
 // CHECK: if (!launchopt::findOriginal(__lo_launch, &__lo_t))
 // CHECK: if (!launchopt::summarize(__lo_scope, &__lo_s))
-// CHECK: __lo_agg_reverse<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+// CHECK: __lo_agg_reverse<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: __global__ void __lo_agg_leaf(
 // CHECK: if (!launchopt::findPackedOriginal(__lo_launch, &__lo_t))
-// CHECK: __lo_agg_leaf<<<__lo_s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, __lo_stream>>>(__lo_s.launch);
+// CHECK: __lo_agg_leaf<<<__lo_s.blocks, LAUNCHOPT_PACKED_BLOCK, 0, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: static __device__ void __lo_part_middle(
 // CHECK: launchopt::reservePackedRecord(__lo_agg1,
 // CHECK-LABEL: __global__ void __lo_agg_middle(

@@ -36,7 +36,7 @@ void host(float *d, const int *sizes) {
 // CHECK: ::new (__lo_record{{[0-9]+}}) __lo_args___lo_coarse_child(n, __lo_cgrid1);
 // CHECK-NEXT: if (__lo_uniform{{[0-9]+}})
 // CHECK-NEXT: ::new (__lo_uniform{{[0-9]+}}) __lo_uargs___lo_coarse_child(d);
-// CHECK: __lo_coarse_child<<<__lo_agrid{{[0-9]+}}, __lo_ablock{{[0-9]+}}>>>(d, n, __lo_cgrid1);
+// CHECK: __lo_coarse_child<<<__lo_agrid{{[0-9]+}}, __lo_ablock{{[0-9]+}}, __lo_dshared{{[0-9]+}}, __lo_stream>>>(
 // CHECK: else
 // CHECK-NEXT: __lo_serial_child(d, n, __lo_grid1, __lo_block1);
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {

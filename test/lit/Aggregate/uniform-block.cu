@@ -45,7 +45,9 @@ __global__ void parent(float *out, const int *starts) {
 // CHECK-LABEL: static __device__ void __lo_launch_fill(
 // CHECK: const __lo_args_fill &__lo_a = *static_cast<const __lo_args_fill *>(__lo_r.arguments);
 // CHECK-NEXT: const __lo_uargs_fill &__lo_u = *static_cast<const __lo_uargs_fill *>(__lo_s.launch->uniformArguments);
-// CHECK-NEXT: fill<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.out, __lo_u.value, __lo_u.width, __lo_a.lane, __lo_a.first, __lo_a.count);
+// CHECK: fill<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.out, __lo_u.value, __lo_u.width, __lo_a.lane, __lo_a.first, __lo_a.count);
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, cudaStreamFireAndForget);
 
 // CHECK-LABEL: { // launchopt: aggregated launch of 'fill'
 // CHECK-NEXT: const dim3 __lo_agrid1 = 1;
@@ -56,8 +58,13 @@ __global__ void parent(float *out, const int *starts) {
 // CHECK-NEXT: ::new (__lo_record1) __lo_args_fill(threadIdx.x, first, count);
 // CHECK-NEXT: if (__lo_uniform1) // first record of the scope: the arguments all share
 // CHECK-NEXT: ::new (__lo_uniform1) __lo_uargs_fill(out, 7, width);
-// CHECK-NEXT: } else // pool or scope full: launch as written
-// CHECK-NEXT: fill<<<__lo_agrid1, __lo_ablock1>>>(out, 7, width, threadIdx.x, first, count);
+// CHECK-NEXT: } else // pool or scope full: launch now, or defer
+// CHECK-NEXT: {
+// CHECK: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+// CHECK-NEXT: fill<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
+// CHECK-NEXT: return cudaGetLastError() == cudaSuccess;
+// CHECK-NEXT: }, {{.*}});
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 
 // REMARK: uniform-block.cu:{{[0-9]+}}:3: remark: aggregate applied to launch of 'fill' (aggregated-kernel: __lo_agg_fill, granularity: block, uniform-arguments: out, value, width)

@@ -39,7 +39,7 @@ __global__ void parent(float *m) {
 // PER-LAUNCH: ::new (__lo_record1) __lo_args_addRow(row, threadIdx.x * 128);
 // PER-LAUNCH-NEXT: if (__lo_uniform1)
 // PER-LAUNCH-NEXT: ::new (__lo_uniform1) __lo_uargs_addRow(m);
-// CHECK: addRow<<<__lo_agrid1, __lo_ablock1>>>(m, row, threadIdx.x * 128);
+// CHECK: addRow<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(
 
 // REMARK-ONCE: remark: aggregate applied to launch of 'addRow' ({{.*}}, uniform-arguments: m, row)
 // REMARK-PER-LAUNCH: remark: aggregate applied to launch of 'addRow' (aggregated-kernel: __lo_agg_addRow, granularity: grid, uniform-arguments: m)

@@ -1,5 +1,246 @@
 // launchopt: launches from device code are aggregated; scopes with fewer
 // than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/deferral.cuh ----
+// launchopt device runtime: deferred device launches, so that none is dropped.
+//
+// A device launch that would overflow the pending-launch pool
+// (cudaLimitDevRuntimePendingLaunchCount: a launch beyond it is dropped and
+// the launching thread reads cudaErrorLaunchPendingCountExceeded), or a
+// child that the spawn controller refuses and that cannot run in the parent
+// thread, is recorded instead: a copy of the launch (configuration and
+// arguments behind a type-erased launcher) goes to the queue of the
+// launching grid, and the grid's first record tail-launches the grid's
+// drain. A tail launch starts after the grid and everything it launched have
+// finished, so the drain finds every record of the grid. The drain launches
+// records while the pool has room and tail-launches its successor with the
+// rest; the successor starts only once all that the drain launched has
+// finished, and gives their pool entries back.
+//
+// `pending` counts the pool entries this file's runtime may hold: a drain
+// from its tail launch until it starts; each launch a drain made, until the
+// drain's successor starts; what the other runtime headers add (the spawn
+// controller's grids until they end, aggregated grids until they start).
+// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
+// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// bypass the runtime (sites no pass took, other files) are not counted: a
+// deferral that cannot get its drain launched waits, doubling the wait up to
+// LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
+// launches are printed and counted in launchopt::deferral::lost.
+//
+// State is per translation unit, like the other runtime headers. The guard
+// (not `#pragma once`) lets an output embed the header for two passes.
+#ifndef LAUNCHOPT_DEFERRAL_CUH
+#define LAUNCHOPT_DEFERRAL_CUH
+
+#include <cstdio>
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_PENDING_POOL
+#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#endif
+#ifndef LAUNCHOPT_PENDING_RESERVE
+#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
+#endif
+#ifndef LAUNCHOPT_DEFER_GRIDS
+#define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
+#endif
+#ifndef LAUNCHOPT_DEFER_PATIENCE_NS
+#define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace deferral {
+namespace {
+
+// A recorded launch. `launch` makes it into the given stream and says
+// whether it was taken (false: no room yet, or the pool refused it).
+struct Deferred {
+  Deferred *next;
+  bool (*launch)(Deferred *self, cudaStream_t stream);
+};
+
+template <typename Launch> struct DeferredLaunch : Deferred {
+  Launch body;
+  __device__ explicit DeferredLaunch(const Launch &l);
+};
+
+template <typename Launch> __device__ bool launchRecord(Deferred *self, cudaStream_t stream) {
+  return static_cast<DeferredLaunch<Launch> *>(self)->body(stream);
+}
+
+template <typename Launch>
+__device__ DeferredLaunch<Launch>::DeferredLaunch(const Launch &l)
+    : Deferred{nullptr, &launchRecord<Launch>}, body(l) {}
+
+// The records of one grid; `grid` is its %gridid + 1, 0 when free.
+struct GridQueue {
+  unsigned long long grid;
+  Deferred *head;
+};
+
+__device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+__device__ unsigned long long pending;
+__device__ unsigned long long lost;
+
+// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
+__device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
+
+// One pool entry, when `pending` is below `limit`.
+__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
+                                                            LAUNCHOPT_PENDING_RESERVE) {
+  if (atomicAdd(&pending, 1ull) < limit)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
+
+__device__ inline unsigned long long gridKey() {
+  unsigned long long id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
+  return id + 1;
+}
+
+__device__ inline void lose(unsigned long long launches, const char *why) {
+  atomicAdd(&lost, launches);
+  printf("launchopt: %llu device launch(es) lost: %s\n", launches, why);
+}
+
+// Tries `attempt` until it succeeds, waiting twice as long after each
+// failure, for at most LAUNCHOPT_DEFER_PATIENCE_NS in all.
+template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
+  for (unsigned long long wait = 1000, waited = 0;; waited += wait, wait *= 2) {
+    if (attempt())
+      return true;
+    if (waited >= LAUNCHOPT_DEFER_PATIENCE_NS)
+      return false;
+    __nanosleep(unsigned(wait < 1000000 ? wait : 1000000));
+  }
+}
+
+__global__ void drain(int queue, Deferred *records, unsigned long long held);
+
+// Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
+// the caller's launches hold, which the drain gives back when it starts.
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held);
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long count(const Deferred *records) {
+  unsigned long long n = 0;
+  for (; records; records = records->next)
+    ++n;
+  return n;
+}
+
+// The drain starts after its grid (or its predecessor) and all their work
+// ended: its own entry and the `held` ones are free.
+__global__ void drain(int queue, Deferred *records, unsigned long long held) {
+  release(held + 1);
+  if (queue >= 0) {
+    GridQueue &q = queues[queue];
+    records = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
+    atomicExch(&q.grid, 0ull);
+  }
+  unsigned long long made = 0;
+  while (records && takeEntry()) {
+    Deferred *d = records;
+    if (!d->launch(d, cudaStreamFireAndForget)) {
+      release(1);
+      break;
+    }
+    ++made;
+    records = d->next;
+    free(d);
+  }
+  if (!records && made == 0)
+    return;
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchDrain(-1, records, made); }))
+    lose(count(records), "the pending-launch pool stayed full (no drain could be launched)");
+}
+
+// The calling grid's queue, claimed by its first record (`first`: the
+// caller launches the drain); -1 when every queue is taken.
+__device__ inline int queueOfThisGrid(bool &first) {
+  unsigned long long grid = gridKey();
+  unsigned start = unsigned((grid * 0x9E3779B97F4A7C15ull) >> 40) % LAUNCHOPT_DEFER_GRIDS;
+  for (unsigned i = 0; i < LAUNCHOPT_DEFER_GRIDS; ++i) {
+    unsigned q = (start + i) % LAUNCHOPT_DEFER_GRIDS;
+    unsigned long long was = atomicCAS(&queues[q].grid, 0ull, grid);
+    if (was == 0ull || was == grid) {
+      first = was == 0ull;
+      return int(q);
+    }
+  }
+  return -1;
+}
+
+// Records `launch` (a copyable callable: bool(cudaStream_t), which makes the
+// launch and says whether it was taken) to be launched after this grid.
+template <typename Launch> __device__ inline void defer(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  bool first = false;
+  int q = queueOfThisGrid(first);
+  if (q < 0) {
+    free(memory);
+    lose(1, "more grids defer launches at once than LAUNCHOPT_DEFER_GRIDS");
+    return;
+  }
+  if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
+    // Free the queue again: the grid's next record tries the drain anew.
+    atomicExch(&queues[q].grid, 0ull);
+    free(memory);
+    lose(1, "the pending-launch pool stayed full (no drain could be launched)");
+    return;
+  }
+  unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
+  unsigned long long seen = *(volatile unsigned long long *)head, was;
+  do {
+    d->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
+  } while (seen != was);
+}
+
+// A launch that must not be dropped: made now while the pool has room (it
+// then holds no entry: `launch` reports its own ends where it can), else,
+// or when the pool refuses it, deferred. A thread with an unread launch
+// error defers, since the check after the launch could not tell the errors
+// apart. The launch is made into `stream`; a deferred one into
+// cudaStreamFireAndForget (named streams belong to the grid that made them).
+template <typename Launch>
+__device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
+  if (cudaPeekAtLastError() == cudaSuccess &&
+      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+    return;
+  defer(launch);
+}
+
+} // namespace
+} // namespace deferral
+} // namespace launchopt
+
+#endif
+// ---- end of launchopt/deferral.cuh ----
 // ---- launchopt runtime: launchopt/aggregation.cuh ----
 // launchopt device runtime: launch aggregation (CDP2).
 //
@@ -381,7 +622,9 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #endif
 
 // launchopt: each device-side launch asks the spawn controller, which launches the
-// child or has the parent thread run it serially (runtime: launchopt/spawn.cuh).
+// child or has the parent thread run it serially, or defers a child that cannot run
+// there (runtime: launchopt/deferral.cuh, launchopt/spawn.cuh).
+// launchopt runtime: launchopt/deferral.cuh is embedded above
 // ---- launchopt runtime: launchopt/spawn.cuh ----
 // launchopt device runtime: the spawn controller (--spawn).
 //
@@ -399,12 +642,20 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // parent runs the serial copy. Before any child finished (t_cta = 0) children
 // are launched, so that the averages get their first samples.
 //
-// Never drop: each launched grid holds a ticket until its last block
-// finishes, and no launch is admitted while LAUNCHOPT_SPAWN_MAX_GRIDS grids
-// are in flight, far below the pending-launch pool
-// (cudaLimitDevRuntimePendingLaunchCount, 2048 by default). Should the pool
-// still be full (other launches of the program), the launch's error is read
-// and the child runs serially instead.
+// Never drop: each launched grid holds a ticket and an entry of the
+// pending-launch pool (counted by launchopt/deferral.cuh) until its last
+// block finishes; no launch is admitted while LAUNCHOPT_SPAWN_MAX_GRIDS grids
+// are in flight (the concurrent-grid limit) or the pool is near full. Should
+// the pool still refuse the launch (other launches of the program), its
+// error is read and the child runs serially instead.
+//
+// Never lose a child that cannot run in the parent thread (barriers, shared
+// memory, warp primitives): such a child is launched while the limits allow
+// (Algorithm 1's comparison has no serial side to choose), else deferred
+// (launchopt/deferral.cuh): recorded, and launched by its grid's drain
+// after the parent grid, whose launches hold tickets too. Every thread of
+// such a grid reports its end (ThreadExit), since the child's own barriers
+// and early returns leave no common end for its block.
 //
 // The averages are windowed: each finished child block adds its samples, and
 // the block that completes a window of LAUNCHOPT_SPAWN_WINDOW samples
@@ -414,8 +665,8 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // State is per translation unit (like the other runtime headers): in a
 // program of several files each file's sites have their own controller.
 //
-// With -DLAUNCHOPT_COUNTERS, each site counts its launched and serialized
-// children and their threads; launchopt_print_counters() prints them as CSV,
+// With -DLAUNCHOPT_COUNTERS, each site counts its launched, serialized and
+// deferred children and their threads; launchopt_print_counters() prints them as CSV,
 // and so does the program at exit.
 
 // Constants of the model, overridable with -D<name>=<value>. Defaults: the H100
@@ -434,17 +685,15 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #ifndef LAUNCHOPT_SPAWN_GRID_LIMIT
 #define LAUNCHOPT_SPAWN_GRID_LIMIT 128 // resident grids per device (CC 9.0)
 #endif
-#ifndef LAUNCHOPT_SPAWN_PENDING_POOL
-#define LAUNCHOPT_SPAWN_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#ifndef LAUNCHOPT_PENDING_POOL
+#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
 #endif
-// Grids in flight at which launches stop: the concurrent-grid limit, and
-// never more than three quarters of the pending-launch pool, which other
-// launches of the program share.
+#ifndef LAUNCHOPT_PENDING_RESERVE
+#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
+#endif
+// Grids in flight at which launches stop: the concurrent-grid limit.
 #ifndef LAUNCHOPT_SPAWN_MAX_GRIDS
-#define LAUNCHOPT_SPAWN_MAX_GRIDS                                                                  \
-  (LAUNCHOPT_SPAWN_GRID_LIMIT < LAUNCHOPT_SPAWN_PENDING_POOL * 3 / 4                               \
-       ? LAUNCHOPT_SPAWN_GRID_LIMIT                                                                \
-       : LAUNCHOPT_SPAWN_PENDING_POOL * 3 / 4)
+#define LAUNCHOPT_SPAWN_MAX_GRIDS LAUNCHOPT_SPAWN_GRID_LIMIT
 #endif
 #ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
@@ -473,6 +722,7 @@ struct ModelState {
   double ctaNs;                     // t_cta; 0 before the first window closed
   double warpNs;                    // t_warp
   double concurrentCtas;            // n_con
+  unsigned long long pendingLaunches = 0; // pool entries the runtime holds
 };
 
 // The limits the decision respects.
@@ -480,13 +730,22 @@ struct ModelLimits {
   unsigned long long maxQueue;  // n + x may not exceed it
   unsigned long long maxGrids;  // grids in flight at which launches stop
   double maxConcurrentCtas;     // CTA slots of the whole GPU
+  unsigned long long maxPending = ~0ull; // pool entries at which launches stop
 };
+
+// Whether a launch of `ctas` blocks stays within the grid, queue and pool
+// limits: all a child that cannot run serially is decided by.
+LAUNCHOPT_SPAWN_HD inline bool withinLimits(const ModelState &S, const ModelLimits &L,
+                                            unsigned long long ctas) {
+  return S.gridsInFlight < L.maxGrids && S.ctasInFlight + ctas <= L.maxQueue &&
+         S.pendingLaunches < L.maxPending;
+}
 
 // Algorithm 1, with the pool and grid limits first: whether a child of
 // `ctas` blocks and `threads` threads is launched (else serialized).
 LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimits &L,
                                             unsigned long long ctas, long long threads) {
-  if (S.gridsInFlight >= L.maxGrids || S.ctasInFlight + ctas > L.maxQueue)
+  if (!withinLimits(S, L, ctas))
     return false;
   if (S.ctaNs <= 0.0)
     return true;
@@ -500,7 +759,8 @@ LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimi
 
 LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
   return {LAUNCHOPT_SPAWN_MAX_QUEUE, LAUNCHOPT_SPAWN_MAX_GRIDS,
-          double(LAUNCHOPT_SPAWN_SMS) * LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM};
+          double(LAUNCHOPT_SPAWN_SMS) * LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM,
+          LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE};
 }
 
 } // namespace spawn
@@ -510,6 +770,9 @@ LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
+#ifndef LAUNCHOPT_DEFERRAL_CUH // an output embeds it before this header
+#include <launchopt/deferral.cuh>
+#endif
 
 #pragma nv_diag_suppress 177
 
@@ -529,7 +792,10 @@ struct Window {
 
 struct Controller {
   unsigned long long ctasInFlight, gridsInFlight, ctasRunning, nextTicket;
+  // Per ticket: the grid's unfinished blocks (threads for a child that
+  // reports by thread) and its blocks.
   unsigned blocksLeft[TicketSlots];
+  unsigned gridCtas[TicketSlots];
   Window window;
   // The published averages of the last closed window.
   double ctaNs, warpNs, concurrentCtas;
@@ -540,6 +806,7 @@ __device__ Controller controller;
 #ifdef LAUNCHOPT_COUNTERS
 __device__ unsigned long long counterLaunched[LAUNCHOPT_COUNTER_SITES];
 __device__ unsigned long long counterSerialized[LAUNCHOPT_COUNTER_SITES];
+__device__ unsigned long long counterDeferred[LAUNCHOPT_COUNTER_SITES];
 __device__ unsigned long long counterThreads[LAUNCHOPT_COUNTER_SITES];
 #endif
 
@@ -560,35 +827,54 @@ __device__ inline bool isLeader(const uint3 &thread) {
 
 __device__ inline ModelState currentState() {
   volatile Controller &c = controller;
-  return {c.ctasInFlight, c.gridsInFlight, double(LAUNCHOPT_SPAWN_LAUNCH_NS), c.ctaNs, c.warpNs,
-          c.concurrentCtas};
+  return {c.ctasInFlight,
+          c.gridsInFlight,
+          double(LAUNCHOPT_SPAWN_LAUNCH_NS),
+          c.ctaNs,
+          c.warpNs,
+          c.concurrentCtas,
+          deferral::pendingNow()};
 }
 
-__device__ inline void count(unsigned site, bool launched, long long threads) {
+enum class Outcome { Launched, Serialized, Deferred };
+
+__device__ inline void count(unsigned site, Outcome outcome, long long threads) {
 #ifdef LAUNCHOPT_COUNTERS
   if (site < LAUNCHOPT_COUNTER_SITES) {
-    atomicAdd(launched ? &counterLaunched[site] : &counterSerialized[site], 1ull);
+    atomicAdd(outcome == Outcome::Launched     ? &counterLaunched[site]
+              : outcome == Outcome::Serialized ? &counterSerialized[site]
+                                               : &counterDeferred[site],
+              1ull);
     atomicAdd(&counterThreads[site], (unsigned long long)threads);
   }
 #endif
 }
 
-// A ticket for a grid of `ctas` blocks, or 0 when no slot is free.
-__device__ inline unsigned takeTicket(unsigned long long ctas) {
+// A ticket for a grid of `ctas` blocks that counts down from `left`, or 0
+// when no slot is free. The grid holds its counts and a pool entry.
+__device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left) {
+  if (left >= 0xffffffffull)
+    return 0;
   for (unsigned tries = 0; tries < 8; ++tries) {
     unsigned slot = unsigned(atomicAdd(&controller.nextTicket, 1ull) % TicketSlots);
-    if (atomicCAS(&controller.blocksLeft[slot], 0u, unsigned(ctas)) == 0u)
+    if (atomicCAS(&controller.blocksLeft[slot], 0u, unsigned(left)) == 0u) {
+      controller.gridCtas[slot] = unsigned(ctas);
+      atomicAdd(&controller.ctasInFlight, ctas);
+      atomicAdd(&controller.gridsInFlight, 1ull);
+      atomicAdd(&deferral::pending, 1ull);
       return slot + 1;
+    }
   }
   return 0;
 }
 
-// Gives back what admit() took for a launch that did not happen.
+// Gives back what a ticket took, for a launch that did not happen.
 __device__ inline void releaseTicket(unsigned ticket, unsigned long long ctas) {
   if (ticket == 0 || ticket == Untracked)
     return;
   subtract(&controller.ctasInFlight, ctas);
   subtract(&controller.gridsInFlight, 1ull);
+  deferral::release(1);
   atomicExch(&controller.blocksLeft[ticket - 1], 0u);
 }
 
@@ -601,24 +887,58 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
   // A stale error of this thread would make the check after the launch
   // ambiguous; the user's code may still read it, so it is left there.
   if (!forced && cudaPeekAtLastError() != cudaSuccess) {
-    count(site, false, threads);
+    count(site, Outcome::Serialized, threads);
     return 0;
   }
   if (!forced && !shouldLaunch(currentState(), defaultLimits(), ctas, threads)) {
-    count(site, false, threads);
+    count(site, Outcome::Serialized, threads);
     return 0;
   }
-  unsigned ticket = ctas < 0xffffffffull ? takeTicket(ctas) : 0;
+  unsigned ticket = takeTicket(ctas, ctas);
   if (ticket == 0 && !forced) {
-    count(site, false, threads);
+    count(site, Outcome::Serialized, threads);
     return 0;
   }
-  if (ticket != 0) {
-    atomicAdd(&controller.ctasInFlight, ctas);
-    atomicAdd(&controller.gridsInFlight, 1ull);
-  }
-  count(site, true, threads);
+  count(site, Outcome::Launched, threads);
   return ticket != 0 ? ticket : Untracked;
+}
+
+// The decision for a child that cannot run in the parent thread: a ticket
+// for its spawned copy (whose threads each report their end), or 0 to defer
+// it. A grid the tickets cannot count (its slots taken, 2^32 threads or
+// more) is launched Untracked. `deferred`: the drain asks, for a launch
+// recorded before (counted then).
+__device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
+                                           long long threads, bool deferred = false) {
+  unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
+  unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
+  if ((!deferred && cudaPeekAtLastError() != cudaSuccess) ||
+      !withinLimits(currentState(), defaultLimits(), ctas)) {
+    if (!deferred)
+      count(site, Outcome::Deferred, threads);
+    return 0;
+  }
+  unsigned ticket = takeTicket(ctas, ctas * blockThreads);
+  if (!deferred)
+    count(site, Outcome::Launched, threads);
+  return ticket != 0 ? ticket : Untracked;
+}
+
+// Records a refused child that cannot run in the parent thread; `launch`
+// (bool(unsigned ticket, cudaStream_t)) makes the spawned copy's launch.
+template <typename Launch>
+__device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
+                                       long long threads, const Launch &launch) {
+  deferral::defer([=](cudaStream_t stream) {
+    unsigned ticket = admitBlockChild(site, grid, block, threads, true);
+    if (ticket == 0)
+      return false;
+    launch(ticket, stream);
+    if (cudaGetLastError() == cudaSuccess)
+      return true;
+    releaseTicket(ticket, (unsigned long long)grid.x * grid.y * grid.z);
+    return false;
+  });
 }
 
 // After the launch: whether it was taken. A launch the pool refused gives its
@@ -635,6 +955,21 @@ __device__ inline bool launched(unsigned site, unsigned ticket, const dim3 &grid
   }
 #endif
   (void)threads;
+  return false;
+}
+
+// launched() for a child that cannot run in the parent thread: a launch the
+// pool refused is deferred by the caller and counted so.
+__device__ inline bool blockChildLaunched(unsigned site, unsigned ticket, const dim3 &grid) {
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  releaseTicket(ticket, (unsigned long long)grid.x * grid.y * grid.z);
+#ifdef LAUNCHOPT_COUNTERS
+  if (site < LAUNCHOPT_COUNTER_SITES) {
+    subtract(&counterLaunched[site], 1ull);
+    atomicAdd(&counterDeferred[site], 1ull);
+  }
+#endif
   return false;
 }
 
@@ -681,9 +1016,33 @@ __device__ inline void blockFinished(unsigned ticket, unsigned long long start,
   if (ticket == Untracked || ticket == 0)
     return;
   subtract(&controller.ctasInFlight, 1ull);
-  if (atomicSub(&controller.blocksLeft[ticket - 1], 1u) == 1u)
+  if (atomicSub(&controller.blocksLeft[ticket - 1], 1u) == 1u) {
     subtract(&controller.gridsInFlight, 1ull);
+    deferral::release(1);
+  }
 }
+
+// Held by every thread of a launched child that cannot run in the parent
+// thread: the grid's last thread to end (whatever return it took) ends the
+// ticket. Each group of threads that ends together counts itself once.
+struct ThreadExit {
+  unsigned ticket;
+  __device__ explicit ThreadExit(unsigned t) : ticket(t) {}
+  __device__ ~ThreadExit() {
+    if (ticket == 0 || ticket == Untracked)
+      return;
+    unsigned together = __activemask(), lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    if (lane != unsigned(__ffs(together) - 1))
+      return;
+    unsigned n = unsigned(__popc(together));
+    if (atomicSub(&controller.blocksLeft[ticket - 1], n) != n)
+      return;
+    subtract(&controller.ctasInFlight, controller.gridCtas[ticket - 1]);
+    subtract(&controller.gridsInFlight, 1ull);
+    deferral::release(1);
+  }
+};
 
 #ifdef LAUNCHOPT_COUNTERS
 // A launch site of this file, for the printed table.
@@ -698,23 +1057,26 @@ unsigned counterSiteCount = 0;
 void printCounters() {
   unsigned long long launchedCounts[LAUNCHOPT_COUNTER_SITES];
   unsigned long long serializedCounts[LAUNCHOPT_COUNTER_SITES];
+  unsigned long long deferredCounts[LAUNCHOPT_COUNTER_SITES];
   unsigned long long threadCounts[LAUNCHOPT_COUNTER_SITES];
   if (cudaMemcpyFromSymbol(launchedCounts, counterLaunched, sizeof launchedCounts) !=
           cudaSuccess ||
       cudaMemcpyFromSymbol(serializedCounts, counterSerialized, sizeof serializedCounts) !=
+          cudaSuccess ||
+      cudaMemcpyFromSymbol(deferredCounts, counterDeferred, sizeof deferredCounts) !=
           cudaSuccess ||
       cudaMemcpyFromSymbol(threadCounts, counterThreads, sizeof threadCounts) != cudaSuccess) {
     std::fprintf(stderr, "launchopt: cannot read the launch counters: %s\n",
                  cudaGetErrorString(cudaGetLastError()));
     return;
   }
-  std::printf("site,file:line,launched,serialized,threads\n");
+  std::printf("site,file:line,launched,serialized,deferred,threads\n");
   for (unsigned i = 0; i < counterSiteCount; ++i) {
     unsigned id = counterSites[i].id;
     if (id >= LAUNCHOPT_COUNTER_SITES)
       continue;
-    std::printf("%u,%s,%llu,%llu,%llu\n", id, counterSites[i].position, launchedCounts[id],
-                serializedCounts[id], threadCounts[id]);
+    std::printf("%u,%s,%llu,%llu,%llu,%llu\n", id, counterSites[i].position, launchedCounts[id],
+                serializedCounts[id], deferredCounts[id], threadCounts[id]);
   }
   std::fflush(stdout);
 }
@@ -738,7 +1100,7 @@ struct CounterRegistration {
 
 #ifdef LAUNCHOPT_COUNTERS
 // Prints this file's spawn-controlled sites as CSV:
-// site,file:line,launched,serialized,threads.
+// site,file:line,launched,serialized,deferred,threads.
 static inline void launchopt_print_counters() { launchopt::spawn::printCounters(); }
 #endif
 #endif
@@ -922,11 +1284,19 @@ static __device__ void __lo_launch___lo_coarse___lo_spawned_bfs_visit_neighbors(
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args___lo_coarse___lo_spawned_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args___lo_coarse___lo_spawned_bfs_visit_neighbors *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse___lo_spawned_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs___lo_coarse___lo_spawned_bfs_visit_neighbors *>(__lo_s.launch->uniformArguments);
-      __lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
     }
     return;
   }
-  __lo_agg___lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
 }
 
 // launchopt: one thread of 'bfs_visit_neighbors', run by a parent thread; the locals below
@@ -1007,8 +1377,23 @@ static __device__ void __lo_part_bfs_expand_frontier(GraphDev g, const int* fron
                 ::new (__lo_record1) __lo_args___lo_coarse___lo_spawned_bfs_visit_neighbors(g.col_indices, begin, end, __lo_sticket1, __lo_cgrid1);
                 if (__lo_uniform1) // first record of the scope: the arguments all share
                   ::new (__lo_uniform1) __lo_uargs___lo_coarse___lo_spawned_bfs_visit_neighbors(next_level, levels, next_frontier, next_size);
-              } else // pool or scope full: launch as written
-                __lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_agrid1, __lo_ablock1>>>(g.col_indices, begin, end, next_level, levels, next_frontier, next_size, __lo_sticket1, __lo_cgrid1);
+              } else // pool or scope full: launch now, or defer
+              {
+                auto __lo_darg1_0 = g.col_indices;
+                auto __lo_darg1_1 = begin;
+                auto __lo_darg1_2 = end;
+                auto __lo_darg1_3 = next_level;
+                auto __lo_darg1_4 = levels;
+                auto __lo_darg1_5 = next_frontier;
+                auto __lo_darg1_6 = next_size;
+                auto __lo_darg1_7 = __lo_sticket1;
+                auto __lo_darg1_8 = __lo_cgrid1;
+                const size_t __lo_dshared1 = 0;
+                launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+                  __lo_coarse___lo_spawned_bfs_visit_neighbors<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1, __lo_darg1_2, __lo_darg1_3, __lo_darg1_4, __lo_darg1_5, __lo_darg1_6, __lo_darg1_7, __lo_darg1_8);
+                  return cudaGetLastError() == cudaSuccess;
+                }, 0);
+              }
             }
           }
         if (__lo_sticket1 == 0 ||

@@ -1,5 +1,246 @@
 // launchopt: launches from device code are aggregated; scopes with fewer
 // than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/deferral.cuh ----
+// launchopt device runtime: deferred device launches, so that none is dropped.
+//
+// A device launch that would overflow the pending-launch pool
+// (cudaLimitDevRuntimePendingLaunchCount: a launch beyond it is dropped and
+// the launching thread reads cudaErrorLaunchPendingCountExceeded), or a
+// child that the spawn controller refuses and that cannot run in the parent
+// thread, is recorded instead: a copy of the launch (configuration and
+// arguments behind a type-erased launcher) goes to the queue of the
+// launching grid, and the grid's first record tail-launches the grid's
+// drain. A tail launch starts after the grid and everything it launched have
+// finished, so the drain finds every record of the grid. The drain launches
+// records while the pool has room and tail-launches its successor with the
+// rest; the successor starts only once all that the drain launched has
+// finished, and gives their pool entries back.
+//
+// `pending` counts the pool entries this file's runtime may hold: a drain
+// from its tail launch until it starts; each launch a drain made, until the
+// drain's successor starts; what the other runtime headers add (the spawn
+// controller's grids until they end, aggregated grids until they start).
+// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
+// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// bypass the runtime (sites no pass took, other files) are not counted: a
+// deferral that cannot get its drain launched waits, doubling the wait up to
+// LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
+// launches are printed and counted in launchopt::deferral::lost.
+//
+// State is per translation unit, like the other runtime headers. The guard
+// (not `#pragma once`) lets an output embed the header for two passes.
+#ifndef LAUNCHOPT_DEFERRAL_CUH
+#define LAUNCHOPT_DEFERRAL_CUH
+
+#include <cstdio>
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_PENDING_POOL
+#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#endif
+#ifndef LAUNCHOPT_PENDING_RESERVE
+#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
+#endif
+#ifndef LAUNCHOPT_DEFER_GRIDS
+#define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
+#endif
+#ifndef LAUNCHOPT_DEFER_PATIENCE_NS
+#define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace deferral {
+namespace {
+
+// A recorded launch. `launch` makes it into the given stream and says
+// whether it was taken (false: no room yet, or the pool refused it).
+struct Deferred {
+  Deferred *next;
+  bool (*launch)(Deferred *self, cudaStream_t stream);
+};
+
+template <typename Launch> struct DeferredLaunch : Deferred {
+  Launch body;
+  __device__ explicit DeferredLaunch(const Launch &l);
+};
+
+template <typename Launch> __device__ bool launchRecord(Deferred *self, cudaStream_t stream) {
+  return static_cast<DeferredLaunch<Launch> *>(self)->body(stream);
+}
+
+template <typename Launch>
+__device__ DeferredLaunch<Launch>::DeferredLaunch(const Launch &l)
+    : Deferred{nullptr, &launchRecord<Launch>}, body(l) {}
+
+// The records of one grid; `grid` is its %gridid + 1, 0 when free.
+struct GridQueue {
+  unsigned long long grid;
+  Deferred *head;
+};
+
+__device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+__device__ unsigned long long pending;
+__device__ unsigned long long lost;
+
+// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
+__device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
+
+// One pool entry, when `pending` is below `limit`.
+__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
+                                                            LAUNCHOPT_PENDING_RESERVE) {
+  if (atomicAdd(&pending, 1ull) < limit)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
+
+__device__ inline unsigned long long gridKey() {
+  unsigned long long id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
+  return id + 1;
+}
+
+__device__ inline void lose(unsigned long long launches, const char *why) {
+  atomicAdd(&lost, launches);
+  printf("launchopt: %llu device launch(es) lost: %s\n", launches, why);
+}
+
+// Tries `attempt` until it succeeds, waiting twice as long after each
+// failure, for at most LAUNCHOPT_DEFER_PATIENCE_NS in all.
+template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
+  for (unsigned long long wait = 1000, waited = 0;; waited += wait, wait *= 2) {
+    if (attempt())
+      return true;
+    if (waited >= LAUNCHOPT_DEFER_PATIENCE_NS)
+      return false;
+    __nanosleep(unsigned(wait < 1000000 ? wait : 1000000));
+  }
+}
+
+__global__ void drain(int queue, Deferred *records, unsigned long long held);
+
+// Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
+// the caller's launches hold, which the drain gives back when it starts.
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held);
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long count(const Deferred *records) {
+  unsigned long long n = 0;
+  for (; records; records = records->next)
+    ++n;
+  return n;
+}
+
+// The drain starts after its grid (or its predecessor) and all their work
+// ended: its own entry and the `held` ones are free.
+__global__ void drain(int queue, Deferred *records, unsigned long long held) {
+  release(held + 1);
+  if (queue >= 0) {
+    GridQueue &q = queues[queue];
+    records = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
+    atomicExch(&q.grid, 0ull);
+  }
+  unsigned long long made = 0;
+  while (records && takeEntry()) {
+    Deferred *d = records;
+    if (!d->launch(d, cudaStreamFireAndForget)) {
+      release(1);
+      break;
+    }
+    ++made;
+    records = d->next;
+    free(d);
+  }
+  if (!records && made == 0)
+    return;
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchDrain(-1, records, made); }))
+    lose(count(records), "the pending-launch pool stayed full (no drain could be launched)");
+}
+
+// The calling grid's queue, claimed by its first record (`first`: the
+// caller launches the drain); -1 when every queue is taken.
+__device__ inline int queueOfThisGrid(bool &first) {
+  unsigned long long grid = gridKey();
+  unsigned start = unsigned((grid * 0x9E3779B97F4A7C15ull) >> 40) % LAUNCHOPT_DEFER_GRIDS;
+  for (unsigned i = 0; i < LAUNCHOPT_DEFER_GRIDS; ++i) {
+    unsigned q = (start + i) % LAUNCHOPT_DEFER_GRIDS;
+    unsigned long long was = atomicCAS(&queues[q].grid, 0ull, grid);
+    if (was == 0ull || was == grid) {
+      first = was == 0ull;
+      return int(q);
+    }
+  }
+  return -1;
+}
+
+// Records `launch` (a copyable callable: bool(cudaStream_t), which makes the
+// launch and says whether it was taken) to be launched after this grid.
+template <typename Launch> __device__ inline void defer(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  bool first = false;
+  int q = queueOfThisGrid(first);
+  if (q < 0) {
+    free(memory);
+    lose(1, "more grids defer launches at once than LAUNCHOPT_DEFER_GRIDS");
+    return;
+  }
+  if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
+    // Free the queue again: the grid's next record tries the drain anew.
+    atomicExch(&queues[q].grid, 0ull);
+    free(memory);
+    lose(1, "the pending-launch pool stayed full (no drain could be launched)");
+    return;
+  }
+  unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
+  unsigned long long seen = *(volatile unsigned long long *)head, was;
+  do {
+    d->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
+  } while (seen != was);
+}
+
+// A launch that must not be dropped: made now while the pool has room (it
+// then holds no entry: `launch` reports its own ends where it can), else,
+// or when the pool refuses it, deferred. A thread with an unread launch
+// error defers, since the check after the launch could not tell the errors
+// apart. The launch is made into `stream`; a deferred one into
+// cudaStreamFireAndForget (named streams belong to the grid that made them).
+template <typename Launch>
+__device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
+  if (cudaPeekAtLastError() == cudaSuccess &&
+      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+    return;
+  defer(launch);
+}
+
+} // namespace
+} // namespace deferral
+} // namespace launchopt
+
+#endif
+// ---- end of launchopt/deferral.cuh ----
 // ---- launchopt runtime: launchopt/aggregation.cuh ----
 // launchopt device runtime: launch aggregation (CDP2).
 //
@@ -511,9 +752,23 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
             ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
               ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
-          } else // pool or scope full: launch as written
-            __lo_direct___lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1>>>(w, h, max_dwell, dwells, x0, y0,
-                                                                        size / kSubdiv, depth + 1, __lo_cgrid1);
+          } else // pool or scope full: launch now, or defer
+          {
+            auto __lo_darg1_0 = w;
+            auto __lo_darg1_1 = h;
+            auto __lo_darg1_2 = max_dwell;
+            auto __lo_darg1_3 = dwells;
+            auto __lo_darg1_4 = x0;
+            auto __lo_darg1_5 = y0;
+            auto __lo_darg1_6 = size / kSubdiv;
+            auto __lo_darg1_7 = depth + 1;
+            auto __lo_darg1_8 = __lo_cgrid1;
+            const size_t __lo_dshared1 = 0;
+            launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+              __lo_direct___lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1, __lo_darg1_2, __lo_darg1_3, __lo_darg1_4, __lo_darg1_5, __lo_darg1_6, __lo_darg1_7, __lo_darg1_8);
+              return cudaGetLastError() == cudaSuccess;
+            }, 0);
+          }
         }
       }
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
@@ -615,9 +870,23 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
             ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
             if (__lo_uniform2) // first record of the scope: the arguments all share
               ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
-          } else // pool or scope full: launch as written
-            __lo_direct___lo_coarse_ms_tile<<<__lo_agrid2, __lo_ablock2>>>(w, h, max_dwell, dwells, x0, y0,
-                                                                        size / kSubdiv, depth + 1, __lo_cgrid1);
+          } else // pool or scope full: launch now, or defer
+          {
+            auto __lo_darg2_0 = w;
+            auto __lo_darg2_1 = h;
+            auto __lo_darg2_2 = max_dwell;
+            auto __lo_darg2_3 = dwells;
+            auto __lo_darg2_4 = x0;
+            auto __lo_darg2_5 = y0;
+            auto __lo_darg2_6 = size / kSubdiv;
+            auto __lo_darg2_7 = depth + 1;
+            auto __lo_darg2_8 = __lo_cgrid1;
+            const size_t __lo_dshared2 = 0;
+            launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+              __lo_direct___lo_coarse_ms_tile<<<__lo_agrid2, __lo_ablock2, __lo_dshared2, __lo_stream>>>(__lo_darg2_0, __lo_darg2_1, __lo_darg2_2, __lo_darg2_3, __lo_darg2_4, __lo_darg2_5, __lo_darg2_6, __lo_darg2_7, __lo_darg2_8);
+              return cudaGetLastError() == cudaSuccess;
+            }, 0);
+          }
         }
       }
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
@@ -682,13 +951,21 @@ static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationSco
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
-      __lo_direct___lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_direct___lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
     }
     return;
   }
   // The grid's own scopes for its launches: other grids of '__lo_coarse_ms_tile' may run at the same time.
   launchopt::attachGroupScopes(__lo_s.launch, 1u, 1u);
-  __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
 }
 
 }  // namespace

@@ -1,0 +1,47 @@
+// A child with barriers and shared memory cannot run in the parent thread:
+// it is launched while the controller's limits allow, else deferred with its
+// arguments as evaluated at the launch, to be launched by the parent grid's
+// drain. Its spawned copy is its body under a guard by which every thread
+// reports its end (early returns included). The output compiles.
+// RUN: %launchopt --spawn %s -o %t.cu 2> %t.remarks
+// RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %nvcc-compile %t.cu
+// RUN: %nvcc-compile -DLAUNCHOPT_COUNTERS %t.cu
+
+__global__ void child(int *d, int n) {
+  __shared__ int total;
+  if (threadIdx.x == 0)
+    total = 0;
+  __syncthreads();
+  if (threadIdx.x >= n)
+    return;
+  atomicAdd(&total, d[threadIdx.x]);
+}
+
+__global__ void parent(int *d, const int *sizes) {
+  child<<<1, 64>>>(d + threadIdx.x * 64, sizes[threadIdx.x]);
+}
+
+// REMARK: deferred-barrier-child.cu:23:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads, spawned-kernel: __lo_spawned_child
+// CHECK: launchopt runtime: launchopt/deferral.cuh
+// CHECK: launchopt runtime: launchopt/spawn.cuh
+// CHECK: static __global__ void __lo_spawned_child(int *d, int n, const unsigned __lo_ticket)
+// CHECK-NEXT: {
+// CHECK-NEXT: const launchopt::spawn::ThreadExit __lo_exit(__lo_ticket);
+// CHECK-NEXT: {
+// CHECK-NEXT: __shared__ int total;
+// CHECK-NOT: __lo_spawn_serial_child
+// CHECK: __global__ void parent(int *d, const int *sizes) {
+// CHECK: auto __lo_sarg1_0 = d + threadIdx.x * 64;
+// CHECK-NEXT: auto __lo_sarg1_1 = sizes[threadIdx.x];
+// CHECK-NEXT: const unsigned __lo_sticket1 = launchopt::spawn::admitBlockChild(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1);
+// CHECK-NEXT: if (__lo_sticket1 != 0)
+// CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1, 0, 0>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_sticket1);
+// CHECK-NEXT: if (__lo_sticket1 == 0 ||
+// CHECK-NEXT: !launchopt::spawn::blockChildLaunched(1u, __lo_sticket1, __lo_sgrid1))
+// CHECK-NEXT: launchopt::spawn::deferBlockChild(
+// CHECK-NEXT: 1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
+// CHECK-NEXT: [=](unsigned __lo_t, cudaStream_t __lo_stream) {
+// CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1, 0, __lo_stream>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_t);
+// CHECK-NEXT: });
