@@ -41,6 +41,9 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
   double BarrierNs = G.BarrierLatency * 1e9;
   Real("barrier_latency_ns", BarrierNs);
   G.BarrierLatency = BarrierNs * 1e-9;
+  double CacheGBs = G.CacheBandwidth * 1e-9;
+  Real("cache_bandwidth_gb_per_s", CacheGBs);
+  G.CacheBandwidth = CacheGBs * 1e9;
   if (!G.Multiprocessors || !G.RegistersPerMultiprocessor || !G.SharedMemoryPerMultiprocessor ||
       G.MemoryBandwidth <= 0)
     return llvm::createStringError(
