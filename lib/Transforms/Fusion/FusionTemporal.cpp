@@ -88,10 +88,10 @@ llvm::Expected<TimeLoop> timeLoopOf(ASTContext &Ctx, const Stmt *Call) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(T.Loop->getInit());
   const auto *Counter =
       Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl()) : nullptr;
-  const auto *Start = Counter ? dyn_cast_or_null<IntegerLiteral>(
-                                    Counter->getInit() ? Counter->getInit()->IgnoreImpCasts()
-                                                       : nullptr)
-                              : nullptr;
+  const auto *Start = Counter
+                          ? dyn_cast_or_null<IntegerLiteral>(
+                                Counter->getInit() ? Counter->getInit()->IgnoreImpCasts() : nullptr)
+                          : nullptr;
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(T.Loop->getCond());
   const auto *Inc = dyn_cast_or_null<UnaryOperator>(T.Loop->getInc());
   if (!Start || !Counter->getType()->isIntegerType() || !Cond || Cond->getOpcode() != BO_LT ||
@@ -217,7 +217,8 @@ std::optional<std::array<long long, 3>> axisOffset(const IndexPolynomial &Offset
   return D;
 }
 
-const char *const NeighbourHelper = R"(// The thread at a site's offset along the grid's axes, if the grid has one.
+const char *const NeighbourHelper =
+    R"(// The thread at a site's offset along the grid's axes, if the grid has one.
 static __device__ __forceinline__ bool NAME(const uint3 b, const uint3 t, int dx, int dy, int dz,
                                               uint3 &vb, uint3 &vt) {
   const long long gx = (long long)b.x * blockDim.x + t.x + dx;
@@ -235,10 +236,10 @@ static __device__ __forceinline__ bool NAME(const uint3 b, const uint3 t, int dx
 
 } // namespace
 
-llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtraction &X,
-                                           unsigned L, unsigned Steps, unsigned MaxSteps,
-                                           const GpuDescription &Gpu, unsigned Index,
-                                           std::set<std::string> &Emitted) {
+llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtraction &X, unsigned L,
+                                            unsigned Steps, unsigned MaxSteps,
+                                            const GpuDescription &Gpu, unsigned Index,
+                                            std::set<std::string> &Emitted) {
   const ExtractedLaunch &Launch = X.Launches[L];
   const OriginalKernel &Original = X.Problem.Kernels[L];
   const FunctionDecl &K = *Launch.Site->Child;
@@ -336,8 +337,8 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     if (llvm::StringRef(BodyText).contains(Word))
       return makeError("the kernel uses " + std::string(Word) +
                        ", which a recomputed neighbour's step cannot");
-  llvm::Expected<SiteAxes> Axes = siteAxes(Launch.Access.Site, Original.BlockDim,
-                                           Launch.ConstantBlock);
+  llvm::Expected<SiteAxes> Axes =
+      siteAxes(Launch.Access.Site, Original.BlockDim, Launch.ConstantBlock);
   if (!Axes)
     return Axes.takeError();
   const ParameterAccess *InAccess = nullptr, *OutAccess = nullptr;
@@ -418,21 +419,22 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     return makeError("no number of steps up to " + std::to_string(MaxSteps) +
                      " is projected faster per step than the original");
 
-  std::optional<std::string> Copy = deviceBodyCopy(
-      Ctx, K, StepFn, Element + " &" + Value + ", bool &" + Written + ", ", Edits);
+  std::optional<std::string> Copy =
+      deviceBodyCopy(Ctx, K, StepFn, Element + " &" + Value + ", bool &" + Written + ", ", Edits);
   if (!Copy)
     return makeError("the kernel is a template or comes from a macro");
-  std::string Params = readableText(
-      Ctx, SourceRange(K.getParamDecl(0)->getBeginLoc(), K.getParamDecl(K.getNumParams() - 1)
-                                                              ->getEndLoc()));
+  std::string Params =
+      readableText(Ctx, SourceRange(K.getParamDecl(0)->getBeginLoc(),
+                                    K.getParamDecl(K.getNumParams() - 1)->getEndLoc()));
   const std::string Template = "template <int " + S + ", int " + KSteps + ">\n";
   T.Kernel = generated::TemporalKernel + Name;
   const std::string Steps0 = generated::TemporalSteps + std::to_string(Index);
   const std::string Macro = generated::TemporalStepsMacro;
   T.Device = "// Temporal fusion of " + Name + " (launchopt fuse): " + Steps0 +
              " steps per launch, each step's\n// neighbours recomputed in registers from the "
-             "step before.\n#ifdef " + Macro + "\nstatic constexpr int " + Steps0 + " = " +
-             Macro + ";\n#else\nstatic constexpr int " + Steps0 + " = " +
+             "step before.\n#ifdef " +
+             Macro + "\nstatic constexpr int " + Steps0 + " = " + Macro +
+             ";\n#else\nstatic constexpr int " + Steps0 + " = " +
              std::to_string(T.Projection.Steps) + ";\n#endif\n";
   if (Emitted.insert(generated::TemporalNeighbour).second) {
     std::string Helper = NeighbourHelper;
@@ -454,19 +456,19 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     T.Device += Template + "static __device__ __forceinline__ " + Element + " " + ReadFn + "(" +
                 Params + ", const uint3 " + generated::TemporalLocal + "b, const uint3 " +
                 generated::TemporalLocal + "i, int " + generated::TemporalLocal + "dx, int " +
-                generated::TemporalLocal + "dy, int " + generated::TemporalLocal + "dz, long long " +
-                E + ") {\n";
+                generated::TemporalLocal + "dy, int " + generated::TemporalLocal +
+                "dz, long long " + E + ") {\n";
     // The declaration above names the step count S; J is the same position.
     T.Device.replace(T.Device.rfind(Template), Template.size(),
                      "template <int " + J + ", int " + KSteps + ">\n");
-    T.Device += "  if constexpr (" + J + " == 0) {\n    return " + InName + "[" + E +
-                "];\n  } else {\n";
+    T.Device +=
+        "  if constexpr (" + J + " == 0) {\n    return " + InName + "[" + E + "];\n  } else {\n";
     T.Device += "    uint3 " + Vb + ", " + Vt + ";\n    " + Element + " " + Value + "{};\n";
     T.Device += "    bool " + Written + " = false;\n";
     T.Device += "    if (" + generated::TemporalNeighbour + "(" + generated::TemporalLocal + "b, " +
                 generated::TemporalLocal + "i, " + generated::TemporalLocal + "dx, " +
-                generated::TemporalLocal + "dy, " + generated::TemporalLocal + "dz, " + Vb +
-                ", " + Vt + "))\n";
+                generated::TemporalLocal + "dy, " + generated::TemporalLocal + "dz, " + Vb + ", " +
+                Vt + "))\n";
     T.Device += "      " + StepFn + "<" + J + ", " + KSteps + ">(" + Names + ", " + Value + ", " +
                 Written + ", " + Vb + ", " + Vt + ");\n";
     T.Device += "    return " + Written + " ? " + Value + " : " + J + " % 2 ? " + OutName + "[" +
@@ -483,8 +485,7 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
   const std::string First = generated::TemporalFirst + std::to_string(Index);
   const std::string Counter = Loop->Counter->getNameAsString();
   const SourceManager &SM = Ctx.getSourceManager();
-  const std::string Indent(
-      SM.getExpansionColumnNumber(Loop->Launch->getBeginLoc()) - 1, ' ');
+  const std::string Indent(SM.getExpansionColumnNumber(Loop->Launch->getBeginLoc()) - 1, ' ');
   std::string Args;
   for (unsigned A = 0; A < Launch.ArgumentText.size(); ++A)
     Args += (A ? ", " : "") + Launch.ArgumentText[A];
@@ -493,19 +494,18 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
              ";\n" + Indent + "const bool " + First + " = (" + Counter + " - " + Loop->Start +
              ") % " + Steps0 + " == 0;\n" + Indent + "if (!" + Group + ")\n" + Indent + "  " +
              Launch.StatementText + "\n" + Indent + "else if (" + First + ")\n" + Indent + "  " +
-             T.Kernel + "<" + Steps0 + "><<<" + Launch.GridText + ", " + Launch.BlockText +
-             ">>>(" + Args + ");";
+             T.Kernel + "<" + Steps0 + "><<<" + Launch.GridText + ", " + Launch.BlockText + ">>>(" +
+             Args + ");";
   std::optional<FileRange> SwapRange = writtenRange(Ctx, Swap->getSourceRange());
   if (!SwapRange)
     return makeError("the swap comes from a macro");
   T.SwapOffset = SwapRange->Begin;
   T.SwapGuard = "if (!" + Group + " || " + First + ")\n" + Indent + "  ";
-  T.Message = "fused into '" + T.Kernel + "' (temporal fusion of " +
-              std::to_string(T.Projection.Steps) + " steps per launch, " + Macro +
-              "; neighbours recomputed in registers; projected " +
-              llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() +
-              " us per step against " +
-              llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() + " us)";
+  T.Message =
+      "fused into '" + T.Kernel + "' (temporal fusion of " + std::to_string(T.Projection.Steps) +
+      " steps per launch, " + Macro + "; neighbours recomputed in registers; projected " +
+      llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() + " us per step against " +
+      llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() + " us)";
   return T;
 }
 

@@ -39,9 +39,9 @@ struct TemporalFusion {
 // shared definitions the output already has (updated); Index numbers the
 // host locals.
 llvm::Expected<TemporalFusion> fuseOverTime(clang::ASTContext &Ctx, const FusionExtraction &X,
-                                           unsigned L, unsigned Steps, unsigned MaxSteps,
-                                           const GpuDescription &Gpu, unsigned Index,
-                                           std::set<std::string> &Emitted);
+                                            unsigned L, unsigned Steps, unsigned MaxSteps,
+                                            const GpuDescription &Gpu, unsigned Index,
+                                            std::set<std::string> &Emitted);
 
 } // namespace launchopt
 

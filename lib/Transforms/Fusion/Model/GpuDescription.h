@@ -36,6 +36,10 @@ struct GpuDescription {
   // values recomputed on chip (temporal fusion's halo cone) cost instead of
   // GMEM traffic. An estimate for the H100, not measured.
   double CacheBandwidth = 7e12;
+  // Bytes/s the L1 caches of all multiprocessors deliver (128 bytes per
+  // clock each): what the loads of every recomputed evaluation cost. An
+  // estimate for the H100, not measured.
+  double L1Bandwidth = 30e12;
 };
 
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);

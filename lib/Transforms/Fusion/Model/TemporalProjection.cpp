@@ -1,5 +1,7 @@
 #include "TemporalProjection.h"
 
+#include <algorithm>
+
 namespace launchopt {
 
 namespace {
@@ -31,11 +33,20 @@ TemporalProjection projectTemporalFusion(const FusionProblem &P, unsigned K, uns
     // The ping-pong array is read by the first step over the whole cone;
     // every other read array by each recomputed step, over one layer less.
     unsigned Layers = U.Array == PingPong ? Steps : Steps - 1;
-    T.CacheBytes += double(Kernel.Blocks) * coneSites(Kernel, Reach, Layers) *
-                    P.Arrays[U.Array].ElementBytes;
+    T.CacheBytes +=
+        double(Kernel.Blocks) * coneSites(Kernel, Reach, Layers) * P.Arrays[U.Array].ElementBytes;
   }
   T.GlobalBytes = StepBytes;
-  T.Seconds = std::max(T.GlobalBytes / Gpu.MemoryBandwidth, T.CacheBytes / Gpu.CacheBandwidth);
+  double Evaluations = 0, Power = 1, LoadBytes = 0;
+  const ArrayUse *Stencil = Kernel.use(PingPong);
+  for (unsigned J = 1; J < Steps; ++J)
+    Evaluations += Power *= Stencil ? Stencil->ThreadLoad : 1;
+  for (const ArrayUse &U : Kernel.Uses)
+    if (U.Reads)
+      LoadBytes += double(U.ThreadLoad) * P.Arrays[U.Array].ElementBytes;
+  T.RecomputedBytes = Kernel.sites() * Evaluations * LoadBytes;
+  T.Seconds = std::max({T.GlobalBytes / Gpu.MemoryBandwidth, T.CacheBytes / Gpu.CacheBandwidth,
+                        T.RecomputedBytes / Gpu.L1Bandwidth});
   T.SecondsPerStep = T.Seconds / Steps;
   T.OriginalPerStep =
       Kernel.MeasuredSeconds > 0 ? Kernel.MeasuredSeconds : StepBytes / Gpu.MemoryBandwidth;

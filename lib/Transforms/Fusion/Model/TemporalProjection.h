@@ -6,8 +6,8 @@
 // recomputes the earlier steps over a halo widened by the stencil radius per
 // step. Projected like a new kernel (ProjectionModel.h): GMEM traffic of the
 // group is one step's (each read array loaded once, the output stored once),
-// and the recomputed cone of the earlier steps is charged as loads from the
-// L2 cache.
+// the recomputed cone of the earlier steps is charged as loads from the L2
+// cache, and every recomputed evaluation's loads as L1 traffic.
 
 #include "FusionProblem.h"
 #include "GpuDescription.h"
@@ -19,6 +19,11 @@ struct TemporalProjection {
   unsigned Steps = 1;
   double GlobalBytes = 0;    // per group of Steps steps
   double CacheBytes = 0;     // per group: every block's dependence cone
+  // Per group: the loads of the recomputed evaluations, which hit L1: a
+  // step's value at a site evaluates the step before at each of the
+  // stencil's L points, so the k-step group evaluates L + ... + L^(k-1)
+  // times per site.
+  double RecomputedBytes = 0;
   double Seconds = 0;        // per group
   double SecondsPerStep = 0; // Seconds / Steps
   double OriginalPerStep = 0; // P(K), measured or projected
