@@ -42,6 +42,12 @@ cl::opt<unsigned> RecomputeNeighbours(
     cl::desc("Recompute a halo producer in registers at up to <n> neighbour sites its results "
              "are read at, instead of filling a shared-memory tile (default 2; 0: always tiles)"),
     cl::value_desc("n"), cl::init(2), cl::sub(Fuse));
+cl::opt<unsigned> TemporalSteps(
+    "temporal-steps",
+    cl::desc("Fuse <n> steps of a kernel launched alone in a time loop with ping-pong buffers "
+             "into one launch (default 0: the projection chooses up to 4; 1: no temporal "
+             "fusion; -DLAUNCHOPT_TEMPORAL_STEPS overrides the output's count)"),
+    cl::value_desc("n"), cl::init(0), cl::sub(Fuse));
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> TestingOnlyCrash(
@@ -179,6 +185,8 @@ llvm::Expected<FusionPipelineOptions> pipelineOptions() {
   Options.Codegen.TimingHooks = TimingHooks;
   Options.Codegen.OnChip = OnChip;
   Options.Codegen.MaxRecomputedNeighbours = RecomputeNeighbours;
+  Options.Codegen.Temporal = TemporalSteps != 1;
+  Options.Codegen.TemporalSteps = TemporalSteps;
   return std::move(Options);
 }
 

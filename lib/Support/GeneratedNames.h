@@ -206,6 +206,21 @@ inline const std::string RecomputedRegister = std::string(Prefix) + "nb_";
 inline const std::string RecomputedRegisterSet = std::string(Prefix) + "nbset_";
 inline const std::string RecomputedValue = std::string(Prefix) + "val_";
 inline const std::string RecomputedValueSet = std::string(Prefix) + "valset_";
+// Temporal fusion (FusionTemporal.h): the kernel of k steps
+// __lo_temporal_<kernel>, the body copy of one step __lo_tstep_<kernel> and
+// the value of the ping-pong array after j steps __lo_tread_<kernel>; the
+// virtual neighbour thread; the step count __lo_tsteps<n> (overridden by
+// -DLAUNCHOPT_TEMPORAL_STEPS), the host locals __lo_tgroup<n> and
+// __lo_tfirst<n>; other locals and template parameters __lo_t<name>.
+inline const std::string TemporalKernel = std::string(Prefix) + "temporal_";
+inline const std::string TemporalStep = std::string(Prefix) + "tstep_";
+inline const std::string TemporalRead = std::string(Prefix) + "tread_";
+inline const std::string TemporalNeighbour = std::string(Prefix) + "tneighbour";
+inline const std::string TemporalSteps = std::string(Prefix) + "tsteps";
+inline const std::string TemporalGroup = std::string(Prefix) + "tgroup";
+inline const std::string TemporalFirst = std::string(Prefix) + "tfirst";
+inline const std::string TemporalLocal = std::string(Prefix) + "t";
+inline constexpr const char *TemporalStepsMacro = "LAUNCHOPT_TEMPORAL_STEPS";
 // A segment's renamed buffers (launchopt::RenamedArrays): __lo_renamed_<n>.
 inline const std::string RenamedBufferSet = std::string(Prefix) + "renamed_";
 // The event timing of --timing-hooks: __lo_fusion_ + names, events, ms,

@@ -102,25 +102,32 @@ for program in sorted(d for d in os.listdir(here) if os.path.isfile(f"{here}/{d}
         for nk in plan["new_kernels"]:
             members = [take(kernels, name) for name in nk["members"]]
             member_times = [take(times, n) for n in nk["members"]] if original else None
-            if len(members) < 2:
+            # A kernel fused over time (launchopt's temporal fusion) is timed as
+            # "<kernel>*<k>": per step, one launch of k steps divided by k; it
+            # moves one step's arrays per launch, so 1/k of them per step.
+            temporal = [(n, v) for n, v in fused_queue if len(members) == 1 and
+                        re.fullmatch(re.escape(nk["members"][0]) + r"\*\d+", n)]
+            if len(members) < 2 and not temporal:
                 continue
-            name = "+".join(nk["members"])
+            group = int(temporal[0][0].rsplit("*", 1)[1]) if temporal else 1
+            name = temporal[0][0] if temporal else "+".join(nk["members"])
             t_fused = take(fused_queue, name)
             loads, stores = memory_ops(members)
             ops_fused = len(loads) + len(stores)
+            ops_fused = ops_fused / group if group > 1 else ops_fused
             ops_orig = sum(len(sum(memory_ops([m]), [])) for m in members)
             threads = members[0]["blocks"] * members[0]["block"][0] * members[0]["block"][1] * members[0]["block"][2]
             estimated = [a for a in loads + stores if a not in sizes]
             elem = {a["name"]: a["element_bytes"] for a in problem["arrays"]}
             nbytes = sum(sizes.get(a, threads * elem.get(a, 4)) for a in loads + stores)
             nbytes *= max(executions.get(n, 1) for n in nk["members"])
-            gbs = nbytes / (t_fused * 1e-3) / 1e9
+            gbs = nbytes / (t_fused * group * 1e-3) / 1e9
             fe = ""
             t_orig = ""
             if original:
                 t_orig = sum(member_times)
                 fe = (ops_fused / ops_orig) / (t_fused / t_orig)
-            print(f"  {variant} {name}: LD+ST {ops_orig}->{ops_fused}, "
+            print(f"  {variant} {name}: LD+ST {ops_orig}->{ops_fused:g}, "
                   f"{t_orig if t_orig == '' else f'{t_orig:.4f}'} -> {t_fused:.4f} ms, "
                   f"FE {fe if fe == '' else f'{fe:.1%}'}, {'~' if estimated else ''}{nbytes / 1e6:.1f} MB "
                   f"at {gbs:.0f} GB/s ({gbs / PEAK_GBS:.0%} of {PEAK_GBS:.0f})")

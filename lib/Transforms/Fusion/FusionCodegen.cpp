@@ -3,6 +3,7 @@
 #include "FusionHostCode.h"
 #include "FusionOnChip.h"
 #include "FusionRecompute.h"
+#include "FusionTemporal.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
@@ -23,9 +24,8 @@ unsigned offsetOf(const ASTContext &Ctx, SourceLocation Loc) {
 
 std::string bodyName(const FunctionDecl &K) { return generated::FusedBody + K.getNameAsString(); }
 
-// The kernel's text as a __device__ function that runs one thread's work
-// for a given block and thread index (shadowing the built-ins), with extra
-// parameters before the indices and the on-chip edits applied to the body.
+} // namespace
+
 std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionDecl &K,
                                           const std::string &Name, const std::string &ExtraParams,
                                           const std::vector<BodyEdit> &Edits) {
@@ -70,6 +70,8 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   return Out + "\n\n";
 }
 
+namespace {
+
 // A member computed over its halo layers into shared-memory tiles, as the
 // fused kernel calls it.
 struct TileProducer {
@@ -90,6 +92,15 @@ std::string singleKernelReason(const FusionProblem &P, const FusionPlan &Plan, u
   if (K < Plan.WhyAlone.size() && !Plan.WhyAlone[K].empty())
     return Plan.WhyAlone[K];
   return "no feasible fusion lowers the projected time";
+}
+
+// Whether kernel K is the only launch of its segment (a loop body of one
+// launch is where temporal fusion looks).
+bool aloneInSegment(const FusionProblem &P, unsigned K) {
+  for (unsigned J = 0; J < P.Kernels.size(); ++J)
+    if (J != K && P.Kernels[J].Segment == P.Kernels[K].Segment)
+      return false;
+  return true;
 }
 
 std::string unsignedLiteral(unsigned V) { return std::to_string(V) + "u"; }
@@ -402,7 +413,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
   std::vector<std::string> Message(P.Kernels.size());
   std::vector<std::string> &Summary = OnChipSummary;
   Summary.assign(Plan.NewKernels.size(), "");
-  unsigned Fused = 0;
+  unsigned Fused = 0, Temporal = 0;
+  std::set<std::string> TemporalEmitted;
 
   for (unsigned F = 0; F < Plan.NewKernels.size(); ++F) {
     const NewKernelProjection &N = Plan.NewKernels[F];
@@ -410,8 +422,26 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
     for (unsigned M : N.Members)
       Names[F] += (Names[F].empty() ? "" : "+") + P.Kernels[M].Name;
     if (N.Members.size() == 1) {
-      Launch[F] = launchText(Ctx, First, renamedBuffers(Options, N.Members.front()));
-      Message[N.Members.front()] = singleKernelReason(P, Plan, N.Members.front());
+      unsigned M = N.Members.front();
+      Launch[F] = launchText(Ctx, First, renamedBuffers(Options, M));
+      Message[M] = singleKernelReason(P, Plan, M);
+      if (Options.Temporal && Options.Gpu && aloneInSegment(P, M)) {
+        llvm::Expected<TemporalFusion> T =
+            fuseOverTime(Ctx, X, M, Options.TemporalSteps, Options.MaxTemporalSteps, *Options.Gpu,
+                         Temporal, TemporalEmitted);
+        if (!T) {
+          std::string Why = llvm::toString(T.takeError());
+          if (!Why.empty())
+            Message[M] += "; not fused over time: " + Why;
+          continue;
+        }
+        ++Temporal;
+        Device += T->Device;
+        Launch[F] = T->Launch;
+        Names[F] += "*" + std::to_string(T->Projection.Steps);
+        Message[M] = T->Message;
+        Result.Edits.insert(T->SwapOffset, T->SwapGuard);
+      }
       continue;
     }
     std::string Kernel = generated::FusedKernel + std::to_string(Fused);

@@ -3,7 +3,9 @@
 
 #include "FusionCodegenOptions.h"
 #include "FusionExtraction.h"
+#include "FusionOnChipPlan.h"
 #include "Model/FusionPlan.h"
+#include <optional>
 
 namespace launchopt {
 
@@ -26,6 +28,16 @@ namespace launchopt {
 PassResult generateFusedSource(clang::ASTContext &Ctx, const FusionExtraction &X,
                                const FusionPlan &Plan, const FusionCodegenOptions &Options,
                                std::vector<std::string> &OnChipSummary);
+
+// The kernel's text as a __device__ function that runs one thread's work
+// for a given block and thread index (shadowing the built-ins), with extra
+// parameters before the indices and Edits (sorted, in offsets of the
+// kernel's file) applied to the body; nothing for a template, a kernel
+// from a macro or one without a body.
+std::optional<std::string> deviceBodyCopy(const clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl &K, const std::string &Name,
+                                          const std::string &ExtraParams,
+                                          const std::vector<BodyEdit> &Edits);
 
 } // namespace launchopt
 

@@ -5,6 +5,7 @@
 // and the host side (FusionHostCode) alike.
 
 #include "FusionRenaming.h"
+#include "Model/GpuDescription.h"
 
 namespace launchopt {
 
@@ -22,6 +23,13 @@ struct FusionCodegenOptions {
   // The renamed buffers the plan relies on (FusionRenaming.h); null when
   // nothing is renamed.
   const RenamingPlan *Renaming = nullptr;
+  // Temporal fusion of a kernel launched alone in a time loop with
+  // ping-pong buffers (FusionTemporal.h): off, or the steps per launch (0:
+  // the projection on Gpu chooses up to MaxTemporalSteps).
+  bool Temporal = true;
+  unsigned TemporalSteps = 0;
+  unsigned MaxTemporalSteps = 4;
+  const GpuDescription *Gpu = nullptr;
 };
 
 } // namespace launchopt

@@ -151,6 +151,10 @@ llvm::Error generate(const FusionInput &In, const FusionPipelineOptions &Options
                      const std::vector<std::string> &RenameRefusals, FusionOutput &Out) {
   clang::ASTContext &Ctx = *In.Source;
   FusionCodegenOptions Codegen = Options.Codegen;
+  Codegen.Gpu = &Options.Gpu;
+  // No search is no fusion, over time too (the original's timed build).
+  if (Options.Search == FusionSearch::None && !Options.UsePlan)
+    Codegen.Temporal = false;
   if (Options.RenameExpandable) {
     Out.Renaming = planRenaming(Ctx, In.Extraction, Out.Graphs, Out.Plan, RenameRefusals);
     Codegen.Renaming = &Out.Renaming;

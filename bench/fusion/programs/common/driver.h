@@ -88,6 +88,15 @@ struct StepTimer {
   }
   void begin(int s) { CHECK(cudaEventRecord(start[s])); }
   void end(int s) { CHECK(cudaEventRecord(stop[s])); }
+  // Mean time per step over all steps, from the first step's start to the
+  // last one's end: what a step costs when several steps share a launch
+  // (temporal fusion launches once per group, so single steps are empty).
+  float mean_over_span() {
+    CHECK(cudaDeviceSynchronize());
+    float m;
+    CHECK(cudaEventElapsedTime(&m, start.front(), stop.back()));
+    return m / start.size();
+  }
   // Median and minimum over the steps after the first `warmup`.
   void summary(int warmup, float &median, float &minimum) {
     CHECK(cudaDeviceSynchronize());

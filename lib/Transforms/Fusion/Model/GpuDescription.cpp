@@ -41,6 +41,12 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
   double BarrierNs = G.BarrierLatency * 1e9;
   Real("barrier_latency_ns", BarrierNs);
   G.BarrierLatency = BarrierNs * 1e-9;
+  double CacheGBs = G.CacheBandwidth * 1e-9;
+  Real("cache_bandwidth_gb_per_s", CacheGBs);
+  G.CacheBandwidth = CacheGBs * 1e9;
+  double L1GBs = G.L1Bandwidth * 1e-9;
+  Real("l1_bandwidth_gb_per_s", L1GBs);
+  G.L1Bandwidth = L1GBs * 1e9;
   if (!G.Multiprocessors || !G.RegistersPerMultiprocessor || !G.SharedMemoryPerMultiprocessor ||
       G.MemoryBandwidth <= 0)
     return llvm::createStringError(

@@ -32,6 +32,14 @@ struct GpuDescription {
   // warps' outstanding loads: about one GMEM latency (an estimate, not
   // measured). Charged to complex fusions with halo layers.
   double BarrierLatency = 500e-9;
+  // Bytes/s the L2 cache delivers to all multiprocessors: what the loads of
+  // values recomputed on chip (temporal fusion's halo cone) cost instead of
+  // GMEM traffic. An estimate for the H100, not measured.
+  double CacheBandwidth = 7e12;
+  // Bytes/s the L1 caches of all multiprocessors deliver (128 bytes per
+  // clock each): what the loads of every recomputed evaluation cost. An
+  // estimate for the H100, not measured.
+  double L1Bandwidth = 30e12;
 };
 
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);

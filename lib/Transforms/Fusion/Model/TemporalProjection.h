@@ -1,0 +1,47 @@
+#ifndef LAUNCHOPT_TRANSFORMS_FUSION_MODEL_TEMPORALPROJECTION_H
+#define LAUNCHOPT_TRANSFORMS_FUSION_MODEL_TEMPORALPROJECTION_H
+
+// Temporal fusion (issue 21 item 5): one stencil kernel launched in a time
+// loop with ping-pong buffers, k of its steps fused into one kernel that
+// recomputes the earlier steps over a halo widened by the stencil radius per
+// step. Projected like a new kernel (ProjectionModel.h): GMEM traffic of the
+// group is one step's (each read array loaded once, the output stored once),
+// the recomputed cone of the earlier steps is charged as loads from the L2
+// cache, and every recomputed evaluation's loads as L1 traffic.
+
+#include "FusionProblem.h"
+#include "GpuDescription.h"
+#include <string>
+
+namespace launchopt {
+
+struct TemporalProjection {
+  unsigned Steps = 1;
+  double GlobalBytes = 0;    // per group of Steps steps
+  double CacheBytes = 0;     // per group: every block's dependence cone
+  // Per group: the loads of the recomputed evaluations, which hit L1: a
+  // step's value at a site evaluates the step before at each of the
+  // stencil's L points, so the k-step group evaluates L + ... + L^(k-1)
+  // times per site.
+  double RecomputedBytes = 0;
+  double Seconds = 0;        // per group
+  double SecondsPerStep = 0; // Seconds / Steps
+  double OriginalPerStep = 0; // P(K), measured or projected
+};
+
+// Kernel K stepped Steps times; PingPong is the array it reads at the
+// neighbours and whose next version it writes; Axes the number of axes its
+// sites span (the cone widens along each axis the stencil reaches).
+TemporalProjection projectTemporalFusion(const FusionProblem &P, unsigned K, unsigned PingPong,
+                                         const unsigned Reach[3], unsigned Steps,
+                                         const GpuDescription &Gpu);
+
+// The step count with the least projected time per step among 2..MaxSteps,
+// or 1 when none is below the original's; the projection of the choice.
+TemporalProjection chooseTemporalSteps(const FusionProblem &P, unsigned K, unsigned PingPong,
+                                       const unsigned Reach[3], unsigned MaxSteps,
+                                       const GpuDescription &Gpu);
+
+} // namespace launchopt
+
+#endif
