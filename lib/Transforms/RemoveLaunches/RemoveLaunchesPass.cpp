@@ -3,7 +3,7 @@
 #include "BlockRunCode.h"
 #include "GridGuard.h"
 #include "PersistentCode.h"
-#include "PlainBuild.h"
+#include "Transforms/Common/PlainBuild.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
