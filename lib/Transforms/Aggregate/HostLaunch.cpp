@@ -107,49 +107,45 @@ std::set<const clang::FunctionDecl *> tailLaunchers(const LaunchAnalysis &Launch
 }
 
 // The aggregated grid's block of a child of whole blocks: the largest
-// constant block of its sites; each site's shared memory must be constant
-// too. A child with barriers needs one block size at every site, since a
-// thread past its record's block skips the body.
+// constant block of its sites (a site whose block or shared memory is not a
+// constant is refused). A child with barriers needs one block size at every
+// site, since a thread past its record's block skips the body.
 void shapeWholeBlocks(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                       const clang::FunctionDecl *Child, const std::vector<size_t> &Sites,
                       SiteDecisions &D) {
   uint64_t Threads = 0, Shared = 0;
   std::set<uint64_t> Sizes;
-  std::string Why;
+  std::vector<size_t> Taken;
   for (size_t I : Sites) {
     const LaunchSite &Site = Launches.Sites[I];
     std::optional<uint64_t> Block = constantOperand(Ctx, Site.Block);
-    if (!Block) {
-      Why = "the child's block size at line " + lineOf(Site) +
-            " is not a constant: the host cannot size the aggregated grid's blocks (" +
-            "--aggregate=threads:host packs the threads of a child without barriers)";
-      break;
-    }
     std::optional<uint64_t> Bytes =
         Site.SharedMemory ? constantOperand(Ctx, Site.SharedMemory) : std::optional<uint64_t>(0);
-    if (!Bytes) {
-      Why = "the child's dynamic shared memory at line " + lineOf(Site) +
-            " is not a constant: the host cannot size the aggregated grid's blocks";
-      break;
-    }
+    if (!Block || *Block == 0 || *Block > 1024)
+      D.Refusals[I] = "the child's block size at line " + lineOf(Site) +
+                      " is not a constant: the host cannot size the aggregated grid's blocks "
+                      "(--aggregate=threads:host packs the threads of a child without barriers)";
+    else if (!Bytes)
+      D.Refusals[I] = "the child's dynamic shared memory at line " + lineOf(Site) +
+                      " is not a constant: the host cannot size the aggregated grid's blocks";
+    if (!D.Refusals[I].empty())
+      continue;
+    Taken.push_back(I);
     Sizes.insert(*Block);
     Threads = std::max(Threads, *Block);
     Shared = std::max(Shared, *Bytes);
   }
   auto Features = Launches.ChildFeatures.find(Child);
-  if (Why.empty() && Sizes.size() > 1 && Features != Launches.ChildFeatures.end() &&
-      !Features->second.Barriers.empty())
-    Why = "the child synchronizes its blocks (" + *Features->second.Barriers.begin() +
-          ") and its sites launch blocks of different sizes: one aggregated block size cannot "
-          "serve them all";
-  if (Why.empty() && (Threads == 0 || Threads > 1024))
-    Why = "the child's block size " + std::to_string(Threads) + " is not a valid block size";
-  if (!Why.empty()) {
-    for (size_t I : Sites)
-      D.Refusals[I] = Why;
+  if (Sizes.size() > 1 && Features != Launches.ChildFeatures.end() &&
+      !Features->second.Barriers.empty()) {
+    for (size_t I : Taken)
+      D.Refusals[I] = "the child synchronizes its blocks (" + *Features->second.Barriers.begin() +
+                      ") and its sites launch blocks of different sizes: one aggregated block "
+                      "size cannot serve them all";
     return;
   }
-  D.HostBlocks[Child] = {std::to_string(Threads) + "u", std::to_string(Shared) + "u"};
+  if (!Taken.empty())
+    D.HostBlocks[Child] = {std::to_string(Threads) + "u", std::to_string(Shared) + "u"};
 }
 
 // Launches of the same parent thread that stay on the device and may share
