@@ -42,14 +42,14 @@ void host(float *d) {
 }
 
 // CHECK: host-refused.cu:19:40: remark: not aggregated: the parent is also launched from device code (line 20): the host cannot launch its children's aggregated grid after it
+// The launch of the device-launched parent from 'top' is taken: its own launch stays.
+// CHECK: host-refused.cu:20:33: remark: aggregate applied to launch of 'fromDevice'
+// CHECK-SAME: overflow: launched from the device as written (build with -rdc=true): the child's threads cannot run one by one in the launching thread, or it launches kernels itself
 // CHECK: host-refused.cu:22:3: remark: not aggregated: the parent tail-launches work of its own, which runs before a grid the host launches after the parent and may need the children's results
 // CHECK: host-refused.cu:26:38: remark: not aggregated: the parent's host launch at line 37 cannot be rewritten: the launch is written inside a macro expansion
 // CHECK: host-refused.cu:27:42: remark: not aggregated: the parent is referenced at line 38 other than by a launch: its host launches cannot all be found
 // CHECK: host-refused.cu:28:45: remark: not aggregated: the parent is not launched from the host in this file: the launch its children's aggregated grid must follow cannot be rewritten
 // CHECK: host-refused.cu:30:3: remark: not aggregated: the parent also launches 'finish' at line 31, which stays a device launch and may share this launch's stream: it would run before the grid the host launches after the parent
 // CHECK: host-refused.cu:31:3: remark: not aggregated: the parent thread launches other children into the same stream before this one
-// The launch of the device-launched parent from 'top' is taken: its own launch stays.
-// CHECK: host-refused.cu:20:33: remark: aggregate applied to launch of 'fromDevice'
-// CHECK-SAME: overflow: launched from the device as written (build with -rdc=true): the child's threads cannot run one by one in the launching thread, or it launches kernels itself
 // CHECK: remark: aggregate: device-side launches are left, of 'leaf' at line 19 (not aggregated),
 // CHECK-SAME: : build with -rdc=true -lcudadevrt
