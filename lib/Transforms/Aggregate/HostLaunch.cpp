@@ -41,6 +41,22 @@ private:
   std::set<const clang::Expr *> LaunchNames;
 };
 
+// Whether the functions written beside Kernel are found by their plain
+// names from Function: Kernel's namespace is Function's, or inside it
+// through anonymous and inline namespaces only.
+bool visibleFrom(const clang::FunctionDecl &Kernel, const clang::FunctionDecl &Function) {
+  const clang::DeclContext *Target = Function.getEnclosingNamespaceContext();
+  for (const clang::DeclContext *C = Kernel.getEnclosingNamespaceContext(); C;
+       C = C->getParent()) {
+    if (C->Equals(Target))
+      return true;
+    auto *Namespace = llvm::dyn_cast<clang::NamespaceDecl>(C);
+    if (!Namespace || !(Namespace->isAnonymousNamespace() || Namespace->isInline()))
+      return false;
+  }
+  return false;
+}
+
 // Why the host cannot launch the aggregated grids of a parent's launches;
 // success when nothing stands in the way.
 llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -75,14 +91,17 @@ llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     if (!Text)
       return refusal("the parent's host launch at line " + lineOf(*Host) +
                      " cannot be rewritten: " + llvm::toString(Text.takeError()));
+    if (llvm::Expected<std::string> Name = prefixedCallee(Ctx, *Host, ArmPrefix); !Name)
+      return refusal("the parent's host launch at line " + lineOf(*Host) +
+                     " cannot be rewritten: " + llvm::toString(Name.takeError()));
     if (!SM.isBeforeInTranslationUnit(DefinitionsEnd, Host->Call->getBeginLoc()))
       return refusal("the parent's host launch at line " + lineOf(*Host) +
                      " comes before the end of the parent and the child, after which the host "
                      "launch of the aggregated grid is defined");
-    if (Host->Parent && !Host->Parent->getEnclosingNamespaceContext()->Equals(
-                            Site.Parent->getEnclosingNamespaceContext()))
+    if (Host->Parent && !visibleFrom(*Site.Parent, *Host->Parent) &&
+        Text->Callee.find("::") == std::string::npos)
       return refusal("the parent's host launch at line " + lineOf(*Host) +
-                     " is in another namespace than the parent");
+                     " names it unqualified from another namespace");
   }
   if (!Site.Child->getEnclosingNamespaceContext()->Equals(
           Site.Parent->getEnclosingNamespaceContext()))
@@ -106,6 +125,24 @@ std::set<const clang::FunctionDecl *> tailLaunchers(const LaunchAnalysis &Launch
   return Kernels;
 }
 
+// A configuration operand's constant value, also through a const local
+// bound to a constant (thresholding binds the block to `const dim3
+// __lo_block<N> = 128;`).
+std::optional<uint64_t> constantConfiguration(const clang::ASTContext &Ctx,
+                                              const clang::Expr *Operand) {
+  if (std::optional<uint64_t> N = constantOperand(Ctx, Operand))
+    return N;
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(stripConstruction(writtenOperand(Operand)));
+  if (!Ref)
+    if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(stripConstruction(Operand)))
+      if (C->getNumArgs() == 1)
+        Ref = llvm::dyn_cast<clang::DeclRefExpr>(stripConstruction(C->getArg(0)));
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->getType().isConstQualified() || !Var->getInit())
+    return std::nullopt;
+  return constantOperand(Ctx, Var->getInit());
+}
+
 // The aggregated grid's block of a child of whole blocks: the largest
 // constant block of its sites (a site whose block or shared memory is not a
 // constant is refused). A child with barriers needs one block size at every
@@ -118,9 +155,9 @@ void shapeWholeBlocks(const clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   std::vector<size_t> Taken;
   for (size_t I : Sites) {
     const LaunchSite &Site = Launches.Sites[I];
-    std::optional<uint64_t> Block = constantOperand(Ctx, Site.Block);
-    std::optional<uint64_t> Bytes =
-        Site.SharedMemory ? constantOperand(Ctx, Site.SharedMemory) : std::optional<uint64_t>(0);
+    std::optional<uint64_t> Block = constantConfiguration(Ctx, Site.Block);
+    std::optional<uint64_t> Bytes = Site.SharedMemory ? constantConfiguration(Ctx, Site.SharedMemory)
+                                                      : std::optional<uint64_t>(0);
     if (!Block || *Block == 0 || *Block > 1024)
       D.Refusals[I] = "the child's block size at line " + lineOf(Site) +
                       " is not a constant: the host cannot size the aggregated grid's blocks "
@@ -306,13 +343,15 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     for (const LaunchSite *Host : hostLaunchesOf(Launches, *Parent)) {
       LaunchText L = llvm::cantFail(readLaunchText(Ctx, *Host));
       const std::string &Stream = HostStream;
-      std::string Name = Parent->getNameAsString();
+      // Named as the launch names the parent (`ns::parent`).
+      std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix));
+      std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix));
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                     "{ cudaStream_t " + Stream + " = " + (L.Stream.empty() ? "0" : L.Stream) +
-                        "; " + ArmPrefix + Name + "<<<1, 1, 0, " + Stream + ">>>(); " + L.Callee +
+                        "; " + Arm + "<<<1, 1, 0, " + Stream + ">>>(); " + L.Callee +
                         "<<<" + L.Grid + ", " + L.Block + ", " +
                         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + Stream +
-                        ">>>(" + L.Arguments + "); " + HostLauncherPrefix + Name + "(" + Stream +
+                        ">>>(" + L.Arguments + "); " + Launcher + "(" + Stream +
                         "); }");
     }
 }

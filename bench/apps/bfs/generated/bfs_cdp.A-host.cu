@@ -1,0 +1,85 @@
+// BFS, naive CUDA dynamic parallelism: level-synchronous; the host iterates
+// levels and every frontier vertex's thread launches a child grid with one
+// thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
+// converted to a kernel launch with one thread processing each edge").
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 64;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
+
+__device__ unsigned int bfs_failed_launches;
+
+__global__ void bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level,
+                                    int* levels, int* next_frontier, int* next_size) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
+}
+
+__global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, int frontier_size, int next_level,
+                                    int* levels, int* next_frontier, int* next_size) {
+  int i = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= frontier_size) return;
+  int v = frontier[i];
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  bfs_visit_neighbors<<<(end - begin + kChildBlock - 1) / kChildBlock, kChildBlock>>>(
+      g.col_indices, begin, end, next_level, levels, next_frontier, next_size);
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&bfs_failed_launches, 1u);
+}
+
+__global__ void bfs_init(int* levels, int n, int source, int* frontier) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) levels[v] = v == source ? 0 : -1;
+  if (v == 0) frontier[0] = source;
+}
+
+}  // namespace
+
+// Entry: host loop over levels; one parent grid per level.
+int bfs_run(const GraphDev& g, int source, int* d_levels) {
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(g.num_nodes < kMaxPending ? g.num_nodes : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  int *frontier = nullptr, *next = nullptr, *next_size = nullptr;
+  cudaMalloc(&frontier, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next_size, sizeof(int));
+  unsigned int zero = 0;
+  cudaMemcpyToSymbol(bfs_failed_launches, &zero, sizeof zero);
+  bfs_init<<<(g.num_nodes + 255) / 256, 256>>>(d_levels, g.num_nodes, source, frontier);
+  int frontier_size = 1;
+  for (int level = 0; frontier_size > 0; ++level) {
+    cudaMemsetAsync(next_size, 0, sizeof(int));
+    for (int first = 0; first < frontier_size; first += kMaxPending) {
+      int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
+      bfs_expand_frontier<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, frontier, first, frontier_size, level + 1, d_levels, next, next_size);
+    }
+    cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+    int* t = frontier;
+    frontier = next;
+    next = t;
+  }
+  unsigned int failed = 0;
+  cudaMemcpyFromSymbol(&failed, bfs_failed_launches, sizeof failed);
+  cudaFree(frontier);
+  cudaFree(next);
+  cudaFree(next_size);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}
