@@ -39,8 +39,7 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
   else if (Alternative == "host") {
     Options.Granularity = AggregationGranularity::Grid;
     Options.HostLaunch = true;
-  }
-  else {
+  } else {
     Options.Granularity = AggregationGranularity::MultiBlock;
     Options.GroupBlocks = Match->Number;
   }

@@ -248,10 +248,10 @@ SerialCopyOptions hostSerialCopying() {
 // --aggregate=host, after the kernels are written: each parent's arming
 // kernel and host launcher after it and its children, and its host launches
 // rewritten.
-void launchFromHost(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                    const AcceptedSites &Accepted,
-                    const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
-                    PassResult &Result) {
+void launchFromHost(
+    clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const AcceptedSites &Accepted,
+    const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
+    PassResult &Result) {
   std::set<const clang::FunctionDecl *> Parents;
   for (const auto &[Parent, Sites] : SitesOf) {
     if (Sites.empty())
@@ -271,16 +271,14 @@ void launchFromHost(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
 // needs the device runtime (a note); when not, the device-side error queries
 // become cudaSuccess, in the copies (SiteEdits) and the text.
 void noteDeviceRuntime(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                       const AcceptedSites &Accepted, SourceEdits &SiteEdits,
-                       PassResult &Result) {
+                       const AcceptedSites &Accepted, SourceEdits &SiteEdits, PassResult &Result) {
   std::vector<FileRange> ParentBodies;
   for (const AcceptedSite &A : Accepted.Sites)
     ParentBodies.push_back(Accepted.Kernels.at(A.Site->Parent).Body);
   std::vector<std::string> Left;
   for (const LaunchSite &Site : Launches.Sites)
-    if (Site.DeviceSide &&
-        std::none_of(Accepted.Sites.begin(), Accepted.Sites.end(),
-                     [&](const AcceptedSite &A) { return A.Site == &Site; }))
+    if (Site.DeviceSide && std::none_of(Accepted.Sites.begin(), Accepted.Sites.end(),
+                                        [&](const AcceptedSite &A) { return A.Site == &Site; }))
       Left.push_back("'" + Site.ChildName + "' at line " + std::to_string(Site.Position.Line) +
                      " (not aggregated)");
   for (const AcceptedSite &A : Accepted.Sites)

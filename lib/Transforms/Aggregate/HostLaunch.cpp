@@ -46,8 +46,7 @@ private:
 // through anonymous and inline namespaces only.
 bool visibleFrom(const clang::FunctionDecl &Kernel, const clang::FunctionDecl &Function) {
   const clang::DeclContext *Target = Function.getEnclosingNamespaceContext();
-  for (const clang::DeclContext *C = Kernel.getEnclosingNamespaceContext(); C;
-       C = C->getParent()) {
+  for (const clang::DeclContext *C = Kernel.getEnclosingNamespaceContext(); C; C = C->getParent()) {
     if (C->Equals(Target))
       return true;
     auto *Namespace = llvm::dyn_cast<clang::NamespaceDecl>(C);
@@ -156,8 +155,9 @@ void shapeWholeBlocks(const clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   for (size_t I : Sites) {
     const LaunchSite &Site = Launches.Sites[I];
     std::optional<uint64_t> Block = constantConfiguration(Ctx, Site.Block);
-    std::optional<uint64_t> Bytes = Site.SharedMemory ? constantConfiguration(Ctx, Site.SharedMemory)
-                                                      : std::optional<uint64_t>(0);
+    std::optional<uint64_t> Bytes = Site.SharedMemory
+                                        ? constantConfiguration(Ctx, Site.SharedMemory)
+                                        : std::optional<uint64_t>(0);
     if (!Block || *Block == 0 || *Block > 1024)
       D.Refusals[I] = "the child's block size at line " + lineOf(Site) +
                       " is not a constant: the host cannot size the aggregated grid's blocks "
@@ -191,7 +191,8 @@ bool refuseOvertaken(const LaunchAnalysis &Launches, SiteDecisions &D) {
   bool Changed = false;
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
-    if (!D.Refusals[I].empty() || !D.Candidates[I] || Site.StreamKind == LaunchStream::FireAndForget)
+    if (!D.Refusals[I].empty() || !D.Candidates[I] ||
+        Site.StreamKind == LaunchStream::FireAndForget)
       continue;
     for (size_t J = 0; J < Launches.Sites.size(); ++J) {
       const LaunchSite &Later = Launches.Sites[J];
@@ -232,16 +233,16 @@ void refuseHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     if (!D.Refusals[I].empty())
       continue;
     const LaunchSite &Site = Launches.Sites[I];
-    if (llvm::Error Why = parentRefusal(Ctx, Launches, Site,
-                                        AllTailLaunch || TailLaunching.count(Site.Parent))) {
+    if (llvm::Error Why =
+            parentRefusal(Ctx, Launches, Site, AllTailLaunch || TailLaunching.count(Site.Parent))) {
       D.Refusals[I] = llvm::toString(std::move(Why));
       continue;
     }
     SitesOfChild[Site.Child].push_back(I);
   }
   for (const auto &[Child, Sites] : SitesOfChild) {
-    llvm::Error Blocker = Options.PackThreads ? threadPackingBlocker(Launches, *Child)
-                                              : refusal("whole blocks");
+    llvm::Error Blocker =
+        Options.PackThreads ? threadPackingBlocker(Launches, *Child) : refusal("whole blocks");
     if (!Blocker)
       D.HostBlocks[Child] = {"LAUNCHOPT_PACKED_BLOCK", "0"};
     else {
@@ -303,9 +304,9 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
   }
   std::vector<std::string> Fields;
   for (size_t I = 0; I < Child.ParamNames.size(); ++I)
-    Fields.push_back((I < Uniform.size() && Uniform[I] ? UniformArgumentsReference
-                                                       : ArgumentsReference) +
-                     "." + Child.ParamNames[I]);
+    Fields.push_back(
+        (I < Uniform.size() && Uniform[I] ? UniformArgumentsReference : ArgumentsReference) + "." +
+        Child.ParamNames[I]);
   std::string FieldList = llvm::join(Fields, ", ");
   S += "      " + PartPrefix + N + "(" + (FieldList.empty() ? "" : FieldList + ", ") +
        generated::code("@t.blockIdx, @t.threadIdx,\n          @t.blockDim, @t.gridDim);\n"
@@ -328,8 +329,8 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
     S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
        "', with its stream: launches\n// the aggregated grids of its children "
-       "(host_aggregation.cuh says how they are sized).\nstatic void " + HostLauncherPrefix + P +
-       generated::code("(cudaStream_t @stream)\n{\n");
+       "(host_aggregation.cuh says how they are sized).\nstatic void " +
+       HostLauncherPrefix + P + generated::code("(cudaStream_t @stream)\n{\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::launchHostAggregated(" + AggregatedPrefix + Site.ChildName + ", " +
          Site.HostScope + ", " + Site.HostBlockThreads + ", " + Site.HostSharedMemory + ", " +
@@ -348,11 +349,10 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix));
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                     "{ cudaStream_t " + Stream + " = " + (L.Stream.empty() ? "0" : L.Stream) +
-                        "; " + Arm + "<<<1, 1, 0, " + Stream + ">>>(); " + L.Callee +
-                        "<<<" + L.Grid + ", " + L.Block + ", " +
-                        (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + Stream +
-                        ">>>(" + L.Arguments + "); " + Launcher + "(" + Stream +
-                        "); }");
+                        "; " + Arm + "<<<1, 1, 0, " + Stream + ">>>(); " + L.Callee + "<<<" +
+                        L.Grid + ", " + L.Block + ", " +
+                        (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + Stream + ">>>(" +
+                        L.Arguments + "); " + Launcher + "(" + Stream + "); }");
     }
 }
 
