@@ -5,7 +5,10 @@
 # TCA-warp, TCA-block, TCA-multiblock, TCA-grid (threshold + coarsen +
 # aggregate at that granularity; bench/tune sweeps these), A-threads and
 # TCA-threads (--aggregate=threads: grid granularity, child threads packed
-# densely where the child's threads are independent), R-T3, R-T4, R-T1, R-T2 and
+# densely where the child's threads are independent), A-host and TCA-host
+# (--aggregate=host: grid granularity, the aggregated grid launched by the host
+# after the parent; "no device-side launch left" in the report: built without
+# -rdc), R-T3, R-T4, R-T1, R-T2 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block). The suite's "TCA"
@@ -30,6 +33,7 @@ variants=(T:--threshold C:--coarsen
           TCA-multiblock:--threshold,--coarsen,--aggregate=multiblock:8
           TCA-grid:--threshold,--coarsen,--aggregate=grid
           A-threads:--aggregate=threads TCA-threads:--threshold,--coarsen,--aggregate=threads
+          A-host:--aggregate=host TCA-host:--threshold,--coarsen,--aggregate=host
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)

@@ -143,6 +143,20 @@ inline const std::string BlockThreads = std::string(Prefix) + "blockThreads";
 // fields the aggregated kernel and the launcher pass on.
 inline const std::string ArgumentsReference = std::string(Prefix) + "a";
 inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
+// --aggregate=host: the grid scope of a site of a host-launched parent,
+// __lo_host_<parent>_<site id>; the kernel the host runs before the parent
+// to reset the pool and arm its scopes, __lo_arm_<parent>; the host function
+// that launches its aggregated grids after it, __lo_hostlaunch_<parent>; the
+// stream the rewritten host launch binds, __lo_hstream.
+inline const std::string HostScopePrefix = std::string(Prefix) + "host_";
+inline const std::string ArmPrefix = std::string(Prefix) + "arm_";
+inline const std::string HostLauncherPrefix = std::string(Prefix) + "hostlaunch_";
+inline const std::string HostStream = std::string(Prefix) + "hstream";
+// A launch that finds the pool or its scope full runs in the launching
+// thread (thresholding's serial copy under names of its own):
+// __lo_hserial_<child>, __lo_hthread_<child>.
+inline const std::string HostSerialPrefix = std::string(Prefix) + "hserial_";
+inline const std::string HostThreadPrefix = std::string(Prefix) + "hthread_";
 } // namespace aggregate
 
 // --- Launch removal (lib/Transforms/RemoveLaunches) ---

@@ -28,6 +28,8 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
           TC:--threshold,--coarsen TCA-block:--threshold,--coarsen,--aggregate=block
           TCA-grid:--threshold,--coarsen,--aggregate=grid A-threads:--aggregate=threads
           A-threads-block:--aggregate=threads:block TCA-threads:--threshold,--coarsen,--aggregate=threads
+          A-host:--aggregate=host A-threads-host:--aggregate=threads:host
+          TCA-host:--threshold,--coarsen,--aggregate=host
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
@@ -43,7 +45,9 @@ pool_variants=(${POOL_VARIANTS-A-warp-pool8K:A-warp:-DLAUNCHOPT_POOL_BYTES=8192
                TCA-block-pool8K:TCA-block:-DLAUNCHOPT_POOL_BYTES=8192
                A-threads-pool8K:A-threads:-DLAUNCHOPT_POOL_BYTES=8192
                S-pool2K:S:-DGPU_TEST_DEFAULT_POOL A-warp-pool2K:A-warp:-DGPU_TEST_DEFAULT_POOL
-               A-block-pool2K:A-block:-DGPU_TEST_DEFAULT_POOL})
+               A-block-pool2K:A-block:-DGPU_TEST_DEFAULT_POOL
+               A-host-pool8K:A-host:-DLAUNCHOPT_POOL_BYTES=8192
+               A-host-copy:A-host:-DLAUNCHOPT_HOST_COUNT_COPY=1})
 
 transform() {
   local launchopt=${1:-$root/build/tools/launchopt/launchopt} dir=${2:-$here/out}

@@ -37,6 +37,9 @@ if os.path.exists(nvcc):
     # device code (ptxas rejects a device runtime call there).
     config.substitutions.append(
         ("%nvcc-plain-compile", nvcc + " -arch=sm_90 -std=c++17 -c -o /dev/null"))
+    # ... and links into a program without the device runtime.
+    config.substitutions.append(
+        ("%nvcc-plain-link", nvcc + " -arch=sm_90 -std=c++17"))
     # The outputs of a program of several files must link together.
     config.substitutions.append(
         ("%nvcc-link", nvcc + " -arch=sm_90 -rdc=true -std=c++17 -lcudadevrt"))
@@ -44,4 +47,5 @@ else:
     lit_config.warning("nvcc not found under %s: compile checks are skipped" % values["cuda_path"])
     config.substitutions.append(("%nvcc-compile", "true"))
     config.substitutions.append(("%nvcc-plain-compile", "true"))
+    config.substitutions.append(("%nvcc-plain-link", "true"))
     config.substitutions.append(("%nvcc-link", "true"))

@@ -29,7 +29,8 @@ JOBS=${JOBS:-$(nproc)}
 variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
           A-multiblock:--aggregate=multiblock:8 A-grid:--aggregate=grid
           TCA:--threshold,--coarsen,--aggregate=block A-threads:--aggregate=threads
-          TCA-threads:--threshold,--coarsen,--aggregate=threads R-T3:--remove-launches=T3
+          TCA-threads:--threshold,--coarsen,--aggregate=threads A-host:--aggregate=host
+          TCA-host:--threshold,--coarsen,--aggregate=host R-T3:--remove-launches=T3
           R-T4:--remove-launches=T4 R-T1:--remove-launches=T1 R-T2:--remove-launches=T2
           R-auto:--remove-launches S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
 nvcc=${NVCC:-nvcc}

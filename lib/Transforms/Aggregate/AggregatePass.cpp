@@ -2,11 +2,14 @@
 
 #include "AggregationCode.h"
 #include "AllocationAggregation.h"
+#include "HostLaunch.h"
 #include "PendingLaunchLimit.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
 #include "ThreadPacking.h"
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/PlainBuild.h"
+#include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
@@ -64,6 +67,36 @@ void packThreads(const LaunchAnalysis &Launches, AcceptedSites &A,
   }
 }
 
+// --aggregate=host: the site's scope, the grid the host launches for it,
+// and what a launch that finds no room does; the remark says all three.
+void describeHostSite(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
+                      const LaunchSite &Site, AggregatedSite &Code, LaunchRemark &Remark) {
+  Code.HostScope =
+      generated::aggregate::HostScopePrefix + Site.ParentName + "_" + std::to_string(Site.Id);
+  Code.ParentName = Site.ParentName;
+  const SiteDecisions::HostBlock &Block = Decisions.HostBlocks.at(Site.Child);
+  Code.HostBlockThreads = Block.Threads;
+  Code.HostSharedMemory = Block.SharedMemory;
+  Code.SerialFallback = hostOverflowFunction(Launches, *Site.Child);
+  std::vector<std::string> Lines;
+  for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent))
+    Lines.push_back(std::to_string(Host->Position.Line));
+  Remark.Parameters["host-launch"] =
+      "after the parent's launch at line " + llvm::join(Lines, ", line ") +
+      ", in its stream: as many blocks of " +
+      (Block.Threads.back() == 'u' ? Block.Threads.substr(0, Block.Threads.size() - 1)
+                                   : Block.Threads) +
+      " threads as the device holds, striding over the recorded " +
+      (Block.Threads == "LAUNCHOPT_PACKED_BLOCK" ? "child threads" : "child blocks") +
+      " (LAUNCHOPT_HOST_COUNT_COPY=1: the count copied back, exactly that many)";
+  Remark.Parameters["overflow"] =
+      Code.SerialFallback.empty()
+          ? "launched from the device, or deferred when the pending-launch pool is near full "
+            "(build with -rdc=true): the child's threads "
+            "cannot run one by one in the launching thread, or it launches kernels itself"
+          : "run by the launching thread (" + Code.SerialFallback + ")";
+}
+
 // Turns the decisions into remarks (in site order) and accepted sites.
 AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
                           const AggregateOptions &Options, std::vector<LaunchRemark> &Remarks) {
@@ -87,13 +120,16 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     S.Code.ChildName = Site.ChildName;
     S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
-    if (GroupScopes)
+    if (Options.HostLaunch)
+      describeHostSite(Launches, Decisions, Site, S.Code, Remark);
+    else if (GroupScopes)
       S.Code.GroupArray =
           generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" + std::to_string(Site.Id);
     A.Sites.push_back(S);
     Remark.Applied = true;
     Remark.Parameters["granularity"] =
-        Options.Granularity == AggregationGranularity::MultiBlock
+        Options.HostLaunch ? "grid, launched by the host"
+        : Options.Granularity == AggregationGranularity::MultiBlock
             ? "multi-block (" + std::to_string(Options.GroupBlocks) + " blocks)"
             : granularityName(Options.Granularity);
     Remark.Parameters["aggregated-kernel"] =
@@ -203,11 +239,100 @@ std::set<const clang::FunctionDecl *> tailLaunchingKernels(const LaunchAnalysis 
   return Kernels;
 }
 
-std::string runtimePreamble(const AggregateOptions &Options, bool Allocations, bool Packed) {
+// --aggregate=host: the serial copies a launch that finds no room runs.
+SerialCopyOptions hostSerialCopying() {
+  SerialCopyOptions Options;
+  Options.Names = {generated::aggregate::HostSerialPrefix, generated::aggregate::HostThreadPrefix};
+  return Options;
+}
+
+// --aggregate=host, after the kernels are written: each parent's arming
+// kernel and host launcher after it and its children, and its host launches
+// rewritten.
+void launchFromHost(
+    clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const AcceptedSites &Accepted,
+    const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
+    PassResult &Result) {
+  std::set<const clang::FunctionDecl *> Parents;
+  for (const auto &[Parent, Sites] : SitesOf) {
+    if (Sites.empty())
+      continue;
+    Parents.insert(Parent);
+    const KernelCopy &P = Accepted.Kernels.at(Parent);
+    unsigned End = P.Whole.End;
+    for (const AcceptedSite &A : Accepted.Sites)
+      if (A.Site->Parent == Parent)
+        End = std::max(End, Accepted.Kernels.at(A.Site->Child).Whole.End);
+    Result.Edits.insert(End, hostLaunchFunctions(P, Sites));
+  }
+  rewriteHostLaunches(Ctx, Launches, Parents, Result.Edits);
+}
+
+// --aggregate=host, before the kernels are written: whether the output still
+// needs the device runtime (a note); when not, the device-side error queries
+// become cudaSuccess, in the copies (SiteEdits) and the text.
+void noteDeviceRuntime(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                       const AcceptedSites &Accepted, SourceEdits &SiteEdits, PassResult &Result) {
+  std::vector<FileRange> ParentBodies;
+  for (const AcceptedSite &A : Accepted.Sites)
+    ParentBodies.push_back(Accepted.Kernels.at(A.Site->Parent).Body);
+  std::vector<std::string> Left;
+  for (const LaunchSite &Site : Launches.Sites)
+    if (Site.DeviceSide && std::none_of(Accepted.Sites.begin(), Accepted.Sites.end(),
+                                        [&](const AcceptedSite &A) { return A.Site == &Site; }))
+      Left.push_back("'" + Site.ChildName + "' at line " + std::to_string(Site.Position.Line) +
+                     " (not aggregated)");
+  for (const AcceptedSite &A : Accepted.Sites)
+    if (A.Code.SerialFallback.empty())
+      Left.push_back("'" + A.Site->ChildName + "' at line " +
+                     std::to_string(A.Site->Position.Line) + " (when the pool is full)");
+  for (const UnresolvedLaunch &U : Launches.Unresolved)
+    Left.push_back("line " + std::to_string(U.Position.Line) + " (not resolved)");
+  DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+  LaunchRemark Note = remarkFor(*Accepted.Sites.front().Site, "aggregate");
+  Note.Subject = "device-side launches";
+  Note.Note = true;
+  if (!Left.empty())
+    Note.Message = "device-side launches are left, of " + llvm::join(Left, ", ") +
+                   ": build with -rdc=true -lcudadevrt";
+  else if (!Use.OtherCalls.empty())
+    Note.Message = "no device-side launch left, but device code still calls the device runtime (" +
+                   llvm::join(Use.OtherCalls, ", ") + "): build with -rdc=true -lcudadevrt";
+  else {
+    // Bodies the pass replaces reach the output through their copies only.
+    for (const SourceEdit &E : Use.ErrorQueries) {
+      SiteEdits.replace(E.Offset, E.Length, E.Text);
+      FileRange At{E.Offset, E.Offset + E.Length};
+      if (std::none_of(ParentBodies.begin(), ParentBodies.end(),
+                       [&](const FileRange &B) { return B.contains(At); }))
+        Result.Edits.replace(E.Offset, E.Length, E.Text);
+    }
+    Note.Message = "no device-side launch left: the output builds as plain CUDA, without "
+                   "-rdc=true and -lcudadevrt";
+    if (!Use.ErrorQueries.empty())
+      Note.Message += " (device-side cudaGetLastError/cudaPeekAtLastError, which can only "
+                      "return cudaSuccess now, became cudaSuccess)";
+  }
+  Result.Remarks.push_back(Note);
+}
+
+// Whether the generated code launches or defers through launchopt/deferral.cuh:
+// an output whose every launch went to the host (--aggregate=host) has no
+// device launch left and must build without -rdc, so it leaves the header out.
+bool usesDeferral(const SourceEdits &Edits) {
+  return std::any_of(Edits.edits().begin(), Edits.edits().end(), [](const SourceEdit &E) {
+    return E.Text.find("launchopt::deferral::") != std::string::npos;
+  });
+}
+
+std::string runtimePreamble(const AggregateOptions &Options, bool Allocations, bool Packed,
+                            bool Deferral) {
   return "// launchopt: launches from device code are aggregated; scopes with fewer\n"
-         "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n"
-         "#include <launchopt/deferral.cuh>\n#include <launchopt/aggregation.cuh>\n" +
+         "// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.\n" +
+         std::string(Deferral ? "#include <launchopt/deferral.cuh>\n" : "") +
+         "#include <launchopt/aggregation.cuh>\n" +
          std::string(Packed ? "#include <launchopt/thread_aggregation.cuh>\n" : "") +
+         std::string(Options.HostLaunch ? "#include <launchopt/host_aggregation.cuh>\n" : "") +
          std::string(Allocations ? "#include <launchopt/allocation.cuh>\n" : "") +
          "#ifndef LAUNCHOPT_AGG_THRESHOLD\n#define LAUNCHOPT_AGG_THRESHOLD " +
          std::to_string(Options.DefaultThreshold) +
@@ -236,8 +361,11 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   bool TailLaunchInCallee = false;
   std::set<const clang::FunctionDecl *> TailLaunching =
       tailLaunchingKernels(Launches, TailLaunchInCallee);
+  std::set<const clang::FunctionDecl *> SerialFallbackChildren;
   for (const AcceptedSite &A : Accepted.Sites) {
     bool ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
+    if (!A.Code.SerialFallback.empty())
+      SerialFallbackChildren.insert(A.Site->Child);
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
                       siteReplacement(A, UniformOf[A.Site->Child], !ParentTailLaunches));
     AggregatedSite Code = A.Code;
@@ -272,6 +400,8 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::vector<LaunchRemark> Notes = pendingLaunchLimitNotes(Ctx);
   Result.Remarks.insert(Result.Remarks.end(), Notes.begin(), Notes.end());
 
+  if (Options.HostLaunch)
+    noteDeviceRuntime(Ctx, Launches, Accepted, SiteEdits, Result);
   insertArgumentStructs(Accepted, UniformOf, Result.Edits);
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
@@ -288,7 +418,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     for (const AggregatedSite &S : Own)
       for (const auto &[ChildDecl, ChildCopy] : Kernels)
         if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second) {
-          Before += launcherPrototype(ChildCopy);
+          if (S.HostScope.empty())
+            Before += launcherPrototype(ChildCopy);
+          else if (!S.SerialFallback.empty() && ChildCopy.Whole.Begin > K.Whole.Begin)
+            Before += serialPrototype(ChildCopy, hostSerialCopying()) + "\n";
           if (Accepted.NeedDirectCopy.count(S.ChildName))
             Before += directKernelPrototype(ChildCopy);
         }
@@ -316,17 +449,25 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     bool Direct = Accepted.NeedDirectCopy.count(K.Name) > 0;
     if (Direct)
       After += directKernel(K, Own);
-    if (Children.count(Decl))
+    if (Children.count(Decl) && Options.HostLaunch) {
+      if (SerialFallbackChildren.count(Decl))
+        After += serialDefinitions(Ctx, K, BodyEdits, hostSerialCopying());
+      After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0);
+    } else if (Children.count(Decl)) {
       After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl],
                                            Direct ? directKernelName(K.Name) : K.Name,
                                            Accepted.Packed.count(Decl) > 0);
+    }
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);
   }
 
-  resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, Result.Edits);
-  Result.Edits.insert(
-      0, runtimePreamble(Options, !Allocations.Edits.empty(), !Accepted.Packed.empty()));
+  if (Options.HostLaunch)
+    launchFromHost(Ctx, Launches, Accepted, SitesOf, Result);
+  else
+    resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, Result.Edits);
+  Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),
+                                         !Accepted.Packed.empty(), usesDeferral(Result.Edits)));
   return Result;
 }
 

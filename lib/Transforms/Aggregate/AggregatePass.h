@@ -20,14 +20,17 @@ struct AggregateOptions {
   // --aggregate=threads: the aggregated grid of a child whose threads are
   // independent packs the child threads densely instead of whole blocks.
   bool PackThreads = false;
+  // --aggregate=host: grid scopes of host-launched parents whose aggregated
+  // grids the host launches after the parent (no device-side launch).
+  bool HostLaunch = false;
 };
 
 const char *granularityName(AggregationGranularity G);
 
 // "warp", "block", "grid" or "multiblock:N" (N > 0), the value of
-// --aggregate, into the options' granularity; "threads" (grid granularity)
-// or "threads:" and one of them packs child threads too; else the usage
-// error.
+// --aggregate, into the options' granularity; "host" is grid granularity
+// launched by the host; "threads" (grid granularity) or "threads:" and one
+// of them packs child threads too; else the usage error.
 llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &Text);
 
 // Multi-block and grid granularity: scopes span several blocks and live in

@@ -128,7 +128,12 @@ std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
 std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
   std::string S;
   for (const AggregatedSite &Site : Sites)
-    if (!Site.GroupArray.empty())
+    if (!Site.HostScope.empty())
+      S += "// launchopt: the scope of the launches of '" + Site.ChildName +
+           "' here, whose aggregated grid\n// the host launches after this kernel.\n"
+           "static __device__ launchopt::HostAggregation " +
+           Site.HostScope + ";\n\n";
+    else if (!Site.GroupArray.empty())
       // Unused (and warned about) when the parent is a template that is
       // only instantiated through its aggregated copies.
       S += "// launchopt: aggregation scopes of the groups of parent blocks.\n"
@@ -171,6 +176,15 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
            In + "  launchopt::openScope(&" + V + "_block, " + Launchers + ", " + Uniform + ");\n" +
            In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
+    } else if (!Site.HostScope.empty()) {
+      // One scope for the grid, armed by the host before the launch; the
+      // first block checks that it was (host_aggregation.cuh).
+      S += In + "launchopt::AggregationScope *" + V + " = &" + Site.HostScope + ".scope;\n";
+      S += In + "if (" + T + " == 0) {\n" + In + "  launchopt::openGroupScope(" + V +
+           ", (unsigned long long)launchopt::blocksPerGrid() * " + Launchers + ", " + Uniform +
+           ");\n" + In + "  if (launchopt::linearBlock() == 0)\n" + In +
+           "    launchopt::expectHostLaunch(&" + Site.HostScope + ", \"" + Site.ParentName +
+           "\");\n" + In + "}\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string GroupBlocks =
@@ -194,13 +208,17 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
 
 std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
                           const std::string &In) {
-  if (Sites.empty())
+  // The host launches what host-launched sites record.
+  if (std::all_of(Sites.begin(), Sites.end(),
+                  [](const AggregatedSite &Site) { return !Site.HostScope.empty(); }))
     return "";
   AggregationGranularity G = Options.Granularity;
   // Every record of the block is written before its launcher reads them.
   const std::string &T = LinearThread;
   std::string S = In + "__syncthreads();\n";
   for (const AggregatedSite &Site : Sites) {
+    if (!Site.HostScope.empty())
+      continue;
     const std::string &V = Site.ScopeVar;
     std::string Launch = LauncherPrefix + Site.ChildName + Site.TemplateArgs + "(" + V;
     if (G == AggregationGranularity::Warp)
@@ -356,7 +374,8 @@ std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> 
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options) {
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
-                  std::string(granularityName(Options.Granularity)) + " granularity).\n";
+                  std::string(granularityName(Options.Granularity)) + " granularity" +
+                  (Options.HostLaunch ? ", launched by the host" : "") + ").\n";
   S += scopePrologue(Sites, Options, "  ");
   S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
        "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ");\n";

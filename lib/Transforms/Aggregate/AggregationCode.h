@@ -32,6 +32,16 @@ struct AggregatedSite {
   // The child's aggregated grid packs child threads, not whole blocks
   // (--aggregate=threads, a child whose threads are independent).
   bool PackThreads = false;
+  // --aggregate=host: the file-scope launchopt::HostAggregation the parent
+  // records into (generated::aggregate::HostScopePrefix), and the block
+  // size and shared memory of the grid the host launches; empty otherwise.
+  std::string HostScope;
+  std::string ParentName; // named by the check that the host armed the scope
+  std::string HostBlockThreads, HostSharedMemory;
+  // What a launch that cannot be recorded calls instead of launching: the
+  // child run by the launching thread (hostOverflowFunction); empty: it is
+  // launched as written.
+  std::string SerialFallback;
 };
 
 // The name of a kernel's direct copy (see directKernel).
@@ -98,7 +108,8 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
 std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
                           const std::string &Indent);
 
-// File-scope scope arrays for multi-block and grid scopes.
+// File-scope scope arrays for multi-block and grid scopes, and the scopes
+// of host-launched sites.
 std::string groupArrays(const std::vector<AggregatedSite> &Sites);
 
 } // namespace launchopt

@@ -1,5 +1,6 @@
 #include "SiteAcceptance.h"
 
+#include "HostLaunch.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
@@ -94,7 +95,9 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     else
       D.Refusals[I] = llvm::toString(Candidate.takeError());
   }
-  if (usesGroupScopes(Options.Granularity))
+  if (Options.HostLaunch)
+    refuseHostLaunches(Ctx, Launches, Options, D);
+  else if (usesGroupScopes(Options.Granularity))
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
   return D;
 }

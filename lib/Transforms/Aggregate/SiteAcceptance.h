@@ -6,6 +6,7 @@
 #include "AggregatePass.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,6 +20,13 @@ struct SiteDecisions {
   std::vector<std::optional<AcceptedLaunch>> Candidates;
   std::vector<std::string> Refusals; // "" where the site is taken
   std::set<std::string> LaunchedFromDevice; // kernels some device-side site launches
+  // --aggregate=host: per child, the block size and dynamic shared memory
+  // of its host-launched aggregated grid (text of unsigned expressions).
+  struct HostBlock {
+    std::string Threads;
+    std::string SharedMemory;
+  };
+  std::map<const clang::FunctionDecl *, HostBlock> HostBlocks;
 };
 
 // Each site is taken or refused on its own first. Then, at multi-block and

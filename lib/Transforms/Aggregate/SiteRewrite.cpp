@@ -85,6 +85,10 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   std::string UArgs = uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
   bool SomeUniform = anyUniform(Uniform);
   std::string In = L.Indent + "  ";
+  bool Defers = Deferrable && (L.Arguments.empty() || !L.ArgumentTexts.empty());
+  std::string Full = !A.Code.SerialFallback.empty() ? "pool or scope full: run it here\n"
+                     : Defers                       ? "pool or scope full: launch now, or defer\n"
+                                                    : "pool or scope full: launch as written\n";
   std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
   S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
   S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
@@ -105,11 +109,22 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
     S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
          ");\n";
-    S += In + "} else // pool or scope full: launch now, or defer\n";
+    S += In + "} else // " + Full;
   } else {
     S += In + "if (" + Record + ")\n";
     S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
-    S += In + "else // pool or scope full: launch now, or defer\n";
+    S += In + "else // " + Full;
+  }
+  if (!A.Code.SerialFallback.empty()) {
+    // No device-side launch (--aggregate=host): the launching thread runs
+    // the child; the stream is evaluated as the launch would have.
+    S += In + "{\n";
+    if (!L.Stream.empty())
+      S += In + "  (void)(" + L.Stream + ");\n";
+    S += In + "  " + A.Code.SerialFallback + "(" + L.argumentsThen() + Grid + ", " + Block +
+         ");\n" + In + "}\n";
+    S += L.Indent + "}";
+    return S;
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
   S += directLaunch(A, Direct, Grid, Block, In, Deferrable);

@@ -5,15 +5,12 @@
 // selector of auto (paper §3, Fig. 7a, from what is known before running).
 
 #include "RemoveLaunchesPass.h"
+#include "Transforms/Common/ConstantOperand.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <cstdint>
 #include <optional>
 
 namespace launchopt {
-
-// A configuration operand's value when it is a constant: an integer, or a
-// dim3 of integers (the thread count: their product).
-std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand);
 
 // Why neither T3 nor T4 can take the launch, whatever its child.
 llvm::Error removalRefusal(const LaunchSite &Site);

@@ -3,11 +3,11 @@
 #include "BlockRunCode.h"
 #include "GridGuard.h"
 #include "PersistentCode.h"
-#include "PlainBuild.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>

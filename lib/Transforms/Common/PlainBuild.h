@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_PLAINBUILD_H
-#define LAUNCHOPT_TRANSFORMS_REMOVELAUNCHES_PLAINBUILD_H
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_PLAINBUILD_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_PLAINBUILD_H
 
 // Whether an output whose device-side launches are all removed still needs
 // the device runtime (paper-free, CDP2: -rdc=true and -lcudadevrt): device

@@ -1,0 +1,812 @@
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
+// Arguments that are the same for every launch of a scope are stored once,
+// after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
+
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+
+// The record pool. Alone, a translation unit has its own (internal linkage).
+// The outputs of a program that launchopt transforms as one (several files,
+// -rdc) share one: the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION
+// defines the pool, the others that use it are marked LAUNCHOPT_PROGRAM_POOL
+// and declare it.
+#ifdef LAUNCHOPT_PROGRAM_POOL
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#else
+extern __device__ unsigned long long poolCursor;
+extern __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
+} // namespace program
+#endif
+
+// Internal linkage for the rest: each translation unit has its own helpers.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+struct AggregationScope;
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
+  unsigned count;
+  unsigned blocks; // of all records together
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
+using program::pool;
+using program::poolCursor;
+#else
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten).
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+    return nullptr;
+  return pool + offset;
+}
+
+__global__ void resetPoolKernel() { poolCursor = 0; }
+
+// Called by the host before a top-level parent launch, in its stream: every
+// earlier grid of that stream, and everything it launched, has finished.
+inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The record array of a scope of `capacity` records, with room for the
+// uniform arguments after it; failedLaunch() when the pool cannot hold it.
+__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
+  unsigned long long recordBytes =
+      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+  if (!launch)
+    return failedLaunch();
+  launch->uniformArguments =
+      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
+  return launch;
+}
+
+__device__ inline unsigned scopeCapacity(unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  if (capacity == 0)
+    return 1;
+  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Opens a warp or block scope of `threads` parent threads: its one opener
+// allocates the record array before the barrier that precedes the body, so
+// no parent thread waits for another to publish it. (Waiting for the thread
+// that reserved the first record hung when that thread was in the waiter's
+// own warp.)
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
+                                 unsigned uniformBytes) {
+  scope->capacity = scopeCapacity(threads);
+  scope->launch = allocateRecords(scope->capacity, uniformBytes);
+}
+
+// Marks a group scope whose record array is being allocated: neither null
+// nor failedLaunch().
+__device__ inline AggregatedLaunch *claimedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
+}
+
+// Opens the scope of a group of blocks (multi-block and grid): one thread
+// per block calls it before the block's barrier, and the first to arrive
+// allocates the record array. The others go on at once.
+__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
+                                      unsigned uniformBytes) {
+  // Racing openers of one group write the same value.
+  scope->capacity = scopeCapacity(threads);
+  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  if (atomicCAS(slot, 0ull, claimed) != 0)
+    return;
+  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+  __threadfence(); // the array's header before the pointer to it
+  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+}
+
+// The scope's record array, read past the L1 cache, where another block of
+// a group may have left an older value. A parent thread of a group scope
+// may find the array still being allocated by another block's opener; it
+// waits for that opener, which is in another block (so never in the
+// waiter's warp) and waits for nothing itself.
+__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
+  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+  unsigned long long launch;
+  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+    ;
+  return reinterpret_cast<AggregatedLaunch *>(launch);
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  const ChildRecord &last = launch->records[count - 1];
+  launch->count = count;
+  launch->blocks = last.firstBlock + last.blocks;
+  out->launch = launch;
+  out->count = count;
+  out->blocks = launch->blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  const void *uniformArguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  // First guess: the record `block` falls in if every child grid had the
+  // same size, which they often have (a recursive kernel's fixed fan-out);
+  // each step of the search is a dependent load, so a hit saves all of them.
+  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
+  const ChildRecord &g = launch->records[guess];
+  if (block < g.firstBlock)
+    hi = guess - 1; // guess > 0: record 0 starts at block 0
+  else if (block >= g.firstBlock + g.blocks)
+    lo = guess + 1;
+  else
+    lo = hi = guess;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/aggregation.cuh ----
+// ---- launchopt runtime: launchopt/host_aggregation.cuh ----
+// launchopt runtime: aggregated child grids launched by the host
+// (--aggregate=host, --aggregate=threads:host). Included after
+// aggregation.cuh (and thread_aggregation.cuh for packed threads), whose
+// scopes, pool and records it reuses.
+//
+// A parent launched from the host records its children's launches in one
+// grid scope, as at grid granularity, but no parent block launches them: the
+// host launches the aggregated grid into the parent's stream right after the
+// parent, so it starts when the parent and all its work are done, and the
+// output needs no device-side launch. The host does not know how many
+// records the parent wrote. By default it launches a grid as large as the
+// device holds at once (occupancy x SMs), whose blocks read the count from
+// the scope and stride over the child blocks (or packed child threads);
+// with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
+// stream synchronization) and launches exactly that many blocks.
+// Before each parent launch the host's arming kernel resets the pool and
+// clears the scopes; the parent's first block checks that it was armed, so a
+// host launch launchopt could not see (another file, a function pointer)
+// stops with a message instead of dropping the children.
+
+#include <cstdio>
+#include <mutex>
+
+#ifndef LAUNCHOPT_HOST_COUNT_COPY
+#define LAUNCHOPT_HOST_COUNT_COPY 0
+#endif
+// Blocks per SM of the persistent grid; 0: as many as the occupancy allows.
+#ifndef LAUNCHOPT_HOST_BLOCKS_PER_SM
+#define LAUNCHOPT_HOST_BLOCKS_PER_SM 0
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace {
+
+// The grid scope of one aggregated site of a host-launched parent.
+struct HostAggregation {
+  AggregationScope scope;
+  unsigned armed; // set by the arming kernel, taken by the parent's first block
+};
+
+// Run by the arming kernel before each parent launch, in its stream: every
+// earlier grid of the stream, the last aggregated grid included, is done.
+__device__ inline void armHostAggregation(HostAggregation *h) {
+  clearScope(&h->scope);
+  h->armed = 1;
+}
+
+__device__ inline void resetPoolCursor() { poolCursor = 0; }
+
+// Called by thread 0 of the parent's block 0.
+__device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) {
+  if (atomicExch(&h->armed, 0u) == 0) {
+    printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
+           "aggregated children (another file, a function pointer, cudaLaunchKernel); "
+           "transform that launch too or use --aggregate=grid\n",
+           parent);
+    __trap();
+  }
+}
+
+// What an aggregated grid launched by the host reads of its scope: the
+// usable records and how many units (child blocks, or blocks of packed
+// threads) they hold.
+struct HostRecords {
+  const AggregatedLaunch *launch;
+  unsigned count;
+  unsigned long long total; // child blocks, or packed child threads
+  unsigned long long units;
+};
+
+// Whole child blocks: false when the parent recorded nothing.
+__device__ inline bool hostRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> 32), s.capacity);
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const ChildRecord &last = s.launch->records[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = (unsigned long long)last.firstBlock + last.blocks;
+  out->units = out->total;
+  return true;
+}
+
+// Disaggregation of child block `block` for this thread: false for threads
+// beyond the record's block size (they skip the body; a child with barriers
+// has one block size at every site, the aggregated grid's).
+__device__ inline bool findHostOriginal(const HostRecords &h, unsigned block,
+                                        OriginalThread *out) {
+  const ChildRecord *records = h.launch->records;
+  unsigned lo = 0, hi = h.count - 1;
+  while (lo < hi) { // the first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    if (records[mid].firstBlock + records[mid].blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+#ifdef LAUNCHOPT_PACKED_BLOCK
+// Packed child threads (thread_aggregation.cuh): false when the parent
+// recorded nothing.
+__device__ inline bool hostPackedRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> PackedSumBits), min(s.capacity, PackedMaxRecords));
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const PackedRecord &last = packedRecords(s.launch)[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = last.firstThread + last.threads;
+  out->units = (out->total + blockDim.x - 1) / blockDim.x;
+  return true;
+}
+
+// The packed thread of unit `unit` this thread runs as; false past the last
+// one. Every thread of the block calls it (thread 0 bounds the block's
+// records for the others, between two barriers).
+__device__ inline bool findHostPackedOriginal(const HostRecords &h, unsigned long long unit,
+                                              OriginalThread *out) {
+  __shared__ unsigned firstRecord, lastRecord;
+  const PackedRecord *records = packedRecords(h.launch);
+  unsigned long long start = unit * blockDim.x;
+  __syncthreads(); // the previous unit's threads have read the bounds
+  if (threadIdx.x == 0) {
+    unsigned long long end = min(h.total, start + blockDim.x);
+    firstRecord = packedRecordOf(records, 0, h.count - 1, start);
+    lastRecord = packedRecordOf(records, firstRecord, h.count - 1, end - 1);
+  }
+  __syncthreads();
+  unsigned long long thread = start + threadIdx.x;
+  if (thread >= h.total)
+    return false;
+  const PackedRecord &r = records[packedRecordOf(records, firstRecord, lastRecord, thread)];
+  unsigned long long local = thread - r.firstThread;
+  unsigned perBlock = r.block.x * r.block.y * r.block.z;
+  unsigned b = unsigned(local / perBlock), t = unsigned(local % perBlock);
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+#endif
+
+// The persistent grid's size for a kernel: the blocks the device holds at
+// once. Remembered per kernel, device and shape (the occupancy query costs
+// more than the launch).
+inline unsigned persistentBlocks(const void *kernel, unsigned blockThreads, size_t sharedMemory) {
+  struct Entry {
+    const void *kernel;
+    int device;
+    unsigned blockThreads;
+    size_t sharedMemory;
+    unsigned blocks;
+  };
+  static std::mutex lock;
+  static Entry known[32];
+  static unsigned used = 0;
+  int device = 0;
+  cudaGetDevice(&device);
+  std::lock_guard<std::mutex> guard(lock);
+  for (unsigned i = 0; i < used; ++i)
+    if (known[i].kernel == kernel && known[i].device == device &&
+        known[i].blockThreads == blockThreads && known[i].sharedMemory == sharedMemory)
+      return known[i].blocks;
+  int sms = 1, perSM = LAUNCHOPT_HOST_BLOCKS_PER_SM;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (perSM <= 0 && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, kernel, int(blockThreads),
+                                                                   sharedMemory) != cudaSuccess ||
+                     perSM <= 0))
+    perSM = 1;
+  unsigned blocks = unsigned(sms) * unsigned(perSM);
+  if (used < sizeof(known) / sizeof(known[0]))
+    known[used++] = {kernel, device, blockThreads, sharedMemory, blocks};
+  return blocks;
+}
+
+// Launches the aggregated grid of one site after its parent, in the parent's
+// stream. `symbol` is the site's HostAggregation (a __device__ variable);
+// `packed`: its records count child threads.
+template <typename Kernel>
+inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
+                                 unsigned blockThreads, size_t sharedMemory, bool packed,
+                                 cudaStream_t stream) {
+  void *scope = nullptr;
+  if (cudaGetSymbolAddress(&scope, symbol) != cudaSuccess)
+    return;
+  auto *h = static_cast<HostAggregation *>(scope);
+  unsigned long long blocks;
+#if LAUNCHOPT_HOST_COUNT_COPY
+  // The counter holds the launches past the scope's capacity too: an
+  // estimate from above, which the grid's blocks cut to the stored records.
+  unsigned long long counter = 0;
+  cudaMemcpyAsync(&counter, &h->scope.countAndBlocks, sizeof(counter), cudaMemcpyDeviceToHost,
+                  stream);
+  cudaStreamSynchronize(stream);
+  if (counter == 0)
+    return;
+  blocks = packed ? ((counter & ((1ull << 40) - 1)) + blockThreads - 1) / blockThreads
+                  : (counter & 0xffffffffull);
+  if (blocks == 0)
+    return;
+  if (blocks > 0x7fffffffull)
+    blocks = 0x7fffffffull;
+#else
+  blocks = persistentBlocks(reinterpret_cast<const void *>(kernel), blockThreads, sharedMemory);
+#endif
+  kernel<<<unsigned(blocks), blockThreads, sharedMemory, stream>>>(h);
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/host_aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
+// SpMV (CSR), naive CUDA dynamic parallelism: one parent thread per row
+// launches a child grid with one thread per non-zero of the row; each child
+// thread adds its product into y[row] atomically.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
+
+__device__ unsigned int spmv_failed_launches;
+
+// launchopt: the arguments of 'spmv_row_products' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs_spmv_row_products {
+  const float* x;
+  __device__ __lo_uargs_spmv_row_products(const float* x)
+      : x(x) {}
+};
+
+// launchopt: the arguments of one launch of 'spmv_row_products', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args_spmv_row_products {
+  const int* col_indices;
+  const float* values;
+  int edge_begin;
+  int edge_end;
+  float* y_row;
+  __device__ __lo_args_spmv_row_products(const int* col_indices, const float* values, int edge_begin, int edge_end, float* y_row)
+      : col_indices(col_indices), values(values), edge_begin(edge_begin), edge_end(edge_end), y_row(y_row) {}
+};
+
+// launchopt: the body of 'spmv_row_products' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+}
+
+__global__ void spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin,
+                                  int edge_end, float* y_row) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+
+// launchopt: one thread of 'spmv_row_products', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_hthread_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+}
+}
+
+// launchopt: every thread of a 'spmv_row_products' grid, one after another (serial version).
+static __device__ void __lo_hserial_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_hthread_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: 'spmv_row_products' aggregated and launched by the host after its parent: the blocks
+// of a grid of any size stride over the recorded child blocks; each finds
+// the launch it belongs to and runs as that launch's original block.
+__global__ void __lo_agg_spmv_row_products(const launchopt::HostAggregation *__lo_host)
+{
+  launchopt::HostRecords __lo_h;
+  if (!launchopt::hostRecords(__lo_host, &__lo_h))
+    return;
+  for (unsigned long long __lo_unit = blockIdx.x; __lo_unit < __lo_h.units; __lo_unit += gridDim.x) {
+    launchopt::OriginalThread __lo_t;
+    if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
+      const __lo_args_spmv_row_products &__lo_a = *static_cast<const __lo_args_spmv_row_products *>(__lo_t.arguments);
+      const __lo_uargs_spmv_row_products &__lo_u = *static_cast<const __lo_uargs_spmv_row_products *>(__lo_t.uniformArguments);
+      __lo_part_spmv_row_products(__lo_a.col_indices, __lo_a.values, __lo_u.x, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.y_row, __lo_t.blockIdx, __lo_t.threadIdx,
+          __lo_t.blockDim, __lo_t.gridDim);
+    }
+    __syncthreads();
+  }
+}
+
+// launchopt: the scope of the launches of 'spmv_row_products' here, whose aggregated grid
+// the host launches after this kernel.
+static __device__ launchopt::HostAggregation __lo_host_spmv_rows_1;
+
+// launchopt: the body of 'spmv_rows' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_spmv_rows(GraphDev a, int first_row, const float* x, float* y, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int r = first_row + blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= a.num_nodes) return;
+  int begin = a.row_offsets[r], end = a.row_offsets[r + 1];
+  y[r] = 0.0f;
+  if (end == begin) return;
+  { // launchopt: aggregated launch of 'spmv_row_products'
+    const dim3 __lo_agrid1 = (end - begin + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_ablock1 = kChildBlock;
+    void *__lo_uniform1;
+    void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_spmv_row_products), &__lo_uniform1);
+    if (__lo_record1) {
+      ::new (__lo_record1) __lo_args_spmv_row_products(a.col_indices, a.values, begin, end, &y[r]);
+      if (__lo_uniform1) // first record of the scope: the arguments all share
+        ::new (__lo_uniform1) __lo_uargs_spmv_row_products(x);
+    } else // pool or scope full: run it here
+    {
+      __lo_hserial_spmv_row_products(a.col_indices, a.values, x,
+                                                                                     begin, end, &y[r], __lo_agrid1, __lo_ablock1);
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&spmv_failed_launches, 1u);
+}
+}
+
+__global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
+  // launchopt: this kernel's launches are aggregated (grid granularity, launched by the host).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  launchopt::AggregationScope *__lo_agg1 = &__lo_host_spmv_rows_1.scope;
+  if (__lo_thread == 0) {
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_spmv_row_products));
+    if (launchopt::linearBlock() == 0)
+      launchopt::expectHostLaunch(&__lo_host_spmv_rows_1, "spmv_rows");
+  }
+  __syncthreads();
+  __lo_part_spmv_rows(a, first_row, x, y, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+}
+
+// launchopt: run by the host before each launch of 'spmv_rows', in its stream: resets the
+// record pool and arms the scopes of its aggregated launches.
+static __global__ void __lo_arm_spmv_rows()
+{
+  launchopt::resetPoolCursor();
+  launchopt::armHostAggregation(&__lo_host_spmv_rows_1);
+}
+
+// launchopt: called by the host after each launch of 'spmv_rows', with its stream: launches
+// the aggregated grids of its children (host_aggregation.cuh says how they are sized).
+static void __lo_hostlaunch_spmv_rows(cudaStream_t __lo_stream)
+{
+  launchopt::launchHostAggregated(__lo_agg_spmv_row_products, __lo_host_spmv_rows_1, 32u, 0u, false, __lo_stream);
+}
+
+}  // namespace
+
+// Entry: parent grids over the rows, kMaxPending rows each.
+int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(a.num_nodes < kMaxPending ? a.num_nodes : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
+  for (int first = 0; first < a.num_nodes; first += kMaxPending) {
+    int count = a.num_nodes - first < kMaxPending ? a.num_nodes - first : kMaxPending;
+    { cudaStream_t __lo_hstream = 0; __lo_arm_spmv_rows<<<1, 1, 0, __lo_hstream>>>(); spmv_rows<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, __lo_hstream>>>(a, first, d_x, d_y); __lo_hostlaunch_spmv_rows(__lo_hstream); }
+  }
+  cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

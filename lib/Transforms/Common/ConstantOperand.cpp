@@ -1,0 +1,50 @@
+#include "ConstantOperand.h"
+
+#include "Analysis/LaunchSites.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace launchopt {
+
+const clang::Expr *stripConstruction(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *Cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr();
+    else if (auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
+std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clang::Expr *E) {
+  if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+    return std::nullopt;
+  return R.Val.getInt().getZExtValue();
+}
+
+std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand) {
+  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  if (std::optional<uint64_t> N = constantInteger(Ctx, E))
+    return N;
+  auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+  if (!C || C->getNumArgs() == 0)
+    return std::nullopt;
+  uint64_t Product = 1;
+  for (const clang::Expr *Arg : C->arguments()) {
+    std::optional<uint64_t> N = constantInteger(Ctx, Arg->IgnoreParenImpCasts());
+    if (!N)
+      return std::nullopt;
+    Product *= *N;
+  }
+  return Product;
+}
+
+} // namespace launchopt

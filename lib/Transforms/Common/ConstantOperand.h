@@ -1,0 +1,26 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_CONSTANTOPERAND_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_CONSTANTOPERAND_H
+
+// Launch configuration operands known before the program runs.
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <cstdint>
+#include <optional>
+
+namespace launchopt {
+
+// The expression inside temporaries, casts and functional casts (`dim3(n)`
+// as written, without what Clang built around it).
+const clang::Expr *stripConstruction(const clang::Expr *E);
+
+// A non-negative integer constant, or nothing.
+std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clang::Expr *E);
+
+// A configuration operand's value when it is a constant: an integer, or a
+// dim3 of integers (the thread count: their product).
+std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand);
+
+} // namespace launchopt
+
+#endif
