@@ -29,7 +29,8 @@ makeStepPass(const std::string &Flag, const std::string &Value,
 llvm::Expected<AutoPipeline>
 planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
                  const std::vector<ProgramSource> &Sources, const ParseEnvironment &Env,
-                 const SharedPassSettings &Shared, const LaunchCosts &Costs) {
+                 const SharedPassSettings &Shared, const LaunchCosts &Costs,
+                 const std::map<std::string, std::string> &Fixed) {
   std::vector<RecoveredParse> Parsed;
   std::vector<LaunchAnalysis> Analysed, AtInput;
   for (const ProgramSource &Source : Sources) {
@@ -96,7 +97,7 @@ planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
       }
     }
 
-  ProgramPlan Plan = planProgram(Facts, Sources.size(), Costs);
+  ProgramPlan Plan = planProgram(Facts, Sources.size(), Costs, Fixed);
   AutoPipeline Out;
   Out.Decisions = std::move(Plan.Decisions);
   for (PlannedPass &P : Plan.Passes) {
@@ -107,6 +108,7 @@ planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
     std::shared_ptr<const LaunchPass> Made = std::move(*Pass);
     Out.Pipeline.Left[Made.get()] = std::move(P.Left);
     Out.Pipeline.Passes.push_back(std::move(Made));
+    Out.Planned.push_back({P.Flag, P.Value, P.Options, {}});
   }
   return std::move(Out);
 }

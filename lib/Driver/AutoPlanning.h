@@ -9,6 +9,7 @@
 
 #include "TransformPipeline.h"
 #include "Plan/LaunchCosts.h"
+#include "Plan/SitePlan.h"
 #include <vector>
 
 namespace launchopt {
@@ -16,12 +17,15 @@ namespace launchopt {
 struct AutoPipeline {
   PipelineOptions Pipeline;
   std::vector<LaunchRemark> Decisions; // one "auto" remark per device-side site
+  // The passes of the plan with their values and options (no sites).
+  std::vector<PlannedPass> Planned;
 };
 
 llvm::Expected<AutoPipeline>
 planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
                  const std::vector<ProgramSource> &Sources, const ParseEnvironment &Env,
-                 const SharedPassSettings &Shared, const LaunchCosts &Costs);
+                 const SharedPassSettings &Shared, const LaunchCosts &Costs,
+                 const std::map<std::string, std::string> &Fixed = {});
 
 } // namespace launchopt
 

@@ -53,7 +53,8 @@ SiteChoice priceSite(const SiteFacts &F, const LaunchCosts &Costs) {
       }
     }
     if (!Refusal.empty()) {
-      Choice.Refused.push_back(C.Name + ": not possible: " + Refusal);
+      Choice.Refused.push_back(
+          C.Name + ": " + (Refusal.rfind("not tried", 0) == 0 ? "" : "not possible: ") + Refusal);
       continue;
     }
     P.Cost = C.Cost(F, Costs, P.Taken);
@@ -130,6 +131,30 @@ void agreeOnValues(std::vector<SiteChoice> &Choices) {
   }
 }
 
+// A site whose choice uses a flag of Fixed takes the cheapest candidate with
+// the fixed value instead, where one takes it; the others keep their choice.
+void fixValues(std::vector<SiteChoice> &Choices, const std::map<std::string, std::string> &Fixed) {
+  for (const auto &[Flag, Value] : Fixed)
+    for (SiteChoice &C : Choices) {
+      bool Has = false;
+      std::string Chosen = valueFor(C.Possible[C.Chosen], Flag, Has);
+      if (!Has || Chosen == Value)
+        continue;
+      bool Found = false;
+      size_t With = cheapest(C, [&](const Priced &P) {
+        bool PHas = false;
+        bool Match = valueFor(P, Flag, PHas) == Value && PHas;
+        Found |= Match;
+        return Match;
+      });
+      if (!Found)
+        continue;
+      C.ProgramNote = "--" + Flag + "=" + Value + " fixed for this file (launchopt tune --auto), " +
+                      "so not " + C.Possible[C.Chosen].name();
+      C.Chosen = With;
+    }
+}
+
 LaunchRemark decisionRemark(const SiteChoice &C) {
   const SiteFacts &F = *C.Facts;
   const Priced &Chosen = C.Possible[C.Chosen];
@@ -166,14 +191,15 @@ LaunchRemark decisionRemark(const SiteChoice &C) {
 
 } // namespace
 
-ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files,
-                        const LaunchCosts &Costs) {
+ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const LaunchCosts &Costs,
+                        const std::map<std::string, std::string> &Fixed) {
   std::vector<SiteChoice> Choices;
   for (const SiteFacts &F : Sites) {
     Choices.push_back(priceSite(F, Costs));
     Choices.back().Chosen = cheapest(Choices.back(), [](const Priced &) { return true; });
   }
   agreeOnValues(Choices);
+  fixValues(Choices, Fixed);
 
   ProgramPlan Plan;
   for (const SiteChoice &C : Choices)

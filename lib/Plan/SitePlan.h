@@ -32,8 +32,11 @@ struct ProgramPlan {
   std::vector<LaunchRemark> Decisions;
 };
 
-ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files,
-                        const LaunchCosts &Costs);
+// Fixed: flag -> value; a site whose choice uses the flag with another value
+// takes the cheapest candidate with this one (launchopt tune --auto writes
+// one file per aggregation granularity).
+ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const LaunchCosts &Costs,
+                        const std::map<std::string, std::string> &Fixed = {});
 
 } // namespace launchopt
 
