@@ -11,7 +11,8 @@
 # -rdc), R-T3, R-T4, R-T1, R-T2 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
-# --spawn --coarsen --aggregate=block). The suite's "TCA"
+# --spawn --coarsen --aggregate=block) and auto (--auto: per launch site the
+# choice of the cost model, untuned; every app, the promotion apps too). The suite's "TCA"
 # line in variants.txt names one of the TCA-* files. The promotion apps
 # (single-block kernels relaunching themselves: sc, los, pt, unq, pd, upd) get P, PA, PO and
 # PAO (--promote, --promote=PA:32, --promote=PO, --promote=PAO:32) instead.
@@ -36,9 +37,9 @@ variants=(T:--threshold C:--coarsen
           A-host:--aggregate=host TCA-host:--threshold,--coarsen,--aggregate=host
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
-          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block)
+          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block auto:--auto)
 promotion_apps=" sc los pt unq pd upd "
-promotion_variants=(P:--promote PA:--promote=PA:32 PO:--promote=PO PAO:--promote=PAO:32)
+promotion_variants=(P:--promote PA:--promote=PA:32 PO:--promote=PO PAO:--promote=PAO:32 auto:--auto)
 cd "$bench"
 summary=()
 for dir in apps/*/; do

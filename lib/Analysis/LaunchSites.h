@@ -61,6 +61,10 @@ struct LaunchSite {
   // Bit 0/1/2: an enclosing `if` requires threadIdx.x/y/z == 0 (the then
   // branch of a condition `threadIdx.x == 0 && ...`).
   unsigned ZeroThreadAxes = 0;
+  // Set by the driver when the plan of --auto gives this launch to other
+  // passes than the one about to run: every pass then leaves it, with this
+  // as the reason.
+  std::string LeftByPlan;
 };
 
 // A `<<<...>>>` launch Clang 19 could not build: a kernel launched from

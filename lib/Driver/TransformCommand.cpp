@@ -1,5 +1,6 @@
 #include "TransformCommand.h"
 
+#include "AutoPlanning.h"
 #include "CommandSupport.h"
 #include "CoverageSummary.h"
 #include "LaunchListing.h"
@@ -43,6 +44,16 @@ cl::opt<Format>
                  cl::values(clEnumValN(Format::Text, "text", "human-readable (default)"),
                             clEnumValN(Format::Json, "json", "JSON")),
                  cl::init(Format::Text), cl::cat(Category));
+cl::opt<bool> Auto("auto",
+                   cl::desc("Choose per device-side launch site among the passes that can take it "
+                            "(thresholding, coarsening, aggregation at each granularity, launch "
+                            "removal, SPAWN, promotion) with a cost model; the report gives each "
+                            "choice with the model's numbers"),
+                   cl::cat(Category));
+cl::opt<std::string> LaunchCostsPath("launch-costs",
+                                     cl::desc("With --auto: the GPU's launch costs (default: the "
+                                              "H100's, gpus/h100-launch.json)"),
+                                     cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> AssumeIndependent(
     "assume-independent-children",
     cl::desc("Also serialize launches that follow other launches into the same stream from "
@@ -137,6 +148,7 @@ std::string overview() {
   for (const RegisteredPass &P : registeredPasses())
     Passes += "  " + P.Letter + "  --" + P.Flag + "\n";
   return "launchopt: source-to-source optimizer for CUDA kernel launches.\n\n"
+         "  launchopt --auto <file.cu>... [options] [-- <compiler flags>]   (the one to start with)\n"
          "  launchopt [options] <file.cu> [-- <compiler flags>]\n"
          "  launchopt [options] -p <build dir with compile_commands.json> <file.cu>\n"
          "  launchopt [options] --output-dir <dir> | --in-place <a.cu> <b.cu> ... [-- <flags>]\n"
@@ -329,9 +341,14 @@ int runTransformCommand(int Argc, const char **Argv) {
   for (const PassOptions &P : Passes)
     if (P.chosen())
       Chosen.push_back({P.Pass, P.arguments()});
-  if (!ListLaunches && Chosen.empty())
+  if (Auto && (!Chosen.empty() || ListLaunches))
     return fail(Command, ExitUsageError,
-                "nothing to do: choose passes (" + passFlagList() + ") or --list-launches");
+                "--auto chooses the passes itself: it goes without pass flags and --list-launches");
+  if (!LaunchCostsPath.empty() && !Auto)
+    return fail(Command, ExitUsageError, "--launch-costs goes with --auto");
+  if (!ListLaunches && !Auto && Chosen.empty())
+    return fail(Command, ExitUsageError,
+                "nothing to do: choose passes (" + passFlagList() + "), --auto or --list-launches");
   llvm::Expected<PipelineOptions> Pipeline = makePipeline(Chosen);
   if (!Pipeline)
     return fail(Command, ExitUsageError, llvm::toString(Pipeline.takeError()));
@@ -383,11 +400,26 @@ int runTransformCommand(int Argc, const char **Argv) {
     return listLaunches(Parser->getCompilations(), Program.front().Path, Env, Program.front().Text,
                         Outputs->front());
 
+  std::vector<LaunchRemark> Remarks;
+  if (Auto) {
+    llvm::Expected<LaunchCosts> Costs = loadLaunchCosts(
+        LaunchCostsPath.empty() ? defaultLaunchCostsPath() : LaunchCostsPath.getValue());
+    if (!Costs)
+      return fail(Command, ExitInputError, llvm::toString(Costs.takeError()));
+    SharedPassSettings Shared;
+    Shared.AssumeIndependentChildren = AssumeIndependent;
+    llvm::Expected<AutoPipeline> Planned =
+        planAutoPipeline(Parser->getCompilations(), Program, Env, Shared, *Costs);
+    if (!Planned)
+      return fail(Command, ExitInputError, llvm::toString(Planned.takeError()));
+    Planned->Pipeline.EmbedRuntime = Pipeline->EmbedRuntime;
+    *Pipeline = std::move(Planned->Pipeline);
+    Remarks = std::move(Planned->Decisions);
+  }
   llvm::Expected<std::vector<PipelineOutput>> Transformed =
       runProgramPipeline(Parser->getCompilations(), Program, Env, *Pipeline);
   if (!Transformed)
     return fail(Command, ExitInputError, llvm::toString(Transformed.takeError()));
-  std::vector<LaunchRemark> Remarks;
   for (const PipelineOutput &File : *Transformed)
     Remarks.insert(Remarks.end(), File.Remarks.begin(), File.Remarks.end());
 

@@ -160,6 +160,26 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
       RecoveredParse &Recovered = Parsed[I];
       clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();
       std::vector<SourceEdits> &Earlier = EarlierEdits[I];
+      // A position in the parsed text as a position in the input: through
+      // this parse's recovery markers, then every earlier step backwards.
+      auto InputPosition = [&](PresumedPosition &Position, bool &InGeneratedCode) {
+        unsigned Offset = offsetOf(Recovered.ParsedText, Position.Line, Position.Column);
+        bool InMarker = false;
+        Offset = Recovered.Markers.originalOffset(Offset, &InMarker);
+        for (auto It = Earlier.rbegin(); It != Earlier.rend(); ++It)
+          Offset = It->originalOffset(Offset, &InGeneratedCode);
+        std::tie(Position.Line, Position.Column) = lineAndColumnOf(Sources[I].Text, Offset);
+      };
+      auto Left = Options.Left.find(Pass.get());
+      if (Left != Options.Left.end() && I < Left->second.size())
+        for (LaunchSite &Site : Launches[I].Sites) {
+          PresumedPosition At = Site.Position;
+          bool InGeneratedCode = false;
+          InputPosition(At, InGeneratedCode);
+          auto Reason = Left->second[I].find({At.Line, At.Column});
+          if (!InGeneratedCode && Reason != Left->second[I].end())
+            Site.LeftByPlan = Reason->second;
+        }
       PassResult Result = Pass->run(Ctx, Launches[I]);
       if (First)
         for (const UnresolvedLaunch &U : Launches[I].Unresolved) {
@@ -171,15 +191,9 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
         }
       // Remarks of a later pass name places in the input file, not in the
       // previous pass's output nor in the text with the recovery markers.
+      for (LaunchRemark &R : Result.Remarks)
+        InputPosition(R.Position, R.InGeneratedCode);
       Earlier.push_back(std::move(Recovered.Markers));
-      for (LaunchRemark &R : Result.Remarks) {
-        unsigned Offset = offsetOf(Recovered.ParsedText, R.Position.Line, R.Position.Column);
-        bool InMarker = false;
-        Offset = Earlier.back().originalOffset(Offset, &InMarker);
-        for (auto It = std::next(Earlier.rbegin()); It != Earlier.rend(); ++It)
-          Offset = It->originalOffset(Offset, &R.InGeneratedCode);
-        std::tie(R.Position.Line, R.Position.Column) = lineAndColumnOf(Sources[I].Text, Offset);
-      }
       llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
       if (!Next)
         return makeError("internal error: " + llvm::toString(Next.takeError()) +

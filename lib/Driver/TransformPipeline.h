@@ -7,6 +7,7 @@
 #include "Transforms/PassResult.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,9 +15,17 @@
 
 namespace launchopt {
 
+// Launch sites a pass must leave as written, per input file (by index in the
+// program) and input position (line, column), with the reason for its
+// remark. Later passes find such a site at the same input position.
+using LeftSites = std::vector<std::map<std::pair<unsigned, unsigned>, std::string>>;
+
 // The passes that run, in the registry's order, each made with its options.
 struct PipelineOptions {
   std::vector<std::shared_ptr<const LaunchPass>> Passes;
+  // The sites a pass leaves (the plan of --auto); a pass not listed may take
+  // every site, as may every pass a launch in code an earlier pass generated.
+  std::map<const LaunchPass *, LeftSites> Left;
   // Replace `#include <launchopt/...>` with the runtime header itself.
   bool EmbedRuntime = true;
 };

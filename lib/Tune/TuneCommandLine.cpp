@@ -120,6 +120,11 @@ std::vector<OptionSpec> optionSpecs() {
        "Write the transformed files and plan.txt, then stop (the rest runs later with --from, "
        "or with launchopt-tune)",
        true, Flag(&Line::TransformOnly)},
+      {"auto", "",
+       "Refine launchopt --auto's plan: one --auto file per granularity, then only the guided "
+       "search (at most --guided-runs, default 10), started at the cost model's threshold, "
+       "factor and granularity",
+       true, Flag(&Line::Auto)},
       {"jobs", "N", "Parallel builds (default 1)", false,
        Count("jobs", &TuneSessionOptions::Jobs, 1)},
       {"timeout", "seconds", "Seconds per build or run (default 0: none)", false,
@@ -224,7 +229,8 @@ std::string tuneHelp(TuneTool Tool) {
           ")\ninto DIR; each configuration is built with its transformed file and the -D flags\n"
           "of its macros and run; a failed build, run or verification (nonzero exit) is never\n"
           "chosen. An exhaustive sweep (every configuration once) and a guided search\n"
-          "(coordinate descent from the defaults, its own runs, at most --guided-runs) are\n"
+          "(coordinate descent from the defaults, or from --auto's choice, its own runs, at\n"
+          "most --guided-runs) are\n"
           "printed side by side; every run is in DIR/tune.csv; the last line names the best\n"
           "configuration and the flags that reproduce it. With --from, a list given on the\n"
           "command line narrows the plan's.\n\nOptions:\n";

@@ -23,6 +23,9 @@ struct TuneCommandLine {
   std::string OutDir;
   std::string CudaPath;
   bool TransformOnly = false;
+  // --auto: one --auto output per granularity, the guided search only,
+  // started at the cost model's choice.
+  bool Auto = false;
   bool Help = false;
   // The tunables' lists the user gave, by list option (--thresholds ...).
   std::map<std::string, std::string> Lists;

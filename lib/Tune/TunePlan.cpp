@@ -26,6 +26,12 @@ std::string formatPlan(const TunePlan &Plan) {
   for (const std::string &V : Plan.Space.Variants)
     if (Plan.Sources.count(V))
       Text += "source " + V + " " + Plan.Sources.at(V) + "\n";
+  if (Plan.Start) {
+    Text += "start " + Plan.Start->Variant;
+    for (unsigned Value : Plan.Start->Values)
+      Text += " " + std::to_string(Value);
+    Text += "\n";
+  }
   return Text;
 }
 
@@ -57,6 +63,20 @@ OrError<TunePlan> parsePlan(const std::string &Text) {
       Ok = Key == tuneVariant().List ? parseNameList(Value).has_value()
                                      : parseUnsignedList(Value).has_value();
       Lists[Key] = Value;
+    } else if (Key == "start") {
+      std::stringstream Words(Value);
+      TuneConfig Start;
+      std::string Number;
+      Ok = static_cast<bool>(Words >> Start.Variant);
+      while (Ok && Words >> Number) {
+        std::optional<std::vector<unsigned>> One = parseUnsignedList(Number);
+        Ok = One && One->size() == 1;
+        if (Ok)
+          Start.Values.push_back(One->front());
+      }
+      Ok = Ok && Start.Values.size() == tuneMacros().size();
+      if (Ok)
+        Plan.Start = Start;
     } else if (Key == "source") {
       size_t Split = Value.find(' ');
       Ok = Split != std::string::npos && Split + 1 < Value.size();

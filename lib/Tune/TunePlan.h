@@ -6,6 +6,7 @@
 
 #include "TuneSearch.h"
 #include <map>
+#include <optional>
 #include <string>
 
 namespace launchopt {
@@ -16,6 +17,10 @@ struct TunePlan {
   std::string Input;
   TuneSpace Space;
   std::map<std::string, std::string> Sources; // variant -> file, relative to the plan's folder
+  // The guided search's start when not launchopt's defaults (launchopt tune
+  // --auto: the cost model's choice). plan.txt: "start <variant> <values>",
+  // the values in tuneMacros() order.
+  std::optional<TuneConfig> Start;
 };
 
 std::string formatPlan(const TunePlan &Plan);

@@ -169,6 +169,11 @@ private:
 };
 
 std::string reproduceFlags(const TunePlan &Plan, const TuneConfig &C) {
+  // A file of launchopt tune --auto has no flags of its own: --auto with
+  // the variant fixed, which only the tune writes.
+  if (Plan.Start && Plan.Sources.count(C.Variant))
+    return "the plan's file " + Plan.Sources.at(C.Variant) + " (launchopt tune --auto); nvcc " +
+           configDefines(C) + " <that file> ...";
   std::string Passes;
   for (const std::string &Flag : tunedPassFlags())
     Passes += "--" + Flag + (Flag == tuneVariant().PassFlag ? "=" + C.Variant : "") + " ";
@@ -310,11 +315,13 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
   MeasureFn Exhaustive = [&](const TuneConfig &C) { return Session.measure(C, "exhaustive"); };
   MeasureFn Guided = [&](const TuneConfig &C) { return Session.measure(C, "guided"); };
   std::optional<TuneSearchResult> ExhaustiveResult;
-  if (Options.Exhaustive) {
+  // A plan of launchopt tune --auto (it has a start) is refined by the
+  // guided search alone, whichever half runs it.
+  if (Options.Exhaustive && !Options.Plan.Start) {
     Session.build(All);
     ExhaustiveResult = exhaustiveSearch(Space, Exhaustive);
   }
-  TuneConfig Start = defaultTuneConfig();
+  TuneConfig Start = Options.Plan.Start ? *Options.Plan.Start : defaultTuneConfig();
   TuneSearchResult GuidedResult = guidedSearch(Space, Start, Options.GuidedRuns, Guided);
 
   auto TimeOf = [&](const std::string &Search, const TuneConfig &C) -> std::optional<double> {
@@ -335,7 +342,8 @@ int runTuneSession(const TuneSessionOptions &Options, std::ostream &Out, std::os
     Row("exhaustive", ExhaustiveResult->Runs, ExhaustiveResult->Best, ExhaustiveResult->BestMs);
   if (Space.contains(Start))
     if (std::optional<double> DefaultMs = TimeOf("guided", Start))
-      Out << "default (" << configName(Start) << "): " << formatMs(*DefaultMs) << " ms\n";
+      Out << (Options.Plan.Start ? "start (" : "default (") << configName(Start)
+          << "): " << formatMs(*DefaultMs) << " ms\n";
   if (ExhaustiveResult && ExhaustiveResult->Best && GuidedResult.Best) {
     Out << "guided best / exhaustive best: " << std::fixed << std::setprecision(3)
         << GuidedResult.BestMs / ExhaustiveResult->BestMs;

@@ -39,7 +39,7 @@ printf '#!/bin/sh\necho "GPU 0: stand-in"\n' >"$dir/tools/nvidia-smi"
 chmod +x "$dir/tools/"*
 for b in 0 1; do
   for s in 1 2 3 4 5; do echo "    {$((b * 5 + s))ull, p_run},"; done >"$dir/d/b00$b.cu"
-  for v in T C A-warp A-block A-multiblock A-grid TCA A-threads TCA-threads A-host TCA-host R-T3 R-T4 R-T1 R-T2 R-auto S S-TCA; do cp "$dir/d/b00$b.cu" "$dir/d/b00$b.$v.cu"; done
+  for v in T C A-warp A-block A-multiblock A-grid TCA A-threads TCA-threads A-host TCA-host R-T3 R-T4 R-T1 R-T2 R-auto S S-TCA auto; do cp "$dir/d/b00$b.cu" "$dir/d/b00$b.$v.cu"; done
 done
 echo PLANTED_COMPILE_ERROR >>"$dir/d/b001.TCA.cu"
 rm "$dir/d/b001.A-block.cu"
@@ -57,6 +57,6 @@ expect "FAILURE seed 1 A-warp: FAILED: error an illegal memory access, original 
 expect "FAILURE seed 7 C: FAILED: crashed: exit 139"   # the second file: the run went on
 expect "FAILURE seed 6 A-block: FAILED to transform or build"
 expect "MISMATCH seed 4 A-grid: launchopt: original 31676 at -O0 and -O3, variant 1"
-expect "executions: 180 (program x build run, original included), equal: 162, failures: 18, inconclusive: 0"
+expect "executions: 190 (program x build run, original included), equal: 172, failures: 18, inconclusive: 0"
 [ "$(grep -c '^FAILURE' "$log")" -eq 18 ] || fail "expected 18 failures"
 echo "driver_test: passed"

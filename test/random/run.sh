@@ -32,7 +32,8 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
           TCA-threads:--threshold,--coarsen,--aggregate=threads A-host:--aggregate=host
           TCA-host:--threshold,--coarsen,--aggregate=host R-T3:--remove-launches=T3
           R-T4:--remove-launches=T4 R-T1:--remove-launches=T1 R-T2:--remove-launches=T2
-          R-auto:--remove-launches S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
+          R-auto:--remove-launches S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block
+          auto:--auto})
 nvcc=${NVCC:-nvcc}
 command -v "$nvcc" >/dev/null || nvcc=/usr/local/cuda/bin/nvcc
 nvcc_flags=(-arch=sm_90 -rdc=true -std=c++17 -w)

@@ -35,6 +35,15 @@ TEST(TunePlan, RoundTrip) {
   Read = *Parsed;
   EXPECT_EQ(Read.Space.Values[2], Plan.Space.Values[2]);
   EXPECT_EQ(Read.Sources, Plan.Sources);
+  EXPECT_FALSE(Read.Start);
+  // launchopt tune --auto's start (the cost model's choice) too; a start
+  // without a value per macro is refused.
+  Plan.Start = TuneConfig{"multiblock:8", {128, 8, 2}};
+  Parsed = parsePlan(formatPlan(Plan));
+  ASSERT_TRUE(Parsed) << Parsed.error();
+  ASSERT_TRUE(Parsed->Start);
+  EXPECT_EQ(*Parsed->Start, *Plan.Start);
+  EXPECT_FALSE(parsePlan("start block 128\nsource block b.cu\n"));
   OrError<TunePlan> Bad = parsePlan("thresholds 1,,2\nsource block b.cu\n");
   EXPECT_FALSE(Bad);
   EXPECT_NE(Bad.error().find("line 1"), std::string::npos);

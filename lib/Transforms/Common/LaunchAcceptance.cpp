@@ -24,6 +24,8 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
                                             llvm::Error Refusal, const AcceptanceSteps &Steps) {
   if (Refusal)
     return std::move(Refusal);
+  if (!Site.LeftByPlan.empty())
+    return refusal(Site.LeftByPlan);
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
@@ -63,6 +65,8 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
                                                     const AcceptanceSteps &Steps) {
   if (Refusal)
     return std::move(Refusal);
+  if (!Site.LeftByPlan.empty())
+    return refusal(Site.LeftByPlan);
   if (Steps.ReadParent)
     return refusal("the definition of '" + Site.ChildName + "' is in '" + External.DefiningFile +
                    "'");

@@ -140,6 +140,8 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
     return refusal("host-side launch: promotion applies to a kernel's launch of itself");
   if (!Site.Child)
     return refusal(Site.UnresolvedReason);
+  if (!Site.LeftByPlan.empty())
+    return refusal(Site.LeftByPlan);
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the launch is in a device function, not directly in a kernel");
   if (Site.Child->getCanonicalDecl() != Site.Parent->getCanonicalDecl())

@@ -1,0 +1,930 @@
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/deferral.cuh ----
+// launchopt device runtime: deferred device launches, so that none is dropped.
+//
+// A device launch that would overflow the pending-launch pool
+// (cudaLimitDevRuntimePendingLaunchCount: a launch beyond it is dropped and
+// the launching thread reads cudaErrorLaunchPendingCountExceeded), or a
+// child that the spawn controller refuses and that cannot run in the parent
+// thread, is recorded instead: a copy of the launch (configuration and
+// arguments behind a type-erased launcher) goes to the queue of the
+// launching grid, and the grid's first record tail-launches the grid's
+// drain. A tail launch starts after the grid and everything it launched have
+// finished, so the drain finds every record of the grid. The drain launches
+// records while the pool has room and tail-launches its successor with the
+// rest; the successor starts only once all that the drain launched has
+// finished, and gives their pool entries back.
+//
+// `pending` counts the pool entries this file's runtime may hold: a drain
+// from its tail launch until it starts; each launch a drain made, until the
+// drain's successor starts; what the other runtime headers add (the spawn
+// controller's grids until they end, aggregated grids until they start).
+// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
+// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// bypass the runtime (sites no pass took, other files) are not counted: a
+// deferral that cannot get its drain launched waits, doubling the wait up to
+// LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
+// launches are printed and counted in launchopt::deferral::lost.
+//
+// State is per translation unit, like the other runtime headers. The guard
+// (not `#pragma once`) lets an output embed the header for two passes.
+#ifndef LAUNCHOPT_DEFERRAL_CUH
+#define LAUNCHOPT_DEFERRAL_CUH
+
+#include <cstdio>
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_PENDING_POOL
+#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#endif
+#ifndef LAUNCHOPT_PENDING_RESERVE
+#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
+#endif
+#ifndef LAUNCHOPT_DEFER_GRIDS
+#define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
+#endif
+#ifndef LAUNCHOPT_DEFER_PATIENCE_NS
+#define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace deferral {
+namespace {
+
+// A recorded launch. `launch` makes it into the given stream and says
+// whether it was taken (false: no room yet, or the pool refused it).
+struct Deferred {
+  Deferred *next;
+  bool (*launch)(Deferred *self, cudaStream_t stream);
+};
+
+template <typename Launch> struct DeferredLaunch : Deferred {
+  Launch body;
+  __device__ explicit DeferredLaunch(const Launch &l);
+};
+
+template <typename Launch> __device__ bool launchRecord(Deferred *self, cudaStream_t stream) {
+  return static_cast<DeferredLaunch<Launch> *>(self)->body(stream);
+}
+
+template <typename Launch>
+__device__ DeferredLaunch<Launch>::DeferredLaunch(const Launch &l)
+    : Deferred{nullptr, &launchRecord<Launch>}, body(l) {}
+
+// The records of one grid; `grid` is its %gridid + 1, 0 when free.
+struct GridQueue {
+  unsigned long long grid;
+  Deferred *head;
+};
+
+__device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+__device__ unsigned long long pending;
+__device__ unsigned long long lost;
+
+// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
+__device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
+
+// One pool entry, when `pending` is below `limit`.
+__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
+                                                            LAUNCHOPT_PENDING_RESERVE) {
+  if (atomicAdd(&pending, 1ull) < limit)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
+
+__device__ inline unsigned long long gridKey() {
+  unsigned long long id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
+  return id + 1;
+}
+
+__device__ inline void lose(unsigned long long launches, const char *why) {
+  atomicAdd(&lost, launches);
+  printf("launchopt: %llu device launch(es) lost: %s\n", launches, why);
+}
+
+// Tries `attempt` until it succeeds, waiting twice as long after each
+// failure, for at most LAUNCHOPT_DEFER_PATIENCE_NS in all.
+template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
+  for (unsigned long long wait = 1000, waited = 0;; waited += wait, wait *= 2) {
+    if (attempt())
+      return true;
+    if (waited >= LAUNCHOPT_DEFER_PATIENCE_NS)
+      return false;
+    __nanosleep(unsigned(wait < 1000000 ? wait : 1000000));
+  }
+}
+
+__global__ void drain(int queue, Deferred *records, unsigned long long held);
+
+// Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
+// the caller's launches hold, which the drain gives back when it starts.
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held);
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long count(const Deferred *records) {
+  unsigned long long n = 0;
+  for (; records; records = records->next)
+    ++n;
+  return n;
+}
+
+// The drain starts after its grid (or its predecessor) and all their work
+// ended: its own entry and the `held` ones are free.
+__global__ void drain(int queue, Deferred *records, unsigned long long held) {
+  release(held + 1);
+  if (queue >= 0) {
+    GridQueue &q = queues[queue];
+    records = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
+    atomicExch(&q.grid, 0ull);
+  }
+  unsigned long long made = 0;
+  while (records && takeEntry()) {
+    Deferred *d = records;
+    if (!d->launch(d, cudaStreamFireAndForget)) {
+      release(1);
+      break;
+    }
+    ++made;
+    records = d->next;
+    free(d);
+  }
+  if (!records && made == 0)
+    return;
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchDrain(-1, records, made); }))
+    lose(count(records), "the pending-launch pool stayed full (no drain could be launched)");
+}
+
+// The calling grid's queue, claimed by its first record (`first`: the
+// caller launches the drain); -1 when every queue is taken.
+__device__ inline int queueOfThisGrid(bool &first) {
+  unsigned long long grid = gridKey();
+  unsigned start = unsigned((grid * 0x9E3779B97F4A7C15ull) >> 40) % LAUNCHOPT_DEFER_GRIDS;
+  for (unsigned i = 0; i < LAUNCHOPT_DEFER_GRIDS; ++i) {
+    unsigned q = (start + i) % LAUNCHOPT_DEFER_GRIDS;
+    unsigned long long was = atomicCAS(&queues[q].grid, 0ull, grid);
+    if (was == 0ull || was == grid) {
+      first = was == 0ull;
+      return int(q);
+    }
+  }
+  return -1;
+}
+
+// Records `launch` (a copyable callable: bool(cudaStream_t), which makes the
+// launch and says whether it was taken) to be launched after this grid.
+template <typename Launch> __device__ inline void defer(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  bool first = false;
+  int q = queueOfThisGrid(first);
+  if (q < 0) {
+    free(memory);
+    lose(1, "more grids defer launches at once than LAUNCHOPT_DEFER_GRIDS");
+    return;
+  }
+  if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
+    // Free the queue again: the grid's next record tries the drain anew.
+    atomicExch(&queues[q].grid, 0ull);
+    free(memory);
+    lose(1, "the pending-launch pool stayed full (no drain could be launched)");
+    return;
+  }
+  unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
+  unsigned long long seen = *(volatile unsigned long long *)head, was;
+  do {
+    d->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
+  } while (seen != was);
+}
+
+// A launch that must not be dropped: made now while the pool has room (it
+// then holds no entry: `launch` reports its own ends where it can), else,
+// or when the pool refuses it, deferred. A thread with an unread launch
+// error defers, since the check after the launch could not tell the errors
+// apart. The launch is made into `stream`; a deferred one into
+// cudaStreamFireAndForget (named streams belong to the grid that made them).
+template <typename Launch>
+__device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
+  if (cudaPeekAtLastError() == cudaSuccess &&
+      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+    return;
+  defer(launch);
+}
+
+} // namespace
+} // namespace deferral
+} // namespace launchopt
+
+#endif
+// ---- end of launchopt/deferral.cuh ----
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
+// Arguments that are the same for every launch of a scope are stored once,
+// after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
+
+#include <cuda_runtime.h>
+#include <new>
+
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+
+// The record pool. Alone, a translation unit has its own (internal linkage).
+// The outputs of a program that launchopt transforms as one (several files,
+// -rdc) share one: the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION
+// defines the pool, the others that use it are marked LAUNCHOPT_PROGRAM_POOL
+// and declare it.
+#ifdef LAUNCHOPT_PROGRAM_POOL
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#else
+extern __device__ unsigned long long poolCursor;
+extern __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
+} // namespace program
+#endif
+
+// Internal linkage for the rest: each translation unit has its own helpers.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+struct AggregationScope;
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
+  unsigned count;
+  unsigned blocks; // of all records together
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
+using program::pool;
+using program::poolCursor;
+#else
+__device__ unsigned long long poolCursor;
+__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+#endif
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten).
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+    return nullptr;
+  return pool + offset;
+}
+
+__global__ void resetPoolKernel() { poolCursor = 0; }
+
+// Called by the host before a top-level parent launch, in its stream: every
+// earlier grid of that stream, and everything it launched, has finished.
+inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The record array of a scope of `capacity` records, with room for the
+// uniform arguments after it; failedLaunch() when the pool cannot hold it.
+__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
+  unsigned long long recordBytes =
+      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+  if (!launch)
+    return failedLaunch();
+  launch->uniformArguments =
+      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
+  return launch;
+}
+
+__device__ inline unsigned scopeCapacity(unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  if (capacity == 0)
+    return 1;
+  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Opens a warp or block scope of `threads` parent threads: its one opener
+// allocates the record array before the barrier that precedes the body, so
+// no parent thread waits for another to publish it. (Waiting for the thread
+// that reserved the first record hung when that thread was in the waiter's
+// own warp.)
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
+                                 unsigned uniformBytes) {
+  scope->capacity = scopeCapacity(threads);
+  scope->launch = allocateRecords(scope->capacity, uniformBytes);
+}
+
+// Marks a group scope whose record array is being allocated: neither null
+// nor failedLaunch().
+__device__ inline AggregatedLaunch *claimedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
+}
+
+// Opens the scope of a group of blocks (multi-block and grid): one thread
+// per block calls it before the block's barrier, and the first to arrive
+// allocates the record array. The others go on at once.
+__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
+                                      unsigned uniformBytes) {
+  // Racing openers of one group write the same value.
+  scope->capacity = scopeCapacity(threads);
+  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  if (atomicCAS(slot, 0ull, claimed) != 0)
+    return;
+  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+  __threadfence(); // the array's header before the pointer to it
+  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+}
+
+// The scope's record array, read past the L1 cache, where another block of
+// a group may have left an older value. A parent thread of a group scope
+// may find the array still being allocated by another block's opener; it
+// waits for that opener, which is in another block (so never in the
+// waiter's warp) and waits for nothing itself.
+__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
+  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+  unsigned long long launch;
+  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+    ;
+  return reinterpret_cast<AggregatedLaunch *>(launch);
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  const ChildRecord &last = launch->records[count - 1];
+  launch->count = count;
+  launch->blocks = last.firstBlock + last.blocks;
+  out->launch = launch;
+  out->count = count;
+  out->blocks = launch->blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  const void *uniformArguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  // First guess: the record `block` falls in if every child grid had the
+  // same size, which they often have (a recursive kernel's fixed fan-out);
+  // each step of the search is a dependent load, so a hit saves all of them.
+  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
+  const ChildRecord &g = launch->records[guess];
+  if (block < g.firstBlock)
+    hi = guess - 1; // guess > 0: record 0 starts at block 0
+  else if (block >= g.firstBlock + g.blocks)
+    lo = guess + 1;
+  else
+    lo = hi = guess;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
+// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
+// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
+#ifndef LAUNCHOPT_CFACTOR
+#define LAUNCHOPT_CFACTOR 8
+#endif
+
+// launchopt: a device-side launch runs when its child has at least
+// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the
+// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+#ifndef LAUNCHOPT_THRESHOLD
+#define LAUNCHOPT_THRESHOLD 128
+#endif
+
+// BFS, naive CUDA dynamic parallelism: level-synchronous; the host iterates
+// levels and every frontier vertex's thread launches a child grid with one
+// thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
+// converted to a kernel launch with one thread processing each edge").
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 64;
+// On the H100 the pool stopped accepting launches near 550k pending children
+// even with a larger limit set, so a parent grid covers at most kMaxPending
+// items and the host issues several when the work list is longer.
+constexpr int kMaxPending = 1 << 18;
+
+__device__ unsigned int bfs_failed_launches;
+
+__global__ void bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level,
+                                    int* levels, int* next_frontier, int* next_size) {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
+}
+
+// launchopt: one original block of 'bfs_visit_neighbors' inside a coarsened block; the locals
+// below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_block_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
+}
+}
+
+// launchopt: 'bfs_visit_neighbors' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid.
+// launchopt: the arguments of '__lo_coarse_bfs_visit_neighbors' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs___lo_coarse_bfs_visit_neighbors {
+  int next_level;
+  int* levels;
+  int* next_frontier;
+  int* next_size;
+  __device__ __lo_uargs___lo_coarse_bfs_visit_neighbors(int next_level, int* levels, int* next_frontier, int* next_size)
+      : next_level(next_level), levels(levels), next_frontier(next_frontier), next_size(next_size) {}
+};
+
+// launchopt: the arguments of one launch of '__lo_coarse_bfs_visit_neighbors', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args___lo_coarse_bfs_visit_neighbors {
+  const int* col_indices;
+  int edge_begin;
+  int edge_end;
+  const dim3 __lo_originalGrid;
+  __device__ __lo_args___lo_coarse_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
+      : col_indices(col_indices), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
+};
+
+// launchopt: the body of '__lo_coarse_bfs_visit_neighbors' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_coarse_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_bfs_visit_neighbors(col_indices, edge_begin, edge_end, next_level, levels, next_frontier, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+__global__ void __lo_coarse_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const dim3 __lo_originalGrid)
+{
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_bfs_visit_neighbors(col_indices, edge_begin, edge_end, next_level, levels, next_frontier, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+
+// launchopt: '__lo_coarse_bfs_visit_neighbors' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg___lo_coarse_bfs_visit_neighbors(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  launchopt::OriginalThread __lo_t;
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args___lo_coarse_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args___lo_coarse_bfs_visit_neighbors *>(__lo_t.arguments);
+  const __lo_uargs___lo_coarse_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs___lo_coarse_bfs_visit_neighbors *>(__lo_t.uniformArguments);
+  __lo_part___lo_coarse_bfs_visit_neighbors(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim);
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch___lo_coarse_bfs_visit_neighbors(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args___lo_coarse_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args___lo_coarse_bfs_visit_neighbors *>(__lo_r.arguments);
+      const __lo_uargs___lo_coarse_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs___lo_coarse_bfs_visit_neighbors *>(__lo_s.launch->uniformArguments);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_coarse_bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
+    }
+    return;
+  }
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse_bfs_visit_neighbors<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
+}
+
+// launchopt: one thread of 'bfs_visit_neighbors', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_thread_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= edge_end) return;
+  int u = col_indices[e];
+  if (atomicCAS(&levels[u], -1, next_level) == -1) next_frontier[atomicAdd(next_size, 1)] = u;
+}
+}
+
+// launchopt: every thread of a 'bfs_visit_neighbors' grid, one after another (serial version).
+static __device__ void __lo_serial_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_thread_bfs_visit_neighbors(col_indices, edge_begin, edge_end, next_level, levels, next_frontier, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: aggregation scopes of the groups of parent blocks.
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_bfs_expand_frontier_1[LAUNCHOPT_MAX_GROUPS];
+
+static __device__ void __lo_launch___lo_coarse_bfs_visit_neighbors(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+// launchopt: the body of 'bfs_expand_frontier' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_bfs_expand_frontier(GraphDev g, const int* frontier, int first, int frontier_size, int next_level, int* levels, int* next_frontier, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int i = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= frontier_size) return;
+  int v = frontier[i];
+  int begin = g.row_offsets[v], end = g.row_offsets[v + 1];
+  if (end == begin) return;
+  { // launchopt: thresholded launch of 'bfs_visit_neighbors'
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
+    const bool __lo_fits1 = (long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x;
+    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
+      { // launchopt: coarsened launch of 'bfs_visit_neighbors'
+        const dim3 __lo_cgrid1 = __lo_grid1;
+        const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
+        { // launchopt: aggregated launch of '__lo_coarse_bfs_visit_neighbors'
+          const dim3 __lo_agrid1 = __lo_coarse1;
+          const dim3 __lo_ablock1 = __lo_block1;
+          void *__lo_uniform1;
+          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_bfs_visit_neighbors), &__lo_uniform1);
+          if (__lo_record1) {
+            ::new (__lo_record1) __lo_args___lo_coarse_bfs_visit_neighbors(g.col_indices, begin, end, __lo_cgrid1);
+            if (__lo_uniform1) // first record of the scope: the arguments all share
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_bfs_visit_neighbors(next_level, levels, next_frontier, next_size);
+          } else // pool or scope full: launch now, or defer
+          {
+            auto __lo_darg1_0 = g.col_indices;
+            auto __lo_darg1_1 = begin;
+            auto __lo_darg1_2 = end;
+            auto __lo_darg1_3 = next_level;
+            auto __lo_darg1_4 = levels;
+            auto __lo_darg1_5 = next_frontier;
+            auto __lo_darg1_6 = next_size;
+            auto __lo_darg1_7 = __lo_cgrid1;
+            const size_t __lo_dshared1 = 0;
+            launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+              __lo_coarse_bfs_visit_neighbors<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1, __lo_darg1_2, __lo_darg1_3, __lo_darg1_4, __lo_darg1_5, __lo_darg1_6, __lo_darg1_7);
+              return cudaGetLastError() == cudaSuccess;
+            }, 0);
+          }
+        }
+      }
+    else
+      __lo_serial_bfs_visit_neighbors(g.col_indices, begin, end, next_level, levels, next_frontier, next_size, __lo_grid1, __lo_block1);
+  }
+  if (cudaGetLastError() != cudaSuccess) atomicAdd(&bfs_failed_launches, 1u);
+}
+}
+
+__global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, int frontier_size, int next_level,
+                                    int* levels, int* next_frontier, int* next_size) {
+  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
+  launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_bfs_expand_frontier_1[__lo_agg1_group] : nullptr;
+  if (__lo_thread == 0 && __lo_agg1)
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_bfs_visit_neighbors));
+  __syncthreads();
+  __lo_part_bfs_expand_frontier(g, frontier, first, frontier_size, next_level, levels, next_frontier, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
+    __lo_launch___lo_coarse_bfs_visit_neighbors(__lo_agg1, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg1);
+  }
+}
+
+__global__ void bfs_init(int* levels, int n, int source, int* frontier) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) levels[v] = v == source ? 0 : -1;
+  if (v == 0) frontier[0] = source;
+}
+
+}  // namespace
+
+// Entry: host loop over levels; one parent grid per level.
+int bfs_run(const GraphDev& g, int source, int* d_levels) {
+  // One pending child per item of the widest parent grid, and no more: a larger
+  // pool than the work needs made every device launch slower (and slower in some
+  // processes than in others) on the H100.
+  size_t need = static_cast<size_t>(g.num_nodes < kMaxPending ? g.num_nodes : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  int *frontier = nullptr, *next = nullptr, *next_size = nullptr;
+  cudaMalloc(&frontier, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next, sizeof(int) * g.num_nodes);
+  cudaMalloc(&next_size, sizeof(int));
+  unsigned int zero = 0;
+  cudaMemcpyToSymbol(bfs_failed_launches, &zero, sizeof zero);
+  bfs_init<<<(g.num_nodes + 255) / 256, 256>>>(d_levels, g.num_nodes, source, frontier);
+  int frontier_size = 1;
+  for (int level = 0; frontier_size > 0; ++level) {
+    cudaMemsetAsync(next_size, 0, sizeof(int));
+    for (int first = 0; first < frontier_size; first += kMaxPending) {
+      int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
+      { launchopt::resetPool(0); bfs_expand_frontier<<<(count + kParentBlock - 1) / kParentBlock, kParentBlock>>>(
+          g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); }
+    }
+    cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+    int* t = frontier;
+    frontier = next;
+    next = t;
+  }
+  unsigned int failed = 0;
+  cudaMemcpyFromSymbol(&failed, bfs_failed_launches, sizeof failed);
+  cudaFree(frontier);
+  cudaFree(next);
+  cudaFree(next_size);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

@@ -1,0 +1,43 @@
+#include "Candidates.h"
+
+#include "Transforms/LaunchPass.h"
+
+namespace launchopt {
+
+const std::vector<Candidate> &autoCandidates() {
+  auto ThresholdCoarsenAggregate = [](const char *Granularity) {
+    return Candidate{
+        std::string("T+C+A:") + Granularity,
+        {{"threshold", "", false}, {"coarsen", "", false}, {"aggregate", Granularity, true}},
+        costThresholdAggregate};
+  };
+  static const std::vector<Candidate> All = {
+      {"as written", {}, costAsWritten},
+      // The removal pass picks its version (T1-T4) itself at each site.
+      {"R", {{"remove-launches", "auto", true}}, costRemoval},
+      ThresholdCoarsenAggregate("warp"),
+      ThresholdCoarsenAggregate("block"),
+      ThresholdCoarsenAggregate("multiblock:8"),
+      ThresholdCoarsenAggregate("grid"),
+      ThresholdCoarsenAggregate("threads"),
+      {"T", {{"threshold", "", true}}, costThresholdOnly},
+      {"T+S", {{"threshold", "", false}, {"spawn", "", true}}, costSpawn},
+      {"P", {{"promote", "PO", true}}, costPromotion},
+  };
+  return All;
+}
+
+std::string takenName(const Candidate &C, const TakenSteps &Taken) {
+  if (Taken.empty())
+    return C.Name;
+  std::string Name, Value;
+  for (const PassStep *S : Taken) {
+    const RegisteredPass *P = findPass(S->Flag);
+    Name += (Name.empty() ? "" : "+") + (P ? P->Letter : S->Flag);
+    if (!S->Value.empty())
+      Value = S->Value;
+  }
+  return Value.empty() ? Name : Name + ":" + Value;
+}
+
+} // namespace launchopt

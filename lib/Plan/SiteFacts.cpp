@@ -1,0 +1,70 @@
+#include "SiteFacts.h"
+
+#include "Analysis/Uniformity.h"
+
+namespace launchopt {
+
+namespace {
+
+std::optional<double> constantOperand(clang::ASTContext &Ctx, const clang::Expr *E) {
+  if (!E)
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (!writtenOperand(E)->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+    return std::nullopt;
+  return static_cast<double>(R.Val.getInt().getZExtValue());
+}
+
+} // namespace
+
+SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                      const LaunchSite &Site, bool ParentHostLaunched) {
+  SiteFacts F;
+  F.Position = Site.Position;
+  F.LaunchId = Site.Id;
+  F.Parent = Site.ParentName;
+  F.Child = Site.ChildName;
+  if (Site.Child) {
+    auto Features = Launches.ChildFeatures.find(Site.Child);
+    if (Features != Launches.ChildFeatures.end()) {
+      F.ChildSynchronizes =
+          !Features->second.Barriers.empty() || !Features->second.WarpPrimitives.empty();
+      F.ChildUsesSharedMemory = Features->second.UsesSharedMemory;
+    }
+  }
+  F.Recursive = Site.Recursive;
+  F.InLoop = Site.InLoop;
+  F.OneThreadPerBlock = Site.OneThreadPerBlock;
+  F.ParentHostLaunched = ParentHostLaunched;
+  F.Stream = Site.StreamKind;
+  std::optional<double> Grid = constantOperand(Ctx, Site.Grid);
+  F.ChildBlock = constantOperand(Ctx, Site.Block);
+  if (Grid && F.ChildBlock)
+    F.ChildThreads = *Grid * *F.ChildBlock;
+  F.Arguments = static_cast<unsigned>(Site.Arguments.size());
+  if (Site.Parent)
+    for (const clang::Expr *A : Site.Arguments)
+      F.UniformArguments += isUniform(Ctx, *A, *Site.Parent, UniformityScope::Grid);
+  return F;
+}
+
+std::map<std::string, std::string> describeFacts(const SiteFacts &F) {
+  auto Number = [](std::optional<double> V) {
+    return V ? std::to_string(static_cast<unsigned long long>(*V)) : std::string("not constant");
+  };
+  std::string Child = F.ChildSynchronizes ? "synchronizes" : "independent threads";
+  if (F.ChildUsesSharedMemory)
+    Child += ", shared memory";
+  std::string Launches = F.InLoop              ? "in a loop"
+                         : F.OneThreadPerBlock ? "one per parent block"
+                                               : "at most one per parent thread";
+  return {{"child", Child + (F.Recursive ? ", recursive" : "")},
+          {"child-threads", Number(F.ChildThreads)},
+          {"launches", Launches},
+          {"parent", F.ParentHostLaunched ? "launched from the host" : "launched from the device"},
+          {"stream", streamName(F.Stream)},
+          {"uniform-arguments",
+           std::to_string(F.UniformArguments) + " of " + std::to_string(F.Arguments)}};
+}
+
+} // namespace launchopt

@@ -1,0 +1,50 @@
+#ifndef LAUNCHOPT_PLAN_SITEFACTS_H
+#define LAUNCHOPT_PLAN_SITEFACTS_H
+
+// What --auto knows about one device-side launch site before it chooses: the
+// analysis's facts, and which passes take the site (each pass run alone on
+// the input, as the coverage summary runs them).
+
+#include "Analysis/LaunchSites.h"
+#include <map>
+#include <optional>
+#include <string>
+
+namespace launchopt {
+
+// What one pass, run alone with one flag value, did at the site.
+struct ProbeOutcome {
+  bool Applied = false;
+  std::string Reason; // why not, when not applied
+  std::map<std::string, std::string> Parameters;
+};
+
+struct SiteFacts {
+  size_t File = 0;           // index of the file in the program
+  PresumedPosition Position; // in the input text
+  unsigned LaunchId = 0;
+  std::string Parent, Child;
+  bool ChildSynchronizes = false; // barriers or warp primitives
+  bool ChildUsesSharedMemory = false;
+  bool Recursive = false;
+  bool InLoop = false;
+  bool OneThreadPerBlock = false;
+  bool ParentHostLaunched = false; // some host code of the program launches the parent
+  LaunchStream Stream = LaunchStream::Default;
+  // Child threads per launch (grid x block) and the child's block, when the
+  // launch writes them as constants.
+  std::optional<double> ChildThreads, ChildBlock;
+  unsigned Arguments = 0, UniformArguments = 0; // uniform over the parent grid
+  // By probe key ("threshold", "aggregate=block").
+  std::map<std::string, ProbeOutcome> Probes;
+};
+
+SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                      const LaunchSite &Site, bool ParentHostLaunched);
+
+// The facts as "key: value" pairs for the report.
+std::map<std::string, std::string> describeFacts(const SiteFacts &Facts);
+
+} // namespace launchopt
+
+#endif

@@ -1,0 +1,241 @@
+#include "SitePlan.h"
+
+#include "Transforms/LaunchPass.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+namespace launchopt {
+
+namespace {
+
+struct Priced {
+  const Candidate *Of = nullptr;
+  TakenSteps Taken;
+  Estimate Cost;
+  std::string name() const { return takenName(*Of, Taken); }
+};
+
+struct SiteChoice {
+  const SiteFacts *Facts = nullptr;
+  std::vector<Priced> Possible;     // in the table's order
+  std::vector<std::string> Refused; // "name: not possible: reason"
+  size_t Chosen = 0;
+  std::string ProgramNote;
+};
+
+std::string microseconds(double V) {
+  char Buffer[32];
+  std::snprintf(Buffer, sizeof Buffer, V < 10 ? "%.2f us" : "%.0f us", V);
+  return Buffer;
+}
+
+std::string flagText(const PassStep &S) {
+  return "--" + S.Flag + (S.Value.empty() ? "" : "=" + S.Value);
+}
+
+SiteChoice priceSite(const SiteFacts &F, const LaunchCosts &Costs) {
+  SiteChoice Choice;
+  Choice.Facts = &F;
+  for (const Candidate &C : autoCandidates()) {
+    Priced P{&C, {}, {}};
+    std::string Refusal;
+    for (const PassStep &S : C.Steps) {
+      auto Probe = F.Probes.find(S.probeKey());
+      bool Applied = Probe != F.Probes.end() && Probe->second.Applied;
+      if (Applied)
+        P.Taken.push_back(&S);
+      else if (S.Required) {
+        Refusal = flagText(S) + " " +
+                  (Probe == F.Probes.end() ? "was not tried" : "refuses: " + Probe->second.Reason);
+        break;
+      }
+    }
+    if (!Refusal.empty()) {
+      Choice.Refused.push_back(
+          C.Name + ": " + (Refusal.rfind("not tried", 0) == 0 ? "" : "not possible: ") + Refusal);
+      continue;
+    }
+    P.Cost = C.Cost(F, Costs, P.Taken);
+    Choice.Possible.push_back(std::move(P));
+  }
+  return Choice;
+}
+
+// The cheapest of the possible candidates that Allowed accepts; the earlier
+// in the table on a tie (launch removal before aggregation: no launch left).
+template <typename Filter> size_t cheapest(const SiteChoice &Choice, Filter Allowed) {
+  size_t Best = 0;
+  bool Found = false;
+  for (size_t I = 0; I < Choice.Possible.size(); ++I)
+    if (Allowed(Choice.Possible[I]) && (!Found || Choice.Possible[I].Cost.Microseconds <
+                                                      Choice.Possible[Best].Cost.Microseconds)) {
+      Best = I;
+      Found = true;
+    }
+  return Best; // "as written" is always possible and allowed
+}
+
+std::string valueFor(const Priced &P, const std::string &Flag, bool &Has) {
+  for (const PassStep *S : P.Taken)
+    if (S->Flag == Flag) {
+      Has = true;
+      return S->Value;
+    }
+  Has = false;
+  return "";
+}
+
+// A pass runs once per program, with one value: where sites chose different
+// values of one flag, the value whose sites cost least in total wins, and
+// those sites choose again among the candidates with that value or without
+// the flag.
+void agreeOnValues(std::vector<SiteChoice> &Choices) {
+  for (const RegisteredPass &Pass : registeredPasses()) {
+    std::set<std::string> Values;
+    for (const SiteChoice &C : Choices) {
+      bool Has = false;
+      std::string V = valueFor(C.Possible[C.Chosen], Pass.Flag, Has);
+      if (Has)
+        Values.insert(V);
+    }
+    if (Values.size() < 2)
+      continue;
+    auto Compatible = [&](const std::string &Value) {
+      return [&, Value](const Priced &P) {
+        bool Has = false;
+        std::string V = valueFor(P, Pass.Flag, Has);
+        return !Has || V == Value;
+      };
+    };
+    std::string Best;
+    double BestTotal = 0;
+    for (const std::string &V : Values) {
+      double Total = 0;
+      for (const SiteChoice &C : Choices)
+        Total += C.Possible[cheapest(C, Compatible(V))].Cost.Microseconds;
+      if (Best.empty() || Total < BestTotal) {
+        Best = V;
+        BestTotal = Total;
+      }
+    }
+    for (SiteChoice &C : Choices) {
+      size_t Again = cheapest(C, Compatible(Best));
+      if (Again != C.Chosen)
+        C.ProgramNote = "--" + Pass.Flag + "=" + Best + " for the whole program (sites chose " +
+                        llvm::join(Values.begin(), Values.end(), ", ") +
+                        "; a pass runs once per program), so not " + C.Possible[C.Chosen].name();
+      C.Chosen = Again;
+    }
+  }
+}
+
+// A site whose choice uses a flag of Fixed takes the cheapest candidate with
+// the fixed value instead, where one takes it; the others keep their choice.
+void fixValues(std::vector<SiteChoice> &Choices, const std::map<std::string, std::string> &Fixed) {
+  for (const auto &[Flag, Value] : Fixed)
+    for (SiteChoice &C : Choices) {
+      bool Has = false;
+      std::string Chosen = valueFor(C.Possible[C.Chosen], Flag, Has);
+      if (!Has || Chosen == Value)
+        continue;
+      bool Found = false;
+      size_t With = cheapest(C, [&](const Priced &P) {
+        bool PHas = false;
+        bool Match = valueFor(P, Flag, PHas) == Value && PHas;
+        Found |= Match;
+        return Match;
+      });
+      if (!Found)
+        continue;
+      C.ProgramNote = "--" + Flag + "=" + Value + " fixed for this file (launchopt tune --auto), " +
+                      "so not " + C.Possible[C.Chosen].name();
+      C.Chosen = With;
+    }
+}
+
+LaunchRemark decisionRemark(const SiteChoice &C) {
+  const SiteFacts &F = *C.Facts;
+  const Priced &Chosen = C.Possible[C.Chosen];
+  LaunchRemark R;
+  R.LaunchId = F.LaunchId;
+  R.Position = F.Position;
+  R.Pass = "auto";
+  R.Parent = F.Parent;
+  R.Child = F.Child;
+  R.Applied = true;
+  R.Parameters = describeFacts(F);
+  R.Parameters["choice"] = Chosen.name() + " (" + microseconds(Chosen.Cost.Microseconds) + ")";
+  std::vector<std::string> Flags, Model, Lost;
+  for (const PassStep *S : Chosen.Taken)
+    Flags.push_back(flagText(*S));
+  R.Parameters["passes"] = Flags.empty() ? "none" : llvm::join(Flags, " ");
+  for (const auto &[Key, Value] : Chosen.Cost.Numbers)
+    Model.push_back(Key + ": " + Value);
+  R.Parameters["model"] = Model.empty() ? "-" : llvm::join(Model, "; ");
+  for (size_t I = 0; I < C.Possible.size(); ++I)
+    if (I != C.Chosen) {
+      double Extra = C.Possible[I].Cost.Microseconds - Chosen.Cost.Microseconds;
+      Lost.push_back(C.Possible[I].name() + ": " + microseconds(C.Possible[I].Cost.Microseconds) +
+                     (Extra > 0    ? " (+" + microseconds(Extra) + ")"
+                      : Extra == 0 ? " (a tie: the candidate listed first wins)"
+                                   : " (the program's value of a pass excludes it)"));
+    }
+  Lost.insert(Lost.end(), C.Refused.begin(), C.Refused.end());
+  R.Parameters["rejected"] = llvm::join(Lost, "; ");
+  if (!C.ProgramNote.empty())
+    R.Parameters["program"] = C.ProgramNote;
+  return R;
+}
+
+} // namespace
+
+ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const LaunchCosts &Costs,
+                        const std::map<std::string, std::string> &Fixed) {
+  std::vector<SiteChoice> Choices;
+  for (const SiteFacts &F : Sites) {
+    Choices.push_back(priceSite(F, Costs));
+    Choices.back().Chosen = cheapest(Choices.back(), [](const Priced &) { return true; });
+  }
+  agreeOnValues(Choices);
+  fixValues(Choices, Fixed);
+
+  ProgramPlan Plan;
+  for (const SiteChoice &C : Choices)
+    Plan.Decisions.push_back(decisionRemark(C));
+  for (const RegisteredPass &Pass : registeredPasses()) {
+    PlannedPass Planned{Pass.Flag, "", {}, {}};
+    Planned.Left.resize(Files);
+    bool Used = false;
+    double Heaviest = -1;
+    for (const SiteChoice &C : Choices) {
+      const Priced &P = C.Possible[C.Chosen];
+      bool Has = false;
+      std::string Value = valueFor(P, Pass.Flag, Has);
+      const SiteFacts &F = *C.Facts;
+      if (!Has) {
+        Planned.Left[F.File][{F.Position.Line, F.Position.Column}] =
+            "--auto chose " + P.name() + " for this launch";
+        continue;
+      }
+      Used = true;
+      Planned.Value = Value;
+      // Options are macros of the output, one per program: the site the
+      // model prices highest sets them.
+      if (P.Cost.Microseconds > Heaviest) {
+        Heaviest = P.Cost.Microseconds;
+        for (const PassOption &O : Pass.Description.Options) {
+          auto Set = P.Cost.Options.find(O.Name);
+          if (Set != P.Cost.Options.end())
+            Planned.Options[O.Name] = Set->second;
+        }
+      }
+    }
+    if (Used)
+      Plan.Passes.push_back(std::move(Planned));
+  }
+  return Plan;
+}
+
+} // namespace launchopt

@@ -1,0 +1,32 @@
+// A kernel that launches itself: launch removal refuses the recursion, so
+// --auto chooses among thresholding (with its depth guard), coarsening and
+// aggregation; the report says why removal lost. The output compiles.
+// RUN: %launchopt --auto %s --report=%t.report -o %t.cu 2> /dev/null
+// RUN: %FileCheck %s < %t.report
+// RUN: %nvcc-compile %t.cu
+// CHECK: ('walk' -> 'walk'): auto: applied
+// CHECK:   child: independent threads, recursive
+// CHECK:   choice: T+{{.*}}A:{{[a-z:0-9]+}} (
+// CHECK:   rejected: {{.*}}R: not possible: --remove-launches=auto refuses: {{.*}}recursion
+// CHECK: threshold: applied
+// CHECK: aggregate: applied
+#include <cuda_runtime.h>
+
+__global__ void walk(int *out, const int *next, int n, int depth) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  out[i] += depth;
+  int m = next[i];
+  if (depth < 3 && m > 0)
+    walk<<<(m + 127) / 128, 128>>>(out, next, m, depth + 1);
+}
+
+int main() {
+  int *out, *next;
+  cudaMalloc(&out, 1 << 12);
+  cudaMalloc(&next, 1 << 12);
+  walk<<<1, 256>>>(out, next, 256, 0);
+  cudaDeviceSynchronize();
+  return 0;
+}
