@@ -9,6 +9,10 @@
 #
 # Each program run is stopped after RUN_TIMEOUT seconds (default 120) and
 # then counts as failed, so a hang is reported rather than stalling the run.
+# RUN_JOBS=N (default 1) runs N programs at once, each with its variants in
+# turn: the outputs are still compared, but the times are then shared-GPU
+# times, not comparable with a run of one. A binary newer than its source is
+# not built again, so that a second call on the same machine only runs.
 # VARIANTS, THRESHOLDS and POOL_VARIANTS (space-separated, as below; empty
 # for none) replace the lists, for a run of some variants only.
 #
@@ -32,7 +36,8 @@ variants=(${VARIANTS:-T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:
           TCA-host:--threshold,--coarsen,--aggregate=host
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
-          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block})
+          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block
+          P:--promote=P PO:--promote=PO auto:--auto})
 # name:variant:nvcc flags (commas for spaces): a variant's output built again
 # with a record pool of a few KiB, so most parent threads find the pool or
 # their scope full and take the direct-launch fallback; and built with
@@ -94,6 +99,7 @@ run() {
   done
   for b in "${builds[@]}"; do
     IFS='|' read -r out src def <<<"$b"
+    [ "$bin/$out" -nt "$src" ] && continue
     echo "$nvcc ${flags[*]} $def -o $bin/$out $src"
   done | xargs -P "$(nproc)" -I{} sh -c '{} || echo "BUILD FAILED: {}"'
 
@@ -104,8 +110,28 @@ run() {
     echo "allocation_runtime: FAILED"
     failures=$((failures + 1))
   fi
+  local jobs=${RUN_JOBS:-1}
+  [ "$jobs" -gt 1 ] && echo "# $jobs programs at once: times are shared-GPU times"
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
+  local p
   for p in "${programs[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run_program "$p" "$bin" >"$bin/$p.log" 2>&1 &
+  done
+  wait || true
+  for p in "${programs[@]}"; do
+    cat "$bin/$p.log"
+    failures=$((failures + $(grep -c '^# failed variant' "$bin/$p.log" || true)))
+  done
+  echo "$failures mismatching or failed variant(s)"
+  [ "$failures" -eq 0 ]
+}
+
+# Runs one program's original and every variant on one seed; prints a table
+# row per variant and a '# failed variant' line per mismatch or failure.
+run_program() {
+  local p=$1 bin=$2
+  {
     local seed=$(( $(date +%s%N) % 1000000007 ))
     echo "# $p: seed $seed"
     local orig_line orig_ms
@@ -123,20 +149,18 @@ run() {
       local exe=${r%%:*} label=${r#*:} line ms verdict
       if [ ! -x "$bin/$p.$exe" ]; then
         verdict="FAILED to build"; ms=-
-      elif ! line=$(timeout "${RUN_TIMEOUT:-120}" "$bin/$p.$exe" "$seed" "$bin/$p.$exe.out" 2>&1); then
-        verdict="FAILED to run (exit $?, 124: hung past ${RUN_TIMEOUT:-120} s): $line"; ms=-
-      else
+      elif line=$(timeout "${RUN_TIMEOUT:-120}" "$bin/$p.$exe" "$seed" "$bin/$p.$exe.out" 2>&1); then
         ms=$(echo "$line" | awk '{print $2}')
         verdict=$("$bin/compare_outputs" "$bin/$p.orig.out" "$bin/$p.$exe.out") || true
+      else
+        verdict="FAILED to run (exit $?, 124: hung past ${RUN_TIMEOUT:-120} s): $(echo "$line" | tail -3)"; ms=-
       fi
-      case "$verdict" in equal*) ;; *) failures=$((failures + 1)) ;; esac
       local speedup=-
       [ "$ms" != - ] && speedup=$(awk -v a="$orig_ms" -v b="$ms" 'BEGIN{printf "%.2f", a/b}')
       printf '%-16s %-22s %10s %10s  %s\n' "$p" "$label" "$ms" "$speedup" "$verdict"
+      case "$verdict" in equal*) ;; *) echo "# failed variant: $p $label" ;; esac
     done
-  done
-  echo "$failures mismatching or failed variant(s)"
-  [ "$failures" -eq 0 ]
+  }
 }
 
 case "${1:-all}" in
