@@ -55,10 +55,13 @@ programs() {
 
 # name:launchopt flags (commas for spaces)
 variants=(T:--threshold C:--coarsen A-warp:--aggregate=warp A-block:--aggregate=block
-          A-grid:--aggregate=grid TCA-block:--threshold,--coarsen,--aggregate=block)
+          A-grid:--aggregate=grid TCA-block:--threshold,--coarsen,--aggregate=block
+          A-threads:--aggregate=threads A-host:--aggregate=host R-auto:--remove-launches=auto
+          S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block auto:--auto)
 # name:variant whose sources it builds:nvcc flags (commas for spaces)
 builds=(original:original: T:T: T-serial:T:-DLAUNCHOPT_THRESHOLD=1000000000 C:C: A-warp:A-warp:
-        A-block:A-block: A-grid:A-grid: TCA-block:TCA-block:)
+        A-block:A-block: A-grid:A-grid: TCA-block:TCA-block: A-threads:A-threads: A-host:A-host:
+        R-auto:R-auto: S:S: S-TCA:S-TCA: auto:auto:)
 
 sources() { (cd "$1" && ls ./*.cu | sed 's|^\./||'); }
 
