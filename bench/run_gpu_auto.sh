@@ -3,7 +3,8 @@
 # suite, the variant auto (bench/transform.sh writes it: launchopt --auto,
 # untuned) next to cdp, flat, expert, the tuned and untuned T+C+A at grid and
 # thread granularity, launch removal's own selector (R-auto) and, for the
-# promotion apps, PO; the harness checks every output against the reference.
+# promotion apps, PO, PA and PAO (pools of 32; auto may take a pool of 1,024);
+# the harness checks every output against the reference.
 # Everything stops by DEADLINE seconds (default 570) so that what finished
 # comes back.   OUT=dir bench/run_gpu_auto.sh      APPS=bfs,sssp narrows the apps
 # Files under $OUT: build.log (environment + builds), run.log, results.csv,
@@ -17,7 +18,7 @@ APPS=${APPS-}
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH PYTHONUNBUFFERED=1
 left() { echo $((DEADLINE - ($(date +%s) - start))); }
-grep -E '^[a-z]+ +(cdp|flat|expert|TCA-grid|TCA-tuned|TCA-threads|R-auto|PO|auto) ' \
+grep -E '^[a-z]+ +(cdp|flat|expert|TCA-grid|TCA-tuned|TCA-threads|R-auto|PO|PA|PAO|auto) ' \
   bench/variants.txt > "$OUT/variants.txt"
 {
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv

@@ -45,6 +45,15 @@ class VariantsFor(unittest.TestCase):
             self.assertTrue(v["dataset"] is None or v["dataset"] in harness.DATASETS, v["variant"])
 
 
+class DataSetNames(unittest.TestCase):
+    def test_each_size_of_a_generated_input_is_its_own_data_set(self):
+        sizes = [harness.argument_label(extra) for _, extra in harness.SUITES["full"]["sc"]]
+        self.assertEqual(sizes, ["steps2", "steps25", "steps1000", "steps10000"])
+
+    def test_no_arguments_is_the_default_data_set(self):
+        self.assertEqual(harness.argument_label([]), "default")
+
+
 class VariantList(unittest.TestCase):
     def write(self, text):
         import tempfile

@@ -11,6 +11,10 @@ const std::vector<Candidate> &autoCandidates() {
         {{"threshold", "", false}, {"coarsen", "", false}, {"aggregate", Granularity, true}},
         costThresholdAggregate};
   };
+  auto Promotion = [](const char *Mode) {
+    return Candidate{
+        std::string("P") + (*Mode ? ":" : "") + Mode, {{"promote", Mode, true}}, costPromotion};
+  };
   static const std::vector<Candidate> All = {
       {"as written", {}, costAsWritten},
       // The removal pass picks its version (T1-T4) itself at each site.
@@ -20,13 +24,21 @@ const std::vector<Candidate> &autoCandidates() {
       ThresholdCoarsenAggregate("multiblock:8"),
       ThresholdCoarsenAggregate("grid"),
       ThresholdCoarsenAggregate("threads"),
+      // Launched by the host after a host-launched parent.
+      ThresholdCoarsenAggregate("host"),
+      ThresholdCoarsenAggregate("threads:host"),
       {"T", {{"threshold", "", true}}, costThresholdOnly},
       {"T+S", {{"threshold", "", false}, {"spawn", "", true}}, costSpawn},
-      {"P", {{"promote", "PO", true}}, costPromotion},
+      // Pools of 32 (the bench's PA and PAO) and 1,024 successors.
+      Promotion(""),
+      Promotion("PO"),
+      Promotion("PA:32"),
+      Promotion("PAO:32"),
+      Promotion("PA:1024"),
+      Promotion("PAO:1024"),
   };
   return All;
 }
-
 std::string takenName(const Candidate &C, const TakenSteps &Taken) {
   if (Taken.empty())
     return C.Name;

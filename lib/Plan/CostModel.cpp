@@ -4,7 +4,10 @@
 // times. Where the child's size is not a constant, every strategy is priced
 // for a small and for a large child and the two are added, so that one
 // without a runtime guard (launch removal serializes every child) pays for
-// the large case the threshold test would have launched.
+// the large case the threshold test would have launched. A recursive launch
+// with a constant grid is priced per level of its recursion: a chain (one
+// block relaunching itself) per level, a recursion that fans out at its
+// widest level.
 
 #include "Candidates.h"
 
@@ -20,6 +23,7 @@ namespace {
 
 struct Scenario {
   double ParentThreads = 0;
+  double ParentBlock = 0;
   double LaunchesPerThread = 0;
   double Launches = 0; // per parent grid
   double ChildThreads = 0;
@@ -29,11 +33,27 @@ struct Scenario {
   const char *Case = "";
 };
 
+enum class Recursion { None, Chain, Tree };
+
+// A recursive child with a constant grid is the parent of the next level,
+// with that grid: one launch per one-block grid keeps every level one block
+// wide (a chain); more launches per level fan out into a tree.
+Recursion recursionOf(const SiteFacts &F) {
+  if (!F.Recursive || !F.ChildGrid || !F.ChildBlock || *F.ChildBlock <= 0)
+    return Recursion::None;
+  bool OneLaunchPerGrid = *F.ChildGrid <= 1 && F.OneThreadPerBlock && !F.InLoop;
+  return OneLaunchPerGrid ? Recursion::Chain : Recursion::Tree;
+}
+
 std::vector<Scenario> scenariosOf(const SiteFacts &F, const LaunchCosts &C) {
   Scenario S;
-  S.ParentThreads = C["nominal_parent_threads"];
+  const Recursion R = recursionOf(F);
+  S.ParentBlock = R == Recursion::None ? C["nominal_parent_block"] : *F.ChildBlock;
+  S.ParentThreads = R == Recursion::Chain  ? *F.ChildThreads
+                    : R == Recursion::Tree ? C["nominal_tree_level_blocks"] * S.ParentBlock
+                                           : C["nominal_parent_threads"];
   S.LaunchesPerThread = F.InLoop              ? C["nominal_loop_trips"]
-                        : F.OneThreadPerBlock ? 1.0 / C["nominal_parent_block"]
+                        : F.OneThreadPerBlock ? 1.0 / S.ParentBlock
                                               : 1.0;
   S.Launches = S.ParentThreads * S.LaunchesPerThread;
   S.ChildBlock = F.ChildBlock && *F.ChildBlock > 0 ? *F.ChildBlock : C["nominal_child_block"];
@@ -46,7 +66,9 @@ std::vector<Scenario> scenariosOf(const SiteFacts &F, const LaunchCosts &C) {
     All.push_back(S);
   };
   if (F.ChildThreads)
-    Add(*F.ChildThreads, "");
+    Add(*F.ChildThreads, R == Recursion::Chain  ? "a level of the chain: "
+                         : R == Recursion::Tree ? "the recursion's widest level: "
+                                                : "");
   else {
     Add(C["nominal_child_threads"], "small child: ");
     Add(C["nominal_large_child_threads"], "large child: ");
@@ -114,6 +136,29 @@ unsigned breakEvenThreshold(double LatencyUs, const LaunchCosts &C) {
   return static_cast<unsigned>(std::exp2(std::clamp(Power, 5.0, 10.0)));
 }
 
+// The threshold of a site whose serial and launched costs cross at Latency;
+// a child that loops has no such point (its threads' trips grow with the
+// data that also grows the child), so every child is launched.
+unsigned thresholdFor(const SiteFacts &F, double LatencyUs, const LaunchCosts &C,
+                      std::string &Why) {
+  if (F.ChildLoops) {
+    Why = "the child's threads loop: run in a parent thread, a child costs its threads times "
+          "their trips; every child launched";
+    return 1;
+  }
+  Why = "launch latency " + microseconds(LatencyUs) + " / serial child thread";
+  return breakEvenThreshold(LatencyUs, C);
+}
+
+// Price notes of a launch left pending at every level of a chain.
+void notePendingChain(const SiteFacts &F, const LaunchCosts &C, Estimate &E) {
+  if (recursionOf(F) != Recursion::Chain)
+    return;
+  E.Numbers.push_back(
+      {"pending launches", "one per level: a chain deeper than the pending-launch pool (" +
+                               std::to_string(long(C["pending_launch_pool"])) + ") fails"});
+}
+
 bool takes(const TakenSteps &Taken, const char *Flag) {
   return std::any_of(Taken.begin(), Taken.end(),
                      [&](const PassStep *S) { return S->Flag == Flag; });
@@ -143,7 +188,9 @@ Estimate priced(const SiteFacts &F, const LaunchCosts &C, Estimate E, Price Pric
 } // namespace
 
 Estimate costAsWritten(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &) {
-  return priced(F, C, {}, [&](const Scenario &S, std::string &How) {
+  Estimate E;
+  notePendingChain(F, C, E);
+  return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {
     How = "device launches, " + std::string(streamName(F.Stream)) + " stream";
     return asWritten(F, S, C);
   });
@@ -161,7 +208,7 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
     llvm::StringRef Name(Version);
     if (Name.starts_with("T3")) {
       How = "the parent block runs the child blocks, a barrier each";
-      double PerBlock = S.LaunchesPerThread * C["nominal_parent_block"];
+      double PerBlock = S.LaunchesPerThread * S.ParentBlock;
       return Work + PerBlock * (S.PaddedChildThreads / S.ChildBlock) * C["barrier_ns"] / 1000;
     }
     if (Name.starts_with("T1") || Name.starts_with("T2")) {
@@ -184,18 +231,30 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
 
 Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &Taken) {
   const std::string G = valueOf(Taken, "aggregate");
-  const bool WholeGrid = G == "grid" || G == "threads";
-  const double Latency = WholeGrid ? C["grid_tail_relaunch_us"] : C["device_launch_issue_faf_us"];
+  // The host launches a host-launched parent's aggregated grid after it: a
+  // persistent grid sized from the device-written count, no device launch.
+  const bool Host = G == "host" || G == "threads:host";
+  const bool ThreadGranular = G == "threads" || G == "threads:host";
+  const bool WholeGrid = G == "grid" || ThreadGranular || Host;
+  const double Latency = Host        ? C["host_aggregate_launch_us"]
+                         : WholeGrid ? C["grid_tail_relaunch_us"]
+                                     : C["device_launch_issue_faf_us"];
+  const double WorkFactor = Host ? C["host_persistent_work_factor"] : 1.0;
   Estimate E;
   unsigned Threshold = 0;
   if (takes(Taken, "threshold")) {
-    Threshold = breakEvenThreshold(Latency, C);
+    std::string Why;
+    Threshold = thresholdFor(F, Latency, C, Why);
     E.Options["threshold-value"] = std::to_string(Threshold);
-    E.Numbers.push_back({"threshold", std::to_string(Threshold) + " (launch latency " +
-                                          microseconds(Latency) +
-                                          " / serial child thread; tested at run time)"});
+    E.Numbers.push_back(
+        {"threshold", std::to_string(Threshold) + " (" + Why + "; tested at run time)"});
   }
-  if (takes(Taken, "coarsen")) {
+  if (takes(Taken, "coarsen") && F.ChildLoops) {
+    E.Options["coarsen-factor"] = "1";
+    E.Numbers.push_back({"coarsen-factor",
+                         "1 (the child's threads loop: a coarsened block waits for the longest "
+                         "of its child blocks)"});
+  } else if (takes(Taken, "coarsen")) {
     // Enough child blocks per coarsened block that the aggregated grid fits
     // the GPU's resident blocks (the gain itself is not modelled).
     const Scenario Large = scenariosOf(F, C).back();
@@ -215,7 +274,7 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
     // Each launching thread reserves its record (in parallel); at
     // multi-block and grid scope the reservations of a scope meet on one
     // global counter, one after another.
-    double Block = C["nominal_parent_block"];
+    double Block = S.ParentBlock;
     double Groups = G == "multiblock:8" ? std::max(S.ParentThreads / (Block * 8), 1.0) : 1;
     double Records =
         parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] * C["aggregation_record_ns"] +
@@ -227,26 +286,31 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
         : G == "block" ? (S.LaunchesPerThread * Block >= 2 ? S.ParentThreads / Block : S.Launches)
         : G == "multiblock:8" ? S.ParentThreads / (Block * 8)
                               : 1;
-    double Launch = WholeGrid ? C["grid_tail_relaunch_us"]
+    double Launch = WholeGrid ? Latency
                               : std::max(Scopes * C["device_launch_throughput_faf_us"],
                                          C["device_launch_issue_faf_us"]);
+    // A recursive child's aggregated grid launches the next level's.
+    if (F.Recursive)
+      Launch = std::max(Launch, C["dependent_hop_us"]);
     double Threads =
-        G == "threads" ? S.Launches * S.ChildThreads : S.Launches * S.PaddedChildThreads;
-    double Search = G == "threads"
+        ThreadGranular ? S.Launches * S.ChildThreads : S.Launches * S.PaddedChildThreads;
+    double Search = ThreadGranular
                         ? S.Launches * S.ChildThreads * std::log2(std::max(S.Launches, 2.0)) *
                               C["thread_search_step_ns"] / 1000 / S.Concurrent
                         : 0;
     How = std::to_string(long(Scopes)) + " aggregated launch(es) " + microseconds(Launch) +
           ", records " + microseconds(Records) + (Search ? ", search " + microseconds(Search) : "");
-    return Records + Launch + Search + parallelWork(S, C, Threads);
+    return Records + Launch + Search + WorkFactor * parallelWork(S, C, Threads);
   });
 }
 
 Estimate costThresholdOnly(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &) {
-  unsigned Threshold = breakEvenThreshold(issueLatency(F, C), C);
+  std::string Why;
+  unsigned Threshold = thresholdFor(F, issueLatency(F, C), C, Why);
   Estimate E;
   E.Options["threshold-value"] = std::to_string(Threshold);
-  E.Numbers.push_back({"threshold", std::to_string(Threshold) + " (tested at run time)"});
+  E.Numbers.push_back(
+      {"threshold", std::to_string(Threshold) + " (" + Why + "; tested at run time)"});
   return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {
     bool Serial = S.ChildThreads < Threshold;
     How = Serial ? "below the threshold: serial in the parent thread" : "launched as written";
@@ -257,15 +321,44 @@ Estimate costThresholdOnly(const SiteFacts &F, const LaunchCosts &C, const Taken
 Estimate costSpawn(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &) {
   return priced(F, C, {}, [&](const Scenario &S, std::string &How) {
     double Decisions = S.Launches * C["spawn_decision_ns"] / 1000;
+    // A child that synchronizes cannot run in the parent thread: it is launched or deferred.
+    if (F.ChildSynchronizes) {
+      How = "controller " + microseconds(Decisions) + " + launched (the child synchronizes)";
+      return Decisions + asWritten(F, S, C);
+    }
     How = "controller " + microseconds(Decisions) + " + the better of serial and launched";
     return Decisions + std::min(serialInParent(S, C), asWritten(F, S, C));
   });
 }
 
-Estimate costPromotion(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &) {
-  return priced(F, C, {}, [&](const Scenario &S, std::string &How) {
-    How = "successor launched early, released by a flag";
-    return C["grid_sync_us"] + parallelWork(S, C, S.Launches * S.PaddedChildThreads);
+// Promotion launches a level's successor at its start; with a pool of N,
+// one launch makes N successors, and the levels of the chain share the
+// pools' launches and entries. Overlap runs the successor's independent
+// prologue while it waits (a measured fraction of a level).
+Estimate costPromotion(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &Taken) {
+  const std::string Value = valueOf(Taken, "promote");
+  const llvm::StringRef Mode(Value);
+  const bool Overlap = Mode == "PO" || Mode.starts_with("PAO:");
+  unsigned Pool = 1;
+  if (Mode.contains(':'))
+    Mode.split(':').second.getAsInteger(10, Pool);
+  Pool = std::max(Pool, 1u);
+  const double Levels = C["nominal_chain_levels"];
+  const double Pools = std::ceil(Levels / Pool);
+  const double PoolLaunch = C["promoted_launch_us"] + Pool * C["promotion_pool_entry_ns"] / 1000;
+  double PerLevel = C["promotion_handover_us"] + Pools * PoolLaunch / Levels;
+  if (Overlap)
+    PerLevel *= 1 - C["promotion_overlap_fraction"];
+  Estimate E;
+  E.Numbers.push_back({"pool", std::to_string(Pool) + " successor(s) per launch, " +
+                                   std::to_string(long(Pools)) + " launch(es) over " +
+                                   std::to_string(long(Levels)) + " levels"});
+  if (Pool == 1)
+    notePendingChain(F, C, E);
+  return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {
+    How = "a level hands over by a flag " + microseconds(PerLevel) +
+          (Overlap ? " (the independent prologue overlapped)" : "");
+    return PerLevel + parallelWork(S, C, S.Launches * S.PaddedChildThreads);
   });
 }
 

@@ -1,6 +1,7 @@
 #include "SiteFacts.h"
 
 #include "Analysis/Uniformity.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace launchopt {
 
@@ -13,6 +14,17 @@ std::optional<double> constantOperand(clang::ASTContext &Ctx, const clang::Expr 
   if (!writtenOperand(E)->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
     return std::nullopt;
   return static_cast<double>(R.Val.getInt().getZExtValue());
+}
+
+bool containsLoop(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(S))
+    return true;
+  for (const clang::Stmt *Child : S->children())
+    if (containsLoop(Child))
+      return true;
+  return false;
 }
 
 } // namespace
@@ -31,16 +43,17 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
           !Features->second.Barriers.empty() || !Features->second.WarpPrimitives.empty();
       F.ChildUsesSharedMemory = Features->second.UsesSharedMemory;
     }
+    F.ChildLoops = containsLoop(Site.Child->getBody());
   }
   F.Recursive = Site.Recursive;
   F.InLoop = Site.InLoop;
   F.OneThreadPerBlock = Site.OneThreadPerBlock;
   F.ParentHostLaunched = ParentHostLaunched;
   F.Stream = Site.StreamKind;
-  std::optional<double> Grid = constantOperand(Ctx, Site.Grid);
+  F.ChildGrid = constantOperand(Ctx, Site.Grid);
   F.ChildBlock = constantOperand(Ctx, Site.Block);
-  if (Grid && F.ChildBlock)
-    F.ChildThreads = *Grid * *F.ChildBlock;
+  if (F.ChildGrid && F.ChildBlock)
+    F.ChildThreads = *F.ChildGrid * *F.ChildBlock;
   F.Arguments = static_cast<unsigned>(Site.Arguments.size());
   if (Site.Parent)
     for (const clang::Expr *A : Site.Arguments)
@@ -55,6 +68,8 @@ std::map<std::string, std::string> describeFacts(const SiteFacts &F) {
   std::string Child = F.ChildSynchronizes ? "synchronizes" : "independent threads";
   if (F.ChildUsesSharedMemory)
     Child += ", shared memory";
+  if (F.ChildLoops)
+    Child += ", loops";
   std::string Launches = F.InLoop              ? "in a loop"
                          : F.OneThreadPerBlock ? "one per parent block"
                                                : "at most one per parent thread";

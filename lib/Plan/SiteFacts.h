@@ -26,6 +26,9 @@ struct SiteFacts {
   std::string Parent, Child;
   bool ChildSynchronizes = false; // barriers or warp primitives
   bool ChildUsesSharedMemory = false;
+  // The child's body has a loop: its threads' work grows with the data, so
+  // running a child in a parent thread costs more than its thread count says.
+  bool ChildLoops = false;
   bool Recursive = false;
   bool InLoop = false;
   bool OneThreadPerBlock = false;
@@ -33,7 +36,7 @@ struct SiteFacts {
   LaunchStream Stream = LaunchStream::Default;
   // Child threads per launch (grid x block) and the child's block, when the
   // launch writes them as constants.
-  std::optional<double> ChildThreads, ChildBlock;
+  std::optional<double> ChildThreads, ChildBlock, ChildGrid;
   unsigned Arguments = 0, UniformArguments = 0; // uniform over the parent grid
   // By probe key ("threshold", "aggregate=block").
   std::map<std::string, ProbeOutcome> Probes;

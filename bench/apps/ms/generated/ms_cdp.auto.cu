@@ -618,7 +618,7 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
 // original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
 #ifndef LAUNCHOPT_CFACTOR
-#define LAUNCHOPT_CFACTOR 8
+#define LAUNCHOPT_CFACTOR 1
 #endif
 
 // Mandelbrot by Mariani–Silver subdivision, naive CUDA dynamic parallelism:

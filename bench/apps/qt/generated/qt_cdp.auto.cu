@@ -782,19 +782,19 @@ static __device__ void __lo_part_qt_build(QtQuad nodes, int depth, const float* 
 __global__ void __launch_bounds__(kBlock) qt_build(QtQuad nodes, int depth, const float* x, const float* y,
                                                    int* ids_even, int* ids_odd, int max_depth, int min_points,
                                                    unsigned long long* keys) {
-  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  // launchopt: this kernel's launches are aggregated (grid granularity).
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
-  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_qt_build_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * 1u, sizeof(__lo_uargs_qt_build));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * 1u, sizeof(__lo_uargs_qt_build));
   __syncthreads();
   __lo_part_qt_build(nodes, depth, x, y, ids_even, ids_odd, max_depth, min_points, keys, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
-  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
-    __lo_launch_qt_build(__lo_agg1, cudaStreamFireAndForget, false);
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
+    __lo_launch_qt_build(__lo_agg1, cudaStreamTailLaunch, false);
     launchopt::clearScope(__lo_agg1);
   }
 }
@@ -880,10 +880,10 @@ __global__ void __lo_agg_qt_build(const launchopt::AggregatedLaunch *__lo_launch
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
-  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
   launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * 1u, sizeof(__lo_uargs_qt_build));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * 1u, sizeof(__lo_uargs_qt_build));
   __syncthreads();
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
@@ -893,8 +893,8 @@ __global__ void __lo_agg_qt_build(const launchopt::AggregatedLaunch *__lo_launch
   __lo_part_qt_build(__lo_a.nodes, __lo_u.depth, __lo_u.x, __lo_u.y, __lo_u.ids_even, __lo_u.ids_odd, __lo_u.max_depth, __lo_u.min_points, __lo_u.keys, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
   __syncthreads();
-  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
-    __lo_launch_qt_build(__lo_agg1, cudaStreamFireAndForget, false);
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
+    __lo_launch_qt_build(__lo_agg1, cudaStreamTailLaunch, false);
     launchopt::clearScope(__lo_agg1);
   }
 }
@@ -920,7 +920,7 @@ static __device__ void __lo_launch_qt_build(launchopt::AggregationScope *__lo_sc
     return;
   }
   // The grid's own scopes for its launches: other grids of 'qt_build' may run at the same time.
-  launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 7u) / 8u);
+  launchopt::attachGroupScopes(__lo_s.launch, 1u, 1u);
   const launchopt::ScopeSummary __lo_summary = __lo_s;
   launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
     const launchopt::ScopeSummary &__lo_s = __lo_summary;

@@ -618,14 +618,14 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
 // original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
 #ifndef LAUNCHOPT_CFACTOR
-#define LAUNCHOPT_CFACTOR 8
+#define LAUNCHOPT_CFACTOR 1
 #endif
 
 // launchopt: a device-side launch runs when its child has at least
 // LAUNCHOPT_THRESHOLD threads; smaller children run serially in the
 // parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
 #ifndef LAUNCHOPT_THRESHOLD
-#define LAUNCHOPT_THRESHOLD 128
+#define LAUNCHOPT_THRESHOLD 1
 #endif
 
 // Triangle counting, naive CUDA dynamic parallelism: a parent thread per

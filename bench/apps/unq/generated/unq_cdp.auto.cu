@@ -1,7 +1,7 @@
 // launchopt: promoted launches go in pools of LAUNCHOPT_PROMOTE_POOL successors
 // (1: basic promotion). Override with -DLAUNCHOPT_PROMOTE_POOL=<n>.
 #ifndef LAUNCHOPT_PROMOTE_POOL
-#define LAUNCHOPT_PROMOTE_POOL 1u
+#define LAUNCHOPT_PROMOTE_POOL 1024u
 #endif
 // ---- launchopt runtime: launchopt/promotion.cuh ----
 // Launch promotion (launchopt --promote): a single-block kernel that relaunches

@@ -1,0 +1,158 @@
+// --auto's cost model and choice on the facts of the bench's sites, with the
+// H100 constants shipped in gpus/h100-launch.json: the choices the GPU runs
+// measured best (bench/results/auto, bench/results/promotion).
+
+#include "Plan/SitePlan.h"
+#include "gtest/gtest.h"
+
+namespace launchopt {
+namespace {
+
+LaunchCosts h100() {
+  llvm::Expected<LaunchCosts> C = loadLaunchCosts(LAUNCHOPT_LAUNCH_COSTS);
+  if (!C) {
+    ADD_FAILURE() << llvm::toString(C.takeError());
+    return {};
+  }
+  return *C;
+}
+
+void takes(SiteFacts &F, std::initializer_list<const char *> Keys) {
+  for (const char *Key : Keys)
+    F.Probes[Key].Applied = true;
+}
+
+void refuses(SiteFacts &F, const char *Key, const char *Reason) { F.Probes[Key].Reason = Reason; }
+
+// A single-block kernel whose thread 0 relaunches it for the next step (sc).
+SiteFacts chainSite() {
+  SiteFacts F;
+  F.Parent = F.Child = "sc_step";
+  F.Recursive = F.OneThreadPerBlock = F.ParentHostLaunched = true;
+  F.ChildSynchronizes = F.ChildUsesSharedMemory = true;
+  F.ChildGrid = 1;
+  F.ChildBlock = 256;
+  F.ChildThreads = 256;
+  takes(F, {"coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid", "spawn", "promote", "promote=PO", "promote=PA:32", "promote=PAO:32",
+            "promote=PA:1024", "promote=PAO:1024"});
+  refuses(F, "threshold", "child uses __syncthreads");
+  refuses(F, "aggregate=threads", "child uses __syncthreads");
+  refuses(F, "aggregate=host", "the parent is recursive");
+  refuses(F, "aggregate=threads:host", "the parent is recursive");
+  refuses(F, "remove-launches=auto", "recursion");
+  return F;
+}
+
+std::string choice(const ProgramPlan &Plan) {
+  std::string Choice = Plan.Decisions.at(0).Parameters.at("choice");
+  return Choice.substr(0, Choice.find(" ("));
+}
+
+double promotionPrice(const SiteFacts &F, const LaunchCosts &C, const char *Mode) {
+  PassStep Step{"promote", Mode, true};
+  return costPromotion(F, C, {&Step}).Microseconds;
+}
+
+TEST(AutoPlan, ChainTakesPromotionWithOverlapAndALargePool) {
+  LaunchCosts C = h100();
+  ProgramPlan Plan = planProgram({chainSite()}, 1, C);
+  EXPECT_EQ(choice(Plan), "P:PAO:1024");
+  ASSERT_EQ(Plan.Passes.size(), 1u);
+  EXPECT_EQ(Plan.Passes[0].Flag, "promote");
+  EXPECT_EQ(Plan.Passes[0].Value, "PAO:1024");
+}
+
+// The ranking measured at 1,000 levels: PAO1024 < PA1024 < PAO < PA < naive
+// CDP < PO < P (bench/results/promotion/summary.txt).
+TEST(AutoPlan, PromotionModesRankAsMeasured) {
+  LaunchCosts C = h100();
+  SiteFacts F = chainSite();
+  double AsWritten = costAsWritten(F, C, {}).Microseconds;
+  EXPECT_LT(promotionPrice(F, C, "PAO:1024"), promotionPrice(F, C, "PA:1024"));
+  EXPECT_LT(promotionPrice(F, C, "PA:1024"), promotionPrice(F, C, "PAO:32"));
+  EXPECT_LT(promotionPrice(F, C, "PAO:32"), promotionPrice(F, C, "PA:32"));
+  EXPECT_LT(promotionPrice(F, C, "PA:32"), AsWritten);
+  EXPECT_LT(AsWritten, promotionPrice(F, C, "PO"));
+  EXPECT_LT(promotionPrice(F, C, "PO"), promotionPrice(F, C, ""));
+}
+
+TEST(AutoPlan, UnpooledPromotionNotesThePendingLaunchLimit) {
+  LaunchCosts C = h100();
+  SiteFacts F = chainSite();
+  PassStep Basic{"promote", "PO", true}, Pooled{"promote", "PAO:32", true};
+  auto Notes = [](const Estimate &E) {
+    for (const auto &[Key, Value] : E.Numbers)
+      if (Key == "pending launches")
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(Notes(costPromotion(F, C, {&Basic})));
+  EXPECT_FALSE(Notes(costPromotion(F, C, {&Pooled})));
+}
+
+// A recursion that fans out (qt: four child blocks per launch) is priced at
+// its widest level, where launches per group of parent blocks are thousands
+// and one aggregated launch per level wins.
+TEST(AutoPlan, FanningOutRecursionAggregatesPerLevel) {
+  SiteFacts F;
+  F.Parent = F.Child = "qt_build";
+  F.Recursive = F.OneThreadPerBlock = F.ParentHostLaunched = true;
+  F.ChildSynchronizes = F.ChildUsesSharedMemory = true;
+  F.ChildGrid = 4;
+  F.ChildBlock = 128;
+  F.ChildThreads = 512;
+  takes(F, {"coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid", "spawn"});
+  refuses(F, "threshold", "child uses __syncthreads");
+  refuses(F, "promote", "the successor's grid is not a single block");
+  ProgramPlan Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan), "C+A:grid");
+}
+
+// A child whose threads loop (tc's list intersection) launches every child
+// and is not coarsened: the tuned configuration (threshold 1, factor 1).
+TEST(AutoPlan, LoopingChildLaunchesEveryChildUncoarsened) {
+  SiteFacts F;
+  F.Parent = "tc_vertices";
+  F.Child = "tc_intersect";
+  F.ParentHostLaunched = true;
+  F.ChildLoops = true;
+  F.ChildBlock = 32;
+  takes(F, {"threshold", "coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid", "aggregate=threads"});
+  ProgramPlan Plan = planProgram({F}, 1, h100());
+  std::map<std::string, std::string> Options;
+  for (const PlannedPass &P : Plan.Passes)
+    Options.insert(P.Options.begin(), P.Options.end());
+  EXPECT_EQ(Options["threshold-value"], "1");
+  EXPECT_EQ(Options["coarsen-factor"], "1");
+
+  F.ChildLoops = false;
+  Plan = planProgram({F}, 1, h100());
+  Options.clear();
+  for (const PlannedPass &P : Plan.Passes)
+    Options.insert(P.Options.begin(), P.Options.end());
+  EXPECT_NE(Options["threshold-value"], "1");
+}
+
+// Where the host may launch the aggregated grid after the parent, its
+// measured 16 us beats the device's tail-launched grid (32 us).
+TEST(AutoPlan, HostLaunchedAggregationBeatsTheGridTail) {
+  SiteFacts F;
+  F.Parent = "spmv_rows";
+  F.Child = "spmv_row_products";
+  F.ParentHostLaunched = true;
+  F.ChildBlock = 32;
+  takes(F, {"threshold", "coarsen", "aggregate=grid", "aggregate=host"});
+  refuses(F, "aggregate=warp", "test");
+  ProgramPlan Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan), "T+C+A:host");
+
+  F.Probes["aggregate=host"] = {false, "a launch after the parent's reads the child's results", {}};
+  Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan), "T+C+A:grid");
+}
+
+} // namespace
+} // namespace launchopt
