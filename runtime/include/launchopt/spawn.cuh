@@ -17,9 +17,12 @@
 // Never drop: each launched grid holds a ticket and an entry of the
 // pending-launch pool (counted by launchopt/deferral.cuh) until its last
 // block finishes; no launch is admitted while LAUNCHOPT_SPAWN_MAX_GRIDS grids
-// are in flight (the concurrent-grid limit) or the pool is near full. Should
-// the pool still refuse the launch (other launches of the program), its
-// error is read and the child runs serially instead.
+// are in flight (the concurrent-grid limit) or the pool is near full. A
+// ticket reserves its grid and pool entry within those limits by atomic
+// counts, since thousands of parent threads that read the state at once
+// would all find it below the limits. Should the pool still refuse the
+// launch (other launches of the program), its error is read and the child
+// runs serially instead.
 //
 // Never lose a child that cannot run in the parent thread (barriers, shared
 // memory, warp primitives): such a child is launched while the limits allow
@@ -223,21 +226,46 @@ __device__ inline void count(unsigned site, Outcome outcome, long long threads) 
 #endif
 }
 
+// Adds `amount` to `counter` and says whether the count before it left room
+// for it under `limit`; it takes the amount back when not.
+__device__ inline bool reserveWithin(unsigned long long *counter, unsigned long long amount,
+                                     unsigned long long limit) {
+  if (atomicAdd(counter, amount) + amount <= limit)
+    return true;
+  subtract(counter, amount);
+  return false;
+}
+
 // A ticket for a grid of `ctas` blocks that counts down from `left`, or 0
-// when no slot is free. The grid holds its counts and a pool entry.
-__device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left) {
+// when no slot is free or, `bounded`, when the grid, queue or pool limits
+// would be passed. The grid holds its counts and a pool entry.
+__device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left,
+                                      bool bounded = true) {
   if (left >= 0xffffffffull)
     return 0;
+  const ModelLimits limits = defaultLimits();
+  const unsigned long long unbounded = ~0ull;
+  if (!reserveWithin(&controller.gridsInFlight, 1ull, bounded ? limits.maxGrids : unbounded))
+    return 0;
+  if (!reserveWithin(&controller.ctasInFlight, ctas, bounded ? limits.maxQueue : unbounded)) {
+    subtract(&controller.gridsInFlight, 1ull);
+    return 0;
+  }
+  if (!deferral::takeEntry(bounded ? limits.maxPending : unbounded)) {
+    subtract(&controller.ctasInFlight, ctas);
+    subtract(&controller.gridsInFlight, 1ull);
+    return 0;
+  }
   for (unsigned tries = 0; tries < 8; ++tries) {
     unsigned slot = unsigned(atomicAdd(&controller.nextTicket, 1ull) % TicketSlots);
     if (atomicCAS(&controller.blocksLeft[slot], 0u, unsigned(left)) == 0u) {
       controller.gridCtas[slot] = unsigned(ctas);
-      atomicAdd(&controller.ctasInFlight, ctas);
-      atomicAdd(&controller.gridsInFlight, 1ull);
-      atomicAdd(&deferral::pending, 1ull);
       return slot + 1;
     }
   }
+  subtract(&controller.ctasInFlight, ctas);
+  subtract(&controller.gridsInFlight, 1ull);
+  deferral::release(1);
   return 0;
 }
 
@@ -267,7 +295,8 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
     count(site, Outcome::Serialized, threads);
     return 0;
   }
-  unsigned ticket = takeTicket(ctas, ctas);
+  // A forced launch is made whatever the limits; a ticket counts it if it can.
+  unsigned ticket = takeTicket(ctas, ctas, !forced);
   if (ticket == 0 && !forced) {
     count(site, Outcome::Serialized, threads);
     return 0;
@@ -278,23 +307,27 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
 
 // The decision for a child that cannot run in the parent thread: a ticket
 // for its spawned copy (whose threads each report their end), or 0 to defer
-// it. A grid the tickets cannot count (its slots taken, 2^32 threads or
-// more) is launched Untracked. `deferred`: the drain asks, for a launch
-// recorded before (counted then).
+// it. A grid the tickets cannot count (2^32 threads or more) is launched
+// Untracked; one that finds no free ticket slot is deferred, since an
+// untracked grid would pass the limits unseen. `deferred`: the drain asks,
+// for a launch recorded before (counted then); `overdue`: its drain waited
+// too long, the launch passes the limits.
 __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
-                                           long long threads, bool deferred = false) {
+                                           long long threads, bool deferred = false,
+                                           bool overdue = false) {
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
-  if ((!deferred && cudaPeekAtLastError() != cudaSuccess) ||
-      !withinLimits(currentState(), defaultLimits(), ctas)) {
-    if (!deferred)
-      count(site, Outcome::Deferred, threads);
-    return 0;
+  unsigned ticket = 0;
+  if ((deferred || cudaPeekAtLastError() == cudaSuccess) &&
+      (overdue || withinLimits(currentState(), defaultLimits(), ctas))) {
+    bool countable = ctas * blockThreads < 0xffffffffull;
+    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue) : Untracked;
+    if (ticket == 0 && overdue)
+      ticket = Untracked;
   }
-  unsigned ticket = takeTicket(ctas, ctas * blockThreads);
   if (!deferred)
-    count(site, Outcome::Launched, threads);
-  return ticket != 0 ? ticket : Untracked;
+    count(site, ticket != 0 ? Outcome::Launched : Outcome::Deferred, threads);
+  return ticket;
 }
 
 // Records a refused child that cannot run in the parent thread; `launch`
@@ -302,8 +335,8 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
 template <typename Launch>
 __device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
                                        long long threads, const Launch &launch) {
-  deferral::defer([=](cudaStream_t stream) {
-    unsigned ticket = admitBlockChild(site, grid, block, threads, true);
+  deferral::defer([=](cudaStream_t stream, bool overdue) {
+    unsigned ticket = admitBlockChild(site, grid, block, threads, true, overdue);
     if (ticket == 0)
       return false;
     launch(ticket, stream);

@@ -27,6 +27,15 @@
 // LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
 // launches are printed and counted in launchopt::deferral::lost.
 //
+// Nothing waits without bound. A drain round that launches nothing
+// tail-launches its successor to try again, but once the chain has made no
+// launch for LAUNCHOPT_DEFER_PATIENCE_NS it is overdue: its rounds launch
+// past the runtime's own limits (a count that went wrong, another runtime's
+// grids that never end), taking what the pool itself accepts, and an overdue
+// round that still launches nothing reports its records lost instead of
+// trying again (its pool is then full of launches that cannot start before
+// the chain ends).
+//
 // State is per translation unit, like the other runtime headers. The guard
 // (not `#pragma once`) lets an output embed the header for two passes.
 #ifndef LAUNCHOPT_DEFERRAL_CUH
@@ -35,6 +44,7 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <new>
+#include <type_traits>
 
 #ifndef LAUNCHOPT_PENDING_POOL
 #define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
@@ -56,10 +66,12 @@ namespace deferral {
 namespace {
 
 // A recorded launch. `launch` makes it into the given stream and says
-// whether it was taken (false: no room yet, or the pool refused it).
+// whether it was taken (false: no room yet, or the pool refused it);
+// `overdue`: the drain has waited too long, the launch may pass the
+// runtime's limits.
 struct Deferred {
   Deferred *next;
-  bool (*launch)(Deferred *self, cudaStream_t stream);
+  bool (*launch)(Deferred *self, cudaStream_t stream, bool overdue);
 };
 
 template <typename Launch> struct DeferredLaunch : Deferred {
@@ -67,8 +79,14 @@ template <typename Launch> struct DeferredLaunch : Deferred {
   __device__ explicit DeferredLaunch(const Launch &l);
 };
 
-template <typename Launch> __device__ bool launchRecord(Deferred *self, cudaStream_t stream) {
-  return static_cast<DeferredLaunch<Launch> *>(self)->body(stream);
+// A launch that applies limits of its own takes `overdue` as well.
+template <typename Launch>
+__device__ bool launchRecord(Deferred *self, cudaStream_t stream, bool overdue) {
+  const Launch &body = static_cast<DeferredLaunch<Launch> *>(self)->body;
+  if constexpr (std::is_invocable_v<const Launch &, cudaStream_t, bool>)
+    return body(stream, overdue);
+  else
+    return body(stream);
 }
 
 template <typename Launch>
@@ -99,6 +117,12 @@ __device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_PO
 
 __device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
 
+__device__ inline unsigned long long clockNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
 __device__ inline unsigned long long gridKey() {
   unsigned long long id;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
@@ -122,14 +146,18 @@ template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
   }
 }
 
-__global__ void drain(int queue, Deferred *records, unsigned long long held);
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince);
 
 // Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
-// the caller's launches hold, which the drain gives back when it starts.
-__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held) {
+// the caller's launches hold, which the drain gives back when it starts;
+// `idleSince`: when the chain last launched nothing after a launch (0: it
+// just launched).
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
+                                   unsigned long long idleSince = 0) {
   if (!takeEntry(LAUNCHOPT_PENDING_POOL))
     return false;
-  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held);
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince);
   if (cudaGetLastError() == cudaSuccess)
     return true;
   release(1);
@@ -143,9 +171,22 @@ __device__ inline unsigned long long count(const Deferred *records) {
   return n;
 }
 
+// Reports `records` lost and frees them.
+__device__ inline void loseAll(Deferred *records, const char *why) {
+  if (!records)
+    return;
+  lose(count(records), why);
+  while (records) {
+    Deferred *d = records;
+    records = d->next;
+    free(d);
+  }
+}
+
 // The drain starts after its grid (or its predecessor) and all their work
 // ended: its own entry and the `held` ones are free.
-__global__ void drain(int queue, Deferred *records, unsigned long long held) {
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince) {
   release(held + 1);
   if (queue >= 0) {
     GridQueue &q = queues[queue];
@@ -153,10 +194,13 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held) {
         atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
     atomicExch(&q.grid, 0ull);
   }
+  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
   unsigned long long made = 0;
-  while (records && takeEntry()) {
+  // Overdue, the entries are still counted but no longer refused: the pool
+  // answers for itself.
+  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
     Deferred *d = records;
-    if (!d->launch(d, cudaStreamFireAndForget)) {
+    if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
       release(1);
       break;
     }
@@ -166,11 +210,22 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held) {
   }
   if (!records && made == 0)
     return;
+  if (overdue && made == 0) {
+    loseAll(records, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
+                     "the runtime's limits passed (the pending-launch pool stayed full)");
+    return;
+  }
+  // Once overdue the chain stays so: a launch now and then must not restart
+  // the wait, or a count that went wrong would make each record wait anew.
+  unsigned long long idle = overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
   // Nothing could be launched: wait a little before the next round polls.
   if (made == 0)
     __nanosleep(10000);
-  if (!patiently([&] { return launchDrain(-1, records, made); }))
-    lose(count(records), "the pending-launch pool stayed full (no drain could be launched)");
+  if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
+    // No successor will start to give the entries back: give them now.
+    release(made);
+    loseAll(records, "the pending-launch pool stayed full (no drain could be launched)");
+  }
 }
 
 // The calling grid's queue, claimed by its first record (`first`: the
@@ -206,10 +261,14 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
     return;
   }
   if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
-    // Free the queue again: the grid's next record tries the drain anew.
+    // The records the grid's other threads added meanwhile have no drain
+    // either: report them with this one (not leave them to a later grid's
+    // drain), and free the queue: the grid's next record tries anew.
+    Deferred *others = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
     atomicExch(&queues[q].grid, 0ull);
-    free(memory);
-    lose(1, "the pending-launch pool stayed full (no drain could be launched)");
+    d->next = others;
+    loseAll(d, "the pending-launch pool stayed full (no drain could be launched)");
     return;
   }
   unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);

@@ -28,6 +28,15 @@
 // LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
 // launches are printed and counted in launchopt::deferral::lost.
 //
+// Nothing waits without bound. A drain round that launches nothing
+// tail-launches its successor to try again, but once the chain has made no
+// launch for LAUNCHOPT_DEFER_PATIENCE_NS it is overdue: its rounds launch
+// past the runtime's own limits (a count that went wrong, another runtime's
+// grids that never end), taking what the pool itself accepts, and an overdue
+// round that still launches nothing reports its records lost instead of
+// trying again (its pool is then full of launches that cannot start before
+// the chain ends).
+//
 // State is per translation unit, like the other runtime headers. The guard
 // (not `#pragma once`) lets an output embed the header for two passes.
 #ifndef LAUNCHOPT_DEFERRAL_CUH
@@ -36,6 +45,7 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 #include <new>
+#include <type_traits>
 
 #ifndef LAUNCHOPT_PENDING_POOL
 #define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
@@ -57,10 +67,12 @@ namespace deferral {
 namespace {
 
 // A recorded launch. `launch` makes it into the given stream and says
-// whether it was taken (false: no room yet, or the pool refused it).
+// whether it was taken (false: no room yet, or the pool refused it);
+// `overdue`: the drain has waited too long, the launch may pass the
+// runtime's limits.
 struct Deferred {
   Deferred *next;
-  bool (*launch)(Deferred *self, cudaStream_t stream);
+  bool (*launch)(Deferred *self, cudaStream_t stream, bool overdue);
 };
 
 template <typename Launch> struct DeferredLaunch : Deferred {
@@ -68,8 +80,14 @@ template <typename Launch> struct DeferredLaunch : Deferred {
   __device__ explicit DeferredLaunch(const Launch &l);
 };
 
-template <typename Launch> __device__ bool launchRecord(Deferred *self, cudaStream_t stream) {
-  return static_cast<DeferredLaunch<Launch> *>(self)->body(stream);
+// A launch that applies limits of its own takes `overdue` as well.
+template <typename Launch>
+__device__ bool launchRecord(Deferred *self, cudaStream_t stream, bool overdue) {
+  const Launch &body = static_cast<DeferredLaunch<Launch> *>(self)->body;
+  if constexpr (std::is_invocable_v<const Launch &, cudaStream_t, bool>)
+    return body(stream, overdue);
+  else
+    return body(stream);
 }
 
 template <typename Launch>
@@ -100,6 +118,12 @@ __device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_PO
 
 __device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
 
+__device__ inline unsigned long long clockNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
 __device__ inline unsigned long long gridKey() {
   unsigned long long id;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
@@ -123,14 +147,18 @@ template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
   }
 }
 
-__global__ void drain(int queue, Deferred *records, unsigned long long held);
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince);
 
 // Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
-// the caller's launches hold, which the drain gives back when it starts.
-__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held) {
+// the caller's launches hold, which the drain gives back when it starts;
+// `idleSince`: when the chain last launched nothing after a launch (0: it
+// just launched).
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
+                                   unsigned long long idleSince = 0) {
   if (!takeEntry(LAUNCHOPT_PENDING_POOL))
     return false;
-  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held);
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince);
   if (cudaGetLastError() == cudaSuccess)
     return true;
   release(1);
@@ -144,9 +172,22 @@ __device__ inline unsigned long long count(const Deferred *records) {
   return n;
 }
 
+// Reports `records` lost and frees them.
+__device__ inline void loseAll(Deferred *records, const char *why) {
+  if (!records)
+    return;
+  lose(count(records), why);
+  while (records) {
+    Deferred *d = records;
+    records = d->next;
+    free(d);
+  }
+}
+
 // The drain starts after its grid (or its predecessor) and all their work
 // ended: its own entry and the `held` ones are free.
-__global__ void drain(int queue, Deferred *records, unsigned long long held) {
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince) {
   release(held + 1);
   if (queue >= 0) {
     GridQueue &q = queues[queue];
@@ -154,10 +195,13 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held) {
         atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
     atomicExch(&q.grid, 0ull);
   }
+  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
   unsigned long long made = 0;
-  while (records && takeEntry()) {
+  // Overdue, the entries are still counted but no longer refused: the pool
+  // answers for itself.
+  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
     Deferred *d = records;
-    if (!d->launch(d, cudaStreamFireAndForget)) {
+    if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
       release(1);
       break;
     }
@@ -167,11 +211,22 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held) {
   }
   if (!records && made == 0)
     return;
+  if (overdue && made == 0) {
+    loseAll(records, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
+                     "the runtime's limits passed (the pending-launch pool stayed full)");
+    return;
+  }
+  // Once overdue the chain stays so: a launch now and then must not restart
+  // the wait, or a count that went wrong would make each record wait anew.
+  unsigned long long idle = overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
   // Nothing could be launched: wait a little before the next round polls.
   if (made == 0)
     __nanosleep(10000);
-  if (!patiently([&] { return launchDrain(-1, records, made); }))
-    lose(count(records), "the pending-launch pool stayed full (no drain could be launched)");
+  if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
+    // No successor will start to give the entries back: give them now.
+    release(made);
+    loseAll(records, "the pending-launch pool stayed full (no drain could be launched)");
+  }
 }
 
 // The calling grid's queue, claimed by its first record (`first`: the
@@ -207,10 +262,14 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
     return;
   }
   if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
-    // Free the queue again: the grid's next record tries the drain anew.
+    // The records the grid's other threads added meanwhile have no drain
+    // either: report them with this one (not leave them to a later grid's
+    // drain), and free the queue: the grid's next record tries anew.
+    Deferred *others = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
     atomicExch(&queues[q].grid, 0ull);
-    free(memory);
-    lose(1, "the pending-launch pool stayed full (no drain could be launched)");
+    d->next = others;
+    loseAll(d, "the pending-launch pool stayed full (no drain could be launched)");
     return;
   }
   unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
@@ -262,9 +321,12 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 // Never drop: each launched grid holds a ticket and an entry of the
 // pending-launch pool (counted by launchopt/deferral.cuh) until its last
 // block finishes; no launch is admitted while LAUNCHOPT_SPAWN_MAX_GRIDS grids
-// are in flight (the concurrent-grid limit) or the pool is near full. Should
-// the pool still refuse the launch (other launches of the program), its
-// error is read and the child runs serially instead.
+// are in flight (the concurrent-grid limit) or the pool is near full. A
+// ticket reserves its grid and pool entry within those limits by atomic
+// counts, since thousands of parent threads that read the state at once
+// would all find it below the limits. Should the pool still refuse the
+// launch (other launches of the program), its error is read and the child
+// runs serially instead.
 //
 // Never lose a child that cannot run in the parent thread (barriers, shared
 // memory, warp primitives): such a child is launched while the limits allow
@@ -467,21 +529,46 @@ __device__ inline void count(unsigned site, Outcome outcome, long long threads) 
 #endif
 }
 
+// Adds `amount` to `counter` and says whether the count before it left room
+// for it under `limit`; it takes the amount back when not.
+__device__ inline bool reserveWithin(unsigned long long *counter, unsigned long long amount,
+                                     unsigned long long limit) {
+  if (atomicAdd(counter, amount) + amount <= limit)
+    return true;
+  subtract(counter, amount);
+  return false;
+}
+
 // A ticket for a grid of `ctas` blocks that counts down from `left`, or 0
-// when no slot is free. The grid holds its counts and a pool entry.
-__device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left) {
+// when no slot is free or, `bounded`, when the grid, queue or pool limits
+// would be passed. The grid holds its counts and a pool entry.
+__device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left,
+                                      bool bounded = true) {
   if (left >= 0xffffffffull)
     return 0;
+  const ModelLimits limits = defaultLimits();
+  const unsigned long long unbounded = ~0ull;
+  if (!reserveWithin(&controller.gridsInFlight, 1ull, bounded ? limits.maxGrids : unbounded))
+    return 0;
+  if (!reserveWithin(&controller.ctasInFlight, ctas, bounded ? limits.maxQueue : unbounded)) {
+    subtract(&controller.gridsInFlight, 1ull);
+    return 0;
+  }
+  if (!deferral::takeEntry(bounded ? limits.maxPending : unbounded)) {
+    subtract(&controller.ctasInFlight, ctas);
+    subtract(&controller.gridsInFlight, 1ull);
+    return 0;
+  }
   for (unsigned tries = 0; tries < 8; ++tries) {
     unsigned slot = unsigned(atomicAdd(&controller.nextTicket, 1ull) % TicketSlots);
     if (atomicCAS(&controller.blocksLeft[slot], 0u, unsigned(left)) == 0u) {
       controller.gridCtas[slot] = unsigned(ctas);
-      atomicAdd(&controller.ctasInFlight, ctas);
-      atomicAdd(&controller.gridsInFlight, 1ull);
-      atomicAdd(&deferral::pending, 1ull);
       return slot + 1;
     }
   }
+  subtract(&controller.ctasInFlight, ctas);
+  subtract(&controller.gridsInFlight, 1ull);
+  deferral::release(1);
   return 0;
 }
 
@@ -511,7 +598,8 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
     count(site, Outcome::Serialized, threads);
     return 0;
   }
-  unsigned ticket = takeTicket(ctas, ctas);
+  // A forced launch is made whatever the limits; a ticket counts it if it can.
+  unsigned ticket = takeTicket(ctas, ctas, !forced);
   if (ticket == 0 && !forced) {
     count(site, Outcome::Serialized, threads);
     return 0;
@@ -522,23 +610,27 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
 
 // The decision for a child that cannot run in the parent thread: a ticket
 // for its spawned copy (whose threads each report their end), or 0 to defer
-// it. A grid the tickets cannot count (its slots taken, 2^32 threads or
-// more) is launched Untracked. `deferred`: the drain asks, for a launch
-// recorded before (counted then).
+// it. A grid the tickets cannot count (2^32 threads or more) is launched
+// Untracked; one that finds no free ticket slot is deferred, since an
+// untracked grid would pass the limits unseen. `deferred`: the drain asks,
+// for a launch recorded before (counted then); `overdue`: its drain waited
+// too long, the launch passes the limits.
 __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
-                                           long long threads, bool deferred = false) {
+                                           long long threads, bool deferred = false,
+                                           bool overdue = false) {
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
-  if ((!deferred && cudaPeekAtLastError() != cudaSuccess) ||
-      !withinLimits(currentState(), defaultLimits(), ctas)) {
-    if (!deferred)
-      count(site, Outcome::Deferred, threads);
-    return 0;
+  unsigned ticket = 0;
+  if ((deferred || cudaPeekAtLastError() == cudaSuccess) &&
+      (overdue || withinLimits(currentState(), defaultLimits(), ctas))) {
+    bool countable = ctas * blockThreads < 0xffffffffull;
+    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue) : Untracked;
+    if (ticket == 0 && overdue)
+      ticket = Untracked;
   }
-  unsigned ticket = takeTicket(ctas, ctas * blockThreads);
   if (!deferred)
-    count(site, Outcome::Launched, threads);
-  return ticket != 0 ? ticket : Untracked;
+    count(site, ticket != 0 ? Outcome::Launched : Outcome::Deferred, threads);
+  return ticket;
 }
 
 // Records a refused child that cannot run in the parent thread; `launch`
@@ -546,8 +638,8 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
 template <typename Launch>
 __device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
                                        long long threads, const Launch &launch) {
-  deferral::defer([=](cudaStream_t stream) {
-    unsigned ticket = admitBlockChild(site, grid, block, threads, true);
+  deferral::defer([=](cudaStream_t stream, bool overdue) {
+    unsigned ticket = admitBlockChild(site, grid, block, threads, true, overdue);
     if (ticket == 0)
       return false;
     launch(ticket, stream);
