@@ -46,7 +46,7 @@ TemporalProjection projectTemporalFusion(const FusionProblem &P, unsigned K, uns
       LoadBytes += double(U.ThreadLoad) * P.Arrays[U.Array].ElementBytes;
   T.RecomputedBytes = Kernel.sites() * Evaluations * LoadBytes;
   T.Seconds = std::max({T.GlobalBytes / Gpu.MemoryBandwidth, T.CacheBytes / Gpu.CacheBandwidth,
-                        T.RecomputedBytes / Gpu.L1Bandwidth});
+                        T.RecomputedBytes / Gpu.RecomputeBandwidth});
   T.SecondsPerStep = T.Seconds / Steps;
   T.OriginalPerStep =
       Kernel.MeasuredSeconds > 0 ? Kernel.MeasuredSeconds : StepBytes / Gpu.MemoryBandwidth;

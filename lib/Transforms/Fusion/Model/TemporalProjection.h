@@ -7,7 +7,9 @@
 // step. Projected like a new kernel (ProjectionModel.h): GMEM traffic of the
 // group is one step's (each read array loaded once, the output stored once),
 // the recomputed cone of the earlier steps is charged as loads from the L2
-// cache, and every recomputed evaluation's loads as L1 traffic.
+// cache, and every recomputed evaluation's loads at the measured rate of
+// register recomputation (GpuDescription::RecomputeBandwidth), which its
+// index arithmetic, not L1, bounds.
 
 #include "FusionProblem.h"
 #include "GpuDescription.h"
@@ -19,10 +21,10 @@ struct TemporalProjection {
   unsigned Steps = 1;
   double GlobalBytes = 0;    // per group of Steps steps
   double CacheBytes = 0;     // per group: every block's dependence cone
-  // Per group: the loads of the recomputed evaluations, which hit L1: a
-  // step's value at a site evaluates the step before at each of the
-  // stencil's L points, so the k-step group evaluates L + ... + L^(k-1)
-  // times per site.
+  // Per group: the loads of the recomputed evaluations. A step's value at
+  // a site evaluates the step before at each of the stencil's L points, so
+  // the k-step group evaluates L + ... + L^(k-1) times per site, each
+  // evaluation loading what one original thread loads.
   double RecomputedBytes = 0;
   double Seconds = 0;        // per group
   double SecondsPerStep = 0; // Seconds / Steps
