@@ -85,6 +85,32 @@ TEST(TemporalProjection, ChoosesTwoStepsWhenRecomputationIsCheap) {
   EXPECT_LT(T.SecondsPerStep, T.OriginalPerStep);
 }
 
+TEST(TemporalProjection, TilesEvaluateLessThanRegistersButHeat3dStaysUnfused) {
+  FusionProblem P = measuredHeat3d();
+  GpuDescription Gpu = testGpu();
+  TemporalProjection Registers = projectTemporalFusion(P, 0, 0, Reach3D, 2, Gpu);
+  TemporalProjection Tiles = projectTemporalTiles(P, 0, 0, Reach3D, 2, Gpu);
+  // A 32x8x1 block evaluates step 1 over 34x10x3 sites and step 2 over its
+  // own 256: about 4 evaluations beyond one per site (registers: 7), each
+  // with 8 loads of 4 bytes.
+  EXPECT_DOUBLE_EQ(Tiles.RecomputedBytes, P.Kernels[0].Blocks * (34.0 * 10 * 3) * 8 * 4);
+  EXPECT_LT(Tiles.RecomputedBytes, Registers.RecomputedBytes);
+  EXPECT_DOUBLE_EQ(Tiles.TileBytes, 2 * 34.0 * 10 * 3 * (4 + 1));
+  EXPECT_GT(Tiles.BarrierSeconds, 0);
+  // A block one plane deep recomputes its two neighbour planes: at the
+  // measured rate of recomputation still slower than the original.
+  EXPECT_GT(Tiles.SecondsPerStep, Tiles.OriginalPerStep);
+  EXPECT_EQ(chooseTemporalSteps(P, 0, 0, Reach3D, 4, Gpu, true).Steps, 1u);
+}
+
+TEST(TemporalProjection, TilesBeyondTheDynamicSharedMemoryAreInfeasible) {
+  FusionProblem P = measuredHeat3d();
+  P.Kernels[0].BlockDim[1] = 32; // 32x32x1 blocks: 4 steps need 38x38x7 cells twice
+  TemporalProjection T = projectTemporalTiles(P, 0, 0, Reach3D, 4, testGpu());
+  EXPECT_FALSE(T.Feasible);
+  EXPECT_NE(T.Infeasibility.find("shared memory"), std::string::npos);
+}
+
 TEST(TemporalProjection, WideStencilIsNotFusedOverTime) {
   // 27 points: recomputing them costs more than a step of GMEM even on a GPU
   // that recomputes at 30 TB/s, the L1 caches' bandwidth.
