@@ -428,8 +428,7 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       if (Options.Temporal && Options.Gpu && aloneInSegment(P, M)) {
         llvm::Expected<TemporalFusion> T =
             fuseOverTime(Ctx, X, M, Options.TemporalSteps, Options.MaxTemporalSteps,
-                         Options.TemporalTiles, *Options.Gpu,
-                         Temporal, TemporalEmitted);
+                         Options.TemporalTiles, *Options.Gpu, Temporal, TemporalEmitted);
         if (!T) {
           std::string Why = llvm::toString(T.takeError());
           if (!Why.empty())

@@ -273,10 +273,10 @@ std::string tileDefinitions(const FunctionDecl &K, const std::string &Names,
   const std::string Template = "template <int " + T + "J, int " + T + "K>\n";
   std::string D;
   D += "// Cells of the widest tile a block of K steps holds (step 1's).\n";
-  D += "static __host__ __device__ __forceinline__ int " + Cells + "(const dim3 " + T +
-       "d, int " + T + "K) {\n  return (" + T + "d.x + 2 * (" + T + "K - 1) * " + R[0] + ") * (" +
-       T + "d.y + 2 * (" + T + "K - 1) * " + R[1] + ") * (" + T + "d.z + 2 * (" + T +
-       "K - 1) * " + R[2] + ");\n}\n\n";
+  D += "static __host__ __device__ __forceinline__ int " + Cells + "(const dim3 " + T + "d, int " +
+       T + "K) {\n  return (" + T + "d.x + 2 * (" + T + "K - 1) * " + R[0] + ") * (" + T +
+       "d.y + 2 * (" + T + "K - 1) * " + R[1] + ") * (" + T + "d.z + 2 * (" + T + "K - 1) * " +
+       R[2] + ");\n}\n\n";
   D += "template <int " + T + "S, int " + T + "K>\nstatic __device__ __forceinline__ " + Element +
        " " + ReadFn + "(" + Params + ", const uint3 " + T + "b, const uint3 " + T +
        "i, int, int, int, long long);\n\n";
@@ -284,8 +284,8 @@ std::string tileDefinitions(const FunctionDecl &K, const std::string &Names,
   D += "// Step J's value at the neighbour at the offset, from its tile; a site that\n// no "
        "step writes keeps the buffer's value.\n";
   D += Template + "static __device__ __forceinline__ " + Element + " " + ReadFn + "(" + Params +
-       ", const uint3 " + T + "b, const uint3 " + T + "i, int " + T + "dx, int " + T +
-       "dy, int " + T + "dz, long long " + T + "e) {\n";
+       ", const uint3 " + T + "b, const uint3 " + T + "i, int " + T + "dx, int " + T + "dy, int " +
+       T + "dz, long long " + T + "e) {\n";
   D += "  if constexpr (" + T + "J == 0) {\n    return " + InName + "[" + T + "e];\n  } else {\n";
   D += Widths("    ", false);
   const char *Axes = "xyz";
@@ -306,20 +306,21 @@ std::string tileDefinitions(const FunctionDecl &K, const std::string &Names,
   D += "  if constexpr (" + T + "J < " + T + "K) {\n";
   D += Widths("    ", true);
   D += Tiles("    ", "");
-  D += "    for (int " + T + "l = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + "
+  D += "    for (int " + T +
+       "l = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + "
        "threadIdx.x;\n         " +
        T + "l < " + T + "tx * " + T + "ty * " + T + "tz; " + T +
        "l += blockDim.x * blockDim.y * blockDim.z) {\n";
-  D += "      uint3 " + T + "vb, " + T + "vt;\n      " + Element + " " + T + "value{};\n      bool " +
-       T + "set = false;\n";
+  D += "      uint3 " + T + "vb, " + T + "vt;\n      " + Element + " " + T +
+       "value{};\n      bool " + T + "set = false;\n";
   D += "      if (" + generated::TemporalNeighbour + "(blockIdx, make_uint3(0, 0, 0), " + T +
        "l % " + T + "tx - " + T + "wx, " + T + "l / " + T + "tx % " + T + "ty - " + T + "wy,\n" +
        "                " + std::string(generated::TemporalNeighbour.size(), ' ') + T + "l / (" +
        T + "tx * " + T + "ty) - " + T + "wz, " + T + "vb, " + T + "vt))\n";
   D += "        " + StepFn + "<" + T + "J, " + T + "K>(" + Names + ", " + T + "value, " + T +
        "set, " + T + "vb, " + T + "vt);\n";
-  D += "      " + T + "tile[" + T + "l] = " + T + "value;\n      " + T + "written[" + T + "l] = " +
-       T + "set;\n    }\n    __syncthreads();\n";
+  D += "      " + T + "tile[" + T + "l] = " + T + "value;\n      " + T + "written[" + T +
+       "l] = " + T + "set;\n    }\n    __syncthreads();\n";
   D += "    " + Level + "<" + T + "J + 1, " + T + "K>(" + Names + ");\n  }\n}\n\n";
   D += "template <int " + T + "K>\n__global__ void " + Kernel + "(" + Params + ") {\n";
   D += "  " + Level + "<1, " + T + "K>(" + Names + ");\n";
@@ -514,8 +515,8 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
   T.Projection = Steps ? Project(X.Problem, L, PingPong, Reach, Steps, Gpu)
                        : chooseTemporalSteps(X.Problem, L, PingPong, Reach, MaxSteps, Gpu, Tiles);
   if (!T.Projection.Feasible)
-    return makeError(std::to_string(Steps) + " steps in tiles are not possible: " +
-                     T.Projection.Infeasibility);
+    return makeError(std::to_string(Steps) +
+                     " steps in tiles are not possible: " + T.Projection.Infeasibility);
   if (T.Projection.Steps < 2) {
     // The nearest miss, so that the remark says by how much.
     TemporalProjection Two = Project(X.Problem, L, PingPong, Reach, 2, Gpu);
@@ -554,8 +555,8 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     T.Device += "extern __shared__ __align__(16) unsigned char " + generated::TemporalTileMemory +
                 "[];\n\n";
   if (Tiles && Emitted.insert("tiles " + Name).second) {
-    T.Device += tileDefinitions(K, Names, Element, Params, Reach, In, Out, StepFn, ReadFn,
-                                T.Kernel, *Copy);
+    T.Device +=
+        tileDefinitions(K, Names, Element, Params, Reach, In, Out, StepFn, ReadFn, T.Kernel, *Copy);
   } else if (!Tiles && Emitted.insert(Name).second) {
     const std::string J = generated::TemporalLocal + "J", E = generated::TemporalLocal + "e";
     const std::string Vb = generated::TemporalLocal + "vb", Vt = generated::TemporalLocal + "vt";
@@ -628,9 +629,9 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
       "fused into '" + T.Kernel + "' (temporal fusion of " + std::to_string(T.Projection.Steps) +
       " steps per launch, " + Macro +
       (Tiles ? "; earlier steps in shared-memory tiles" : "; neighbours recomputed in registers") +
-      "; projected " +
-      llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() + " us per step against " +
-      llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() + " us)";
+      "; projected " + llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() +
+      " us per step against " + llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() +
+      " us)";
   return T;
 }
 

@@ -42,8 +42,8 @@ struct TemporalFusion {
 // block widened by their remaining reach, a barrier between steps, instead
 // of recomputed per site in registers.
 llvm::Expected<TemporalFusion> fuseOverTime(clang::ASTContext &Ctx, const FusionExtraction &X,
-                                            unsigned L, unsigned Steps, unsigned MaxSteps, bool Tiles,
-                                            const GpuDescription &Gpu, unsigned Index,
+                                            unsigned L, unsigned Steps, unsigned MaxSteps,
+                                            bool Tiles, const GpuDescription &Gpu, unsigned Index,
                                             std::set<std::string> &Emitted);
 
 } // namespace launchopt
