@@ -48,6 +48,12 @@ cl::opt<unsigned> TemporalSteps(
              "into one launch (default 0: the projection chooses up to 4; 1: no temporal "
              "fusion; -DLAUNCHOPT_TEMPORAL_STEPS overrides the output's count)"),
     cl::value_desc("n"), cl::init(0), cl::sub(Fuse));
+cl::opt<bool> TemporalTiles(
+    "temporal-tiles",
+    cl::desc("Fuse steps over time in shared-memory tiles (the block's sites widened by the "
+             "remaining steps' reach, a barrier between steps) instead of recomputing them per "
+             "site in registers"),
+    cl::sub(Fuse));
 cl::opt<std::string> UsePlan("use-plan", cl::desc("Follow the plan in <file> instead of searching"),
                              cl::value_desc("file"), cl::sub(Fuse));
 cl::opt<std::string> TestingOnlyCrash(
@@ -187,6 +193,7 @@ llvm::Expected<FusionPipelineOptions> pipelineOptions() {
   Options.Codegen.MaxRecomputedNeighbours = RecomputeNeighbours;
   Options.Codegen.Temporal = TemporalSteps != 1;
   Options.Codegen.TemporalSteps = TemporalSteps;
+  Options.Codegen.TemporalTiles = TemporalTiles;
   return std::move(Options);
 }
 

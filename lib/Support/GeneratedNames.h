@@ -235,6 +235,18 @@ inline const std::string TemporalGroup = std::string(Prefix) + "tgroup";
 inline const std::string TemporalFirst = std::string(Prefix) + "tfirst";
 inline const std::string TemporalLocal = std::string(Prefix) + "t";
 inline constexpr const char *TemporalStepsMacro = "LAUNCHOPT_TEMPORAL_STEPS";
+// Temporal fusion in shared-memory tiles (--temporal-tiles): the kernel
+// __lo_ttemporal_<kernel>, its step copy __lo_ttstep_<kernel>, the tile read
+// __lo_ttread_<kernel>, one step over the widened block __lo_ttlevel_<kernel>,
+// a level's tile cells __lo_ttcells_<kernel>, the dynamic shared memory
+// __lo_ttilemem and the launch's block __lo_tblock<n>.
+inline const std::string TemporalTileKernel = std::string(Prefix) + "ttemporal_";
+inline const std::string TemporalTileStep = std::string(Prefix) + "ttstep_";
+inline const std::string TemporalTileRead = std::string(Prefix) + "ttread_";
+inline const std::string TemporalTileLevel = std::string(Prefix) + "ttlevel_";
+inline const std::string TemporalTileCells = std::string(Prefix) + "ttcells_";
+inline const std::string TemporalTileMemory = std::string(Prefix) + "ttilemem";
+inline const std::string TemporalTileBlock = std::string(Prefix) + "tblock";
 // A segment's renamed buffers (launchopt::RenamedArrays): __lo_renamed_<n>.
 inline const std::string RenamedBufferSet = std::string(Prefix) + "renamed_";
 // The event timing of --timing-hooks: __lo_fusion_ + names, events, ms,

@@ -92,7 +92,11 @@ for program in sorted(d for d in os.listdir(here) if os.path.isfile(f"{here}/{d}
     if not original:
         print("  no per-launch times of the original (launchopt timed no launch): no fusion efficiency")
     executions = EXECUTIONS_PER_STEP.get(program, {})
-    for variant in ["fused"]:
+    # Every timed launchopt output but the original's (fused, and for heat3d
+    # the forced temporal builds).
+    variants = sorted(set(re.findall(rf"^-- per-launch times: {program}\.(\S+)$", log, re.M)) -
+                      {"timed"})
+    for variant in variants:
         fused = launch_times(program, variant)
         if not fused:
             continue

@@ -427,8 +427,8 @@ PassResult generateFusedSource(ASTContext &Ctx, const FusionExtraction &X, const
       Message[M] = singleKernelReason(P, Plan, M);
       if (Options.Temporal && Options.Gpu && aloneInSegment(P, M)) {
         llvm::Expected<TemporalFusion> T =
-            fuseOverTime(Ctx, X, M, Options.TemporalSteps, Options.MaxTemporalSteps, *Options.Gpu,
-                         Temporal, TemporalEmitted);
+            fuseOverTime(Ctx, X, M, Options.TemporalSteps, Options.MaxTemporalSteps,
+                         Options.TemporalTiles, *Options.Gpu, Temporal, TemporalEmitted);
         if (!T) {
           std::string Why = llvm::toString(T.takeError());
           if (!Why.empty())

@@ -29,6 +29,7 @@ struct FusionCodegenOptions {
   bool Temporal = true;
   unsigned TemporalSteps = 0;
   unsigned MaxTemporalSteps = 4;
+  bool TemporalTiles = false; // shared-memory tiles instead of registers
   const GpuDescription *Gpu = nullptr;
 };
 

@@ -234,10 +234,106 @@ static __device__ __forceinline__ bool NAME(const uint3 b, const uint3 t, int dx
 
 )";
 
+// The definitions of the tiled kernel of K: the cells of the widest level's
+// tile, the read of a step's value (the input in GMEM for step 0, else the
+// tile of that step, or the buffer where the step wrote nothing), the step
+// copy Copy, one step over the block widened by its remaining reach into a
+// tile, and the kernel. The tiles of two consecutive steps are in dynamic
+// shared memory at once, values then written flags.
+std::string tileDefinitions(const FunctionDecl &K, const std::string &Names,
+                            const std::string &Element, const std::string &Params,
+                            const unsigned Reach[3], int In, int Out, const std::string &StepFn,
+                            const std::string &ReadFn, const std::string &Kernel,
+                            const std::string &Copy) {
+  const std::string Name = K.getNameAsString();
+  const std::string T = generated::TemporalLocal;
+  const std::string Cells = generated::TemporalTileCells + Name;
+  const std::string Level = generated::TemporalTileLevel + Name;
+  const std::string Memory = generated::TemporalTileMemory;
+  const std::string InName = K.getParamDecl(In)->getNameAsString();
+  const std::string OutName = K.getParamDecl(Out)->getNameAsString();
+  std::string R[3];
+  for (unsigned Axis = 0; Axis < 3; ++Axis)
+    R[Axis] = std::to_string(Reach[Axis]);
+  // The tile of step J of a group of K: the block widened by (K - J) reaches.
+  auto Widths = [&](const std::string &Indent, bool Depth) {
+    return Indent + "const int " + T + "wx = (" + T + "K - " + T + "J) * " + R[0] + ", " + T +
+           "wy = (" + T + "K - " + T + "J) * " + R[1] + ", " + T + "wz = (" + T + "K - " + T +
+           "J) * " + R[2] + ";\n" + Indent + "const int " + T + "tx = blockDim.x + 2 * " + T +
+           "wx, " + T + "ty = blockDim.y + 2 * " + T + "wy" +
+           (Depth ? ", " + T + "tz = blockDim.z + 2 * " + T + "wz" : std::string()) + ";\n" +
+           Indent + "const int " + T + "cells = " + Cells + "(blockDim, " + T + "K);\n";
+  };
+  auto Tiles = [&](const std::string &Indent, const std::string &Const) {
+    return Indent + Const + Element + " *" + T + "tile = (" + Const + Element + " *)" + Memory +
+           " + (" + T + "J % 2) * " + T + "cells;\n" + Indent + Const + "bool *" + T +
+           "written = (" + Const + "bool *)((" + Const + Element + " *)" + Memory + " + 2 * " + T +
+           "cells) + (" + T + "J % 2) * " + T + "cells;\n";
+  };
+  const std::string Template = "template <int " + T + "J, int " + T + "K>\n";
+  std::string D;
+  D += "// Cells of the widest tile a block of K steps holds (step 1's).\n";
+  D += "static __host__ __device__ __forceinline__ int " + Cells + "(const dim3 " + T + "d, int " +
+       T + "K) {\n  return (" + T + "d.x + 2 * (" + T + "K - 1) * " + R[0] + ") * (" + T +
+       "d.y + 2 * (" + T + "K - 1) * " + R[1] + ") * (" + T + "d.z + 2 * (" + T + "K - 1) * " +
+       R[2] + ");\n}\n\n";
+  D += "template <int " + T + "S, int " + T + "K>\nstatic __device__ __forceinline__ " + Element +
+       " " + ReadFn + "(" + Params + ", const uint3 " + T + "b, const uint3 " + T +
+       "i, int, int, int, long long);\n\n";
+  D += "template <int " + T + "S, int " + T + "K>\n" + Copy;
+  D += "// Step J's value at the neighbour at the offset, from its tile; a site that\n// no "
+       "step writes keeps the buffer's value.\n";
+  D += Template + "static __device__ __forceinline__ " + Element + " " + ReadFn + "(" + Params +
+       ", const uint3 " + T + "b, const uint3 " + T + "i, int " + T + "dx, int " + T + "dy, int " +
+       T + "dz, long long " + T + "e) {\n";
+  D += "  if constexpr (" + T + "J == 0) {\n    return " + InName + "[" + T + "e];\n  } else {\n";
+  D += Widths("    ", false);
+  const char *Axes = "xyz";
+  for (unsigned Axis = 0; Axis < 3; ++Axis) {
+    std::string A(1, Axes[Axis]);
+    D += "    const int " + T + "l" + A + " = int((long long)" + T + "b." + A + " * blockDim." + A +
+         " + " + T + "i." + A + " + " + T + "d" + A + " - (long long)blockIdx." + A +
+         " * blockDim." + A + ") + " + T + "w" + A + ";\n";
+  }
+  D += "    const int " + T + "l = (" + T + "lz * " + T + "ty + " + T + "ly) * " + T + "tx + " + T +
+       "lx;\n";
+  D += Tiles("    ", "const ");
+  D += "    return " + T + "written[" + T + "l] ? " + T + "tile[" + T + "l] : " + T + "J % 2 ? " +
+       OutName + "[" + T + "e] : " + InName + "[" + T + "e];\n  }\n}\n\n";
+  D += "// Step J over the block widened by the reach of the steps after it, into\n// its tile; "
+       "then the next step.\n";
+  D += Template + "static __device__ __forceinline__ void " + Level + "(" + Params + ") {\n";
+  D += "  if constexpr (" + T + "J < " + T + "K) {\n";
+  D += Widths("    ", true);
+  D += Tiles("    ", "");
+  D += "    for (int " + T +
+       "l = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + "
+       "threadIdx.x;\n         " +
+       T + "l < " + T + "tx * " + T + "ty * " + T + "tz; " + T +
+       "l += blockDim.x * blockDim.y * blockDim.z) {\n";
+  D += "      uint3 " + T + "vb, " + T + "vt;\n      " + Element + " " + T +
+       "value{};\n      bool " + T + "set = false;\n";
+  D += "      if (" + generated::TemporalNeighbour + "(blockIdx, make_uint3(0, 0, 0), " + T +
+       "l % " + T + "tx - " + T + "wx, " + T + "l / " + T + "tx % " + T + "ty - " + T + "wy,\n" +
+       "                " + std::string(generated::TemporalNeighbour.size(), ' ') + T + "l / (" +
+       T + "tx * " + T + "ty) - " + T + "wz, " + T + "vb, " + T + "vt))\n";
+  D += "        " + StepFn + "<" + T + "J, " + T + "K>(" + Names + ", " + T + "value, " + T +
+       "set, " + T + "vb, " + T + "vt);\n";
+  D += "      " + T + "tile[" + T + "l] = " + T + "value;\n      " + T + "written[" + T +
+       "l] = " + T + "set;\n    }\n    __syncthreads();\n";
+  D += "    " + Level + "<" + T + "J + 1, " + T + "K>(" + Names + ");\n  }\n}\n\n";
+  D += "template <int " + T + "K>\n__global__ void " + Kernel + "(" + Params + ") {\n";
+  D += "  " + Level + "<1, " + T + "K>(" + Names + ");\n";
+  D += "  " + Element + " " + T + "value;\n  bool " + T + "written = false;\n";
+  D += "  " + StepFn + "<" + T + "K, " + T + "K>(" + Names + ", " + T + "value, " + T +
+       "written, blockIdx, threadIdx);\n}\n\n";
+  return D;
+}
+
 } // namespace
 
 llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtraction &X, unsigned L,
-                                            unsigned Steps, unsigned MaxSteps,
+                                            unsigned Steps, unsigned MaxSteps, bool Tiles,
                                             const GpuDescription &Gpu, unsigned Index,
                                             std::set<std::string> &Emitted) {
   const ExtractedLaunch &Launch = X.Launches[L];
@@ -358,8 +454,10 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     return makeError("the swapped buffers' element types differ");
   const std::string Element = OutType.getAsString(Ctx.getPrintingPolicy());
 
-  const std::string StepFn = generated::TemporalStep + Name;
-  const std::string ReadFn = generated::TemporalRead + Name;
+  if (Tiles && !Launch.ConstantBlock)
+    return makeError("the block is not a constant, so the tiles' size is unknown");
+  const std::string StepFn = (Tiles ? generated::TemporalTileStep : generated::TemporalStep) + Name;
+  const std::string ReadFn = (Tiles ? generated::TemporalTileRead : generated::TemporalRead) + Name;
   const std::string S = generated::TemporalLocal + "S", KSteps = generated::TemporalLocal + "K";
   const std::string Value = generated::TemporalLocal + "value";
   const std::string Written = generated::TemporalLocal + "written";
@@ -413,11 +511,21 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
   for (const ArrayUse &U : Original.Uses)
     if (X.Allocations[U.Array] == variableOf(Call->getArg(In)))
       PingPong = U.Array;
-  T.Projection = Steps ? projectTemporalFusion(X.Problem, L, PingPong, Reach, Steps, Gpu)
-                       : chooseTemporalSteps(X.Problem, L, PingPong, Reach, MaxSteps, Gpu);
-  if (T.Projection.Steps < 2)
+  auto Project = Tiles ? projectTemporalTiles : projectTemporalFusion;
+  T.Projection = Steps ? Project(X.Problem, L, PingPong, Reach, Steps, Gpu)
+                       : chooseTemporalSteps(X.Problem, L, PingPong, Reach, MaxSteps, Gpu, Tiles);
+  if (!T.Projection.Feasible)
+    return makeError(std::to_string(Steps) +
+                     " steps in tiles are not possible: " + T.Projection.Infeasibility);
+  if (T.Projection.Steps < 2) {
+    // The nearest miss, so that the remark says by how much.
+    TemporalProjection Two = Project(X.Problem, L, PingPong, Reach, 2, Gpu);
     return makeError("no number of steps up to " + std::to_string(MaxSteps) +
-                     " is projected faster per step than the original");
+                     " is projected faster per step than the original (2 steps: " +
+                     llvm::formatv("{0:f3}", Two.SecondsPerStep * 1e6).str() +
+                     " us per step against " +
+                     llvm::formatv("{0:f3}", Two.OriginalPerStep * 1e6).str() + " us)");
+  }
 
   std::optional<std::string> Copy =
       deviceBodyCopy(Ctx, K, StepFn, Element + " &" + Value + ", bool &" + Written + ", ", Edits);
@@ -427,12 +535,14 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
       readableText(Ctx, SourceRange(K.getParamDecl(0)->getBeginLoc(),
                                     K.getParamDecl(K.getNumParams() - 1)->getEndLoc()));
   const std::string Template = "template <int " + S + ", int " + KSteps + ">\n";
-  T.Kernel = generated::TemporalKernel + Name;
+  T.Kernel = (Tiles ? generated::TemporalTileKernel : generated::TemporalKernel) + Name;
   const std::string Steps0 = generated::TemporalSteps + std::to_string(Index);
   const std::string Macro = generated::TemporalStepsMacro;
   T.Device = "// Temporal fusion of " + Name + " (launchopt fuse): " + Steps0 +
-             " steps per launch, each step's\n// neighbours recomputed in registers from the "
-             "step before.\n#ifdef " +
+             (Tiles ? " steps per launch, the steps\n// before the last computed in shared-memory "
+                      "tiles over the block widened by their reach.\n#ifdef "
+                    : " steps per launch, each step's\n// neighbours recomputed in registers from "
+                      "the step before.\n#ifdef ") +
              Macro + "\nstatic constexpr int " + Steps0 + " = " + Macro +
              ";\n#else\nstatic constexpr int " + Steps0 + " = " +
              std::to_string(T.Projection.Steps) + ";\n#endif\n";
@@ -441,7 +551,13 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
     Helper.replace(Helper.find("NAME"), 4, generated::TemporalNeighbour);
     T.Device += Helper;
   }
-  if (Emitted.insert(Name).second) {
+  if (Tiles && Emitted.insert(generated::TemporalTileMemory).second)
+    T.Device += "extern __shared__ __align__(16) unsigned char " + generated::TemporalTileMemory +
+                "[];\n\n";
+  if (Tiles && Emitted.insert("tiles " + Name).second) {
+    T.Device +=
+        tileDefinitions(K, Names, Element, Params, Reach, In, Out, StepFn, ReadFn, T.Kernel, *Copy);
+  } else if (!Tiles && Emitted.insert(Name).second) {
     const std::string J = generated::TemporalLocal + "J", E = generated::TemporalLocal + "e";
     const std::string Vb = generated::TemporalLocal + "vb", Vt = generated::TemporalLocal + "vt";
     const std::string InName = K.getParamDecl(In)->getNameAsString();
@@ -493,9 +609,17 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
              " * " + Steps0 + " + " + Steps0 + " <= (" + Loop->Bound + ") - " + Loop->Start +
              ";\n" + Indent + "const bool " + First + " = (" + Counter + " - " + Loop->Start +
              ") % " + Steps0 + " == 0;\n" + Indent + "if (!" + Group + ")\n" + Indent + "  " +
-             Launch.StatementText + "\n" + Indent + "else if (" + First + ")\n" + Indent + "  " +
-             T.Kernel + "<" + Steps0 + "><<<" + Launch.GridText + ", " + Launch.BlockText + ">>>(" +
-             Args + ");";
+             Launch.StatementText + "\n" + Indent + "else if (" + First + ")";
+  if (Tiles) {
+    const std::string Block = generated::TemporalTileBlock + std::to_string(Index);
+    T.Launch += " {\n" + Indent + "  const dim3 " + Block + " = dim3(" + Launch.BlockText + ");\n" +
+                Indent + "  " + T.Kernel + "<" + Steps0 + "><<<" + Launch.GridText + ", " + Block +
+                ", 2 * " + generated::TemporalTileCells + Name + "(" + Block + ", " + Steps0 +
+                ") * (sizeof(" + Element + ") + 1)>>>(" + Args + ");\n" + Indent + "}";
+  } else {
+    T.Launch += "\n" + Indent + "  " + T.Kernel + "<" + Steps0 + "><<<" + Launch.GridText + ", " +
+                Launch.BlockText + ">>>(" + Args + ");";
+  }
   std::optional<FileRange> SwapRange = writtenRange(Ctx, Swap->getSourceRange());
   if (!SwapRange)
     return makeError("the swap comes from a macro");
@@ -503,9 +627,11 @@ llvm::Expected<TemporalFusion> fuseOverTime(ASTContext &Ctx, const FusionExtract
   T.SwapGuard = "if (!" + Group + " || " + First + ")\n" + Indent + "  ";
   T.Message =
       "fused into '" + T.Kernel + "' (temporal fusion of " + std::to_string(T.Projection.Steps) +
-      " steps per launch, " + Macro + "; neighbours recomputed in registers; projected " +
-      llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() + " us per step against " +
-      llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() + " us)";
+      " steps per launch, " + Macro +
+      (Tiles ? "; earlier steps in shared-memory tiles" : "; neighbours recomputed in registers") +
+      "; projected " + llvm::formatv("{0:f3}", T.Projection.SecondsPerStep * 1e6).str() +
+      " us per step against " + llvm::formatv("{0:f3}", T.Projection.OriginalPerStep * 1e6).str() +
+      " us)";
   return T;
 }
 

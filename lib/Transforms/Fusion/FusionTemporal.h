@@ -38,9 +38,12 @@ struct TemporalFusion {
 // loop's body). Emitted names the kernels whose
 // shared definitions the output already has (updated); Index numbers the
 // host locals.
+// Tiles: the steps before the last computed in shared-memory tiles over the
+// block widened by their remaining reach, a barrier between steps, instead
+// of recomputed per site in registers.
 llvm::Expected<TemporalFusion> fuseOverTime(clang::ASTContext &Ctx, const FusionExtraction &X,
                                             unsigned L, unsigned Steps, unsigned MaxSteps,
-                                            const GpuDescription &Gpu, unsigned Index,
+                                            bool Tiles, const GpuDescription &Gpu, unsigned Index,
                                             std::set<std::string> &Emitted);
 
 } // namespace launchopt

@@ -36,7 +36,7 @@ static void cpu_heat(std::vector<float> &in, const std::vector<float> &power, in
 
 #ifdef LAUNCHOPT_FUSION_TIMING
 #include <cstdio>
-static const char *const __lo_fusion_names[] = {"heat_step", "heat_step#2*2", };
+static const char *const __lo_fusion_names[] = {"heat_step", "heat_step#2", };
 static cudaEvent_t __lo_fusion_events[2 * 2];
 static double __lo_fusion_ms[2];
 static void __lo_fusion_begin(int I) {
@@ -60,77 +60,6 @@ static void __lo_fusion_timing_report(int Runs) {
 #define __lo_fusion_begin(I)
 #define __lo_fusion_end(I)
 #endif
-
-// Temporal fusion of heat_step (launchopt fuse): __lo_tsteps0 steps per launch, each step's
-// neighbours recomputed in registers from the step before.
-#ifdef LAUNCHOPT_TEMPORAL_STEPS
-static constexpr int __lo_tsteps0 = LAUNCHOPT_TEMPORAL_STEPS;
-#else
-static constexpr int __lo_tsteps0 = 2;
-#endif
-// The thread at a site's offset along the grid's axes, if the grid has one.
-static __device__ __forceinline__ bool __lo_tneighbour(const uint3 b, const uint3 t, int dx, int dy, int dz,
-                                              uint3 &vb, uint3 &vt) {
-  const long long gx = (long long)b.x * blockDim.x + t.x + dx;
-  const long long gy = (long long)b.y * blockDim.y + t.y + dy;
-  const long long gz = (long long)b.z * blockDim.z + t.z + dz;
-  if (gx < 0 || gy < 0 || gz < 0 || gx >= (long long)gridDim.x * blockDim.x ||
-      gy >= (long long)gridDim.y * blockDim.y || gz >= (long long)gridDim.z * blockDim.z)
-    return false;
-  vb = make_uint3(unsigned(gx / blockDim.x), unsigned(gy / blockDim.y), unsigned(gz / blockDim.z));
-  vt = make_uint3(unsigned(gx % blockDim.x), unsigned(gy % blockDim.y), unsigned(gz % blockDim.z));
-  return true;
-}
-
-template <int __lo_tS, int __lo_tK>
-static __device__ __forceinline__ float __lo_tread_heat_step(const float *in, float *out, const float *power, int nx, int ny,
-                          int nz, float alpha, float dt, const uint3 __lo_tb, const uint3 __lo_ti, int, int, int, long long);
-
-template <int __lo_tS, int __lo_tK>
-static __device__ __forceinline__ void __lo_tstep_heat_step(const float *in, float *out, const float *power, int nx, int ny,
-                          int nz, float alpha, float dt, float &__lo_tvalue, bool &__lo_twritten, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
-  const uint3 blockIdx = __lo_blockIdx;
-  const uint3 threadIdx = __lo_threadIdx;
-  int x = blockIdx.x * blockDim.x + threadIdx.x;
-  int y = blockIdx.y * blockDim.y + threadIdx.y;
-  int z = blockIdx.z;
-  if (x >= nx || y >= ny || z >= nz)
-    return;
-  size_t plane = size_t(nx) * ny;
-  size_t c = z * plane + size_t(y) * nx + x;
-  if (x == 0 || y == 0 || z == 0 || x == nx - 1 || y == ny - 1 || z == nz - 1) {
-    (void)(__lo_tvalue = __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 0, 0, (c)), __lo_twritten = true, __lo_tS == __lo_tK ? (void)(out[c] = __lo_tvalue) : (void)0);
-    return;
-  }
-  float laplacian = __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, -1, 0, 0, (c - 1)) + __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 1, 0, 0, (c + 1)) + __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, -1, 0, (c - nx)) + __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 1, 0, (c + nx)) + __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 0, -1, (c - plane)) +
-                    __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 0, 1, (c + plane)) - 6.0f * __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 0, 0, (c));
-  (void)(__lo_tvalue = __lo_tread_heat_step<__lo_tS - 1, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, blockIdx, threadIdx, 0, 0, 0, (c)) + dt * (alpha * laplacian + power[c]), __lo_twritten = true, __lo_tS == __lo_tK ? (void)(out[c] = __lo_tvalue) : (void)0);
-}
-
-// The input after __lo_tJ steps at index __lo_te, which the neighbour at the offset writes;
-// a site that no step writes keeps the buffer's value.
-template <int __lo_tJ, int __lo_tK>
-static __device__ __forceinline__ float __lo_tread_heat_step(const float *in, float *out, const float *power, int nx, int ny,
-                          int nz, float alpha, float dt, const uint3 __lo_tb, const uint3 __lo_ti, int __lo_tdx, int __lo_tdy, int __lo_tdz, long long __lo_te) {
-  if constexpr (__lo_tJ == 0) {
-    return in[__lo_te];
-  } else {
-    uint3 __lo_tvb, __lo_tvt;
-    float __lo_tvalue{};
-    bool __lo_twritten = false;
-    if (__lo_tneighbour(__lo_tb, __lo_ti, __lo_tdx, __lo_tdy, __lo_tdz, __lo_tvb, __lo_tvt))
-      __lo_tstep_heat_step<__lo_tJ, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, __lo_tvalue, __lo_twritten, __lo_tvb, __lo_tvt);
-    return __lo_twritten ? __lo_tvalue : __lo_tJ % 2 ? out[__lo_te] : in[__lo_te];
-  }
-}
-
-template <int __lo_tK>
-__global__ void __lo_temporal_heat_step(const float *in, float *out, const float *power, int nx, int ny,
-                          int nz, float alpha, float dt) {
-  float __lo_tvalue;
-  bool __lo_twritten = false;
-  __lo_tstep_heat_step<__lo_tK, __lo_tK>(in, out, power, nx, ny, nz, alpha, dt, __lo_tvalue, __lo_twritten, blockIdx, threadIdx);
-}
 
 int main(int argc, char **argv) {
   RunArgs args = parse_args(argc, argv, 512, 20);
@@ -171,16 +100,10 @@ int main(int argc, char **argv) {
   for (int step = 0; step < args.steps; ++step) {
     timer.begin(step);
     __lo_fusion_begin(1);
-  const bool __lo_tgroup0 = (step - 0) / __lo_tsteps0 * __lo_tsteps0 + __lo_tsteps0 <= (args.steps) - 0;
-    const bool __lo_tfirst0 = (step - 0) % __lo_tsteps0 == 0;
-    if (!__lo_tgroup0)
-      heat_step<<<grid, block>>>(t_in, t_out, power, nx, ny, nz, Alpha, Dt);
-    else if (__lo_tfirst0)
-      __lo_temporal_heat_step<__lo_tsteps0><<<grid, block>>>(t_in, t_out, power, nx, ny, nz, Alpha, Dt);
+  heat_step<<<grid, block>>>(t_in, t_out, power, nx, ny, nz, Alpha, Dt);
   __lo_fusion_end(1);
     timer.end(step);
-    if (!__lo_tgroup0 || __lo_tfirst0)
-      std::swap(t_in, t_out);
+    std::swap(t_in, t_out);
   }
   CHECK(cudaGetLastError());
   float median, minimum;

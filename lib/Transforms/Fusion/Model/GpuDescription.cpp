@@ -44,9 +44,9 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
   double CacheGBs = G.CacheBandwidth * 1e-9;
   Real("cache_bandwidth_gb_per_s", CacheGBs);
   G.CacheBandwidth = CacheGBs * 1e9;
-  double L1GBs = G.L1Bandwidth * 1e-9;
-  Real("l1_bandwidth_gb_per_s", L1GBs);
-  G.L1Bandwidth = L1GBs * 1e9;
+  double RecomputeGBs = G.RecomputeBandwidth * 1e-9;
+  Real("recompute_bandwidth_gb_per_s", RecomputeGBs);
+  G.RecomputeBandwidth = RecomputeGBs * 1e9;
   if (!G.Multiprocessors || !G.RegistersPerMultiprocessor || !G.SharedMemoryPerMultiprocessor ||
       G.MemoryBandwidth <= 0)
     return llvm::createStringError(

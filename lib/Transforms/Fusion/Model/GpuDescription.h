@@ -36,10 +36,13 @@ struct GpuDescription {
   // values recomputed on chip (temporal fusion's halo cone) cost instead of
   // GMEM traffic. An estimate for the H100, not measured.
   double CacheBandwidth = 7e12;
-  // Bytes/s the L1 caches of all multiprocessors deliver (128 bytes per
-  // clock each): what the loads of every recomputed evaluation cost. An
-  // estimate for the H100, not measured.
-  double L1Bandwidth = 30e12;
+  // Bytes/s of loads of recomputed stencil evaluations, as temporal fusion's
+  // register recomputation runs them: each evaluation finds its neighbour's
+  // block and thread (a 64-bit division and remainder per axis) and tests its
+  // bounds, so it is bound by instruction issue, far below the L1 caches'
+  // 30 TB/s. Measured on the H100 from heat3d fused over 2 steps
+  // (h100.json names the run).
+  double RecomputeBandwidth = 4.6e12;
 };
 
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);

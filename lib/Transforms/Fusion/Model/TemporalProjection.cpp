@@ -1,6 +1,7 @@
 #include "TemporalProjection.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace launchopt {
 
@@ -15,6 +16,9 @@ double coneSites(const OriginalKernel &K, const unsigned Reach[3], unsigned Laye
     Sites *= K.BlockDim[Axis] + 2.0 * Reach[Axis] * Layers;
   return Sites;
 }
+
+// Dynamic shared memory a launch gets without opting in to more.
+const double DynamicSharedMemoryLimit = 48 * 1024;
 
 } // namespace
 
@@ -46,21 +50,67 @@ TemporalProjection projectTemporalFusion(const FusionProblem &P, unsigned K, uns
       LoadBytes += double(U.ThreadLoad) * P.Arrays[U.Array].ElementBytes;
   T.RecomputedBytes = Kernel.sites() * Evaluations * LoadBytes;
   T.Seconds = std::max({T.GlobalBytes / Gpu.MemoryBandwidth, T.CacheBytes / Gpu.CacheBandwidth,
-                        T.RecomputedBytes / Gpu.L1Bandwidth});
+                        T.RecomputedBytes / Gpu.RecomputeBandwidth});
   T.SecondsPerStep = T.Seconds / Steps;
   T.OriginalPerStep =
       Kernel.MeasuredSeconds > 0 ? Kernel.MeasuredSeconds : StepBytes / Gpu.MemoryBandwidth;
   return T;
 }
 
+TemporalProjection projectTemporalTiles(const FusionProblem &P, unsigned K, unsigned PingPong,
+                                        const unsigned Reach[3], unsigned Steps,
+                                        const GpuDescription &Gpu) {
+  const OriginalKernel &Kernel = P.Kernels[K];
+  TemporalProjection T = projectTemporalFusion(P, K, PingPong, Reach, Steps, Gpu);
+  T.Tiles = true;
+  double Threads = Kernel.threadsPerBlock();
+  double Evaluated = 0; // per block, all steps
+  for (unsigned J = 1; J <= Steps; ++J)
+    Evaluated += coneSites(Kernel, Reach, Steps - J);
+  double LoadBytes = 0;
+  T.CacheBytes = 0;
+  for (const ArrayUse &U : Kernel.Uses) {
+    if (!U.Reads)
+      continue;
+    double Element = P.Arrays[U.Array].ElementBytes;
+    LoadBytes += U.ThreadLoad * Element;
+    T.CacheBytes += Kernel.Blocks * Element *
+                    (U.Array == PingPong ? coneSites(Kernel, Reach, Steps) : Evaluated);
+  }
+  T.RecomputedBytes = Kernel.Blocks * (Evaluated - Threads) * LoadBytes;
+  const ArrayUse *Stencil = Kernel.use(PingPong);
+  double Element = Stencil ? P.Arrays[PingPong].ElementBytes : 4;
+  T.TileBytes = Steps > 1 ? 2 * coneSites(Kernel, Reach, Steps - 1) * (Element + 1) : 0;
+  if (T.TileBytes > DynamicSharedMemoryLimit) {
+    T.Feasible = false;
+    T.Infeasibility = "its tiles need " + std::to_string(unsigned(T.TileBytes)) +
+                      " bytes of shared memory per block, more than 48 KiB";
+  }
+  unsigned Blocks = std::min(Gpu.MaxBlocksPerMultiprocessor,
+                             Gpu.MaxThreadsPerMultiprocessor / std::max(1u, unsigned(Threads)));
+  if (T.TileBytes > 0)
+    Blocks = std::min<unsigned>(Blocks, unsigned(Gpu.SharedMemoryPerMultiprocessor / T.TileBytes));
+  Blocks = std::max(1u, Blocks);
+  // As for spatial fusion's barriers (ProjectionModel.cpp): a block at a
+  // barrier leaves its slot idle for about one memory latency.
+  double Waves = std::ceil(double(Kernel.Blocks) / (double(Gpu.Multiprocessors) * Blocks));
+  T.BarrierSeconds = (Steps - 1) * Waves * Gpu.BarrierLatency / Blocks;
+  T.Seconds = std::max({T.GlobalBytes / Gpu.MemoryBandwidth, T.CacheBytes / Gpu.CacheBandwidth,
+                        T.RecomputedBytes / Gpu.RecomputeBandwidth}) +
+              T.BarrierSeconds;
+  T.SecondsPerStep = T.Seconds / Steps;
+  return T;
+}
+
 TemporalProjection chooseTemporalSteps(const FusionProblem &P, unsigned K, unsigned PingPong,
                                        const unsigned Reach[3], unsigned MaxSteps,
-                                       const GpuDescription &Gpu) {
-  TemporalProjection Best = projectTemporalFusion(P, K, PingPong, Reach, 1, Gpu);
+                                       const GpuDescription &Gpu, bool Tiles) {
+  auto Project = Tiles ? projectTemporalTiles : projectTemporalFusion;
+  TemporalProjection Best = Project(P, K, PingPong, Reach, 1, Gpu);
   Best.SecondsPerStep = Best.OriginalPerStep;
   for (unsigned Steps = 2; Steps <= MaxSteps; ++Steps) {
-    TemporalProjection T = projectTemporalFusion(P, K, PingPong, Reach, Steps, Gpu);
-    if (T.SecondsPerStep < Best.SecondsPerStep)
+    TemporalProjection T = Project(P, K, PingPong, Reach, Steps, Gpu);
+    if (T.Feasible && T.SecondsPerStep < Best.SecondsPerStep)
       Best = T;
   }
   return Best;
