@@ -135,7 +135,10 @@ run_program() {
     local seed=$(( $(date +%s%N) % 1000000007 ))
     echo "# $p: seed $seed"
     local orig_line orig_ms
-    orig_line=$("$bin/$p.orig" "$seed" "$bin/$p.orig.out")
+    if ! orig_line=$(timeout "${RUN_TIMEOUT:-120}" "$bin/$p.orig" "$seed" "$bin/$p.orig.out" 2>&1); then
+      echo "# failed variant: $p original (did not build or run): $(echo "$orig_line" | tail -1)"
+      return 0
+    fi
     orig_ms=$(echo "$orig_line" | awk '{print $2}')
     printf '%-16s %-22s %10s %10s  %s\n' "$p" original "$orig_ms" 1.00 reference
     local runs=()
