@@ -103,8 +103,14 @@ compile_one() { # name source optimization; NVCC, NVCC_FLAGS and BIN from the en
   # where it stopped in the next call.
   [ "$BIN/$1" -nt "$2" ] && return 0
   # Built under another name and renamed: a compile that is killed leaves no binary.
-  $NVCC $NVCC_FLAGS $3 -o "$BIN/$1.part" "$2" -lcudadevrt >"$BIN/$1.log" 2>&1 && mv "$BIN/$1.part" "$BIN/$1" ||
+  # Each finished build's seconds go to build-times.txt, to size the next run's files.
+  local start=$SECONDS
+  if $NVCC $NVCC_FLAGS $3 -o "$BIN/$1.part" "$2" -lcudadevrt >"$BIN/$1.log" 2>&1; then
+    mv "$BIN/$1.part" "$BIN/$1"
+    echo "$1 $((SECONDS - start))" >>"$BIN/build-times.txt"
+  else
     echo "COMPILE FAILED: $1 ($BIN/$1.log)"
+  fi
 }
 export -f compile_one
 
@@ -119,6 +125,8 @@ compile() {
   builds "$dir" | compile_list "$dir" | tee "$dir/compile-failures.txt"
   local failures=$(grep -c 'COMPILE FAILED' "$dir/compile-failures.txt" || true)
   echo "compiled $(builds "$dir" | wc -l) files in $(($(date +%s) - start)) s with $JOBS jobs: $failures failed"
+  [ -f "$dir/bin/build-times.txt" ] &&
+    echo "slowest builds (s): $(sort -k2 -n -r "$dir/bin/build-times.txt" | head -5 | paste -sd' ')"
   [ "$failures" -eq 0 ]
 }
 
