@@ -1,19 +1,21 @@
 #include "SiteFacts.h"
 
 #include "Analysis/Uniformity.h"
+#include "Transforms/Common/ConstantOperand.h"
 #include "clang/AST/StmtCXX.h"
 
 namespace launchopt {
 
 namespace {
 
-std::optional<double> constantOperand(clang::ASTContext &Ctx, const clang::Expr *E) {
+// A configuration operand written as an integer constant (a dim3 of
+// constants is not read here: the model prices it as not constant).
+std::optional<double> constantSize(const clang::ASTContext &Ctx, const clang::Expr *E) {
   if (!E)
     return std::nullopt;
-  clang::Expr::EvalResult R;
-  if (!writtenOperand(E)->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
-    return std::nullopt;
-  return static_cast<double>(R.Val.getInt().getZExtValue());
+  if (std::optional<uint64_t> N = constantInteger(Ctx, writtenOperand(E)))
+    return static_cast<double>(*N);
+  return std::nullopt;
 }
 
 bool containsLoop(const clang::Stmt *S) {
@@ -50,8 +52,8 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   F.OneThreadPerBlock = Site.OneThreadPerBlock;
   F.ParentHostLaunched = ParentHostLaunched;
   F.Stream = Site.StreamKind;
-  F.ChildGrid = constantOperand(Ctx, Site.Grid);
-  F.ChildBlock = constantOperand(Ctx, Site.Block);
+  F.ChildGrid = constantSize(Ctx, Site.Grid);
+  F.ChildBlock = constantSize(Ctx, Site.Block);
   if (F.ChildGrid && F.ChildBlock)
     F.ChildThreads = *F.ChildGrid * *F.ChildBlock;
   F.Arguments = static_cast<unsigned>(Site.Arguments.size());
