@@ -132,12 +132,26 @@ compile() {
 
 # Runs a binary over all its programs; a crash or timeout fails the program it
 # stopped at, and the run goes on from the next one in a new process.
+# Appends each line to $1, and with the time it came to $1.times (which
+# programs took long, for the next run's limits).
+stamp_lines() {
+  local line
+  while IFS= read -r line; do
+    printf '%s\n' "$line" >>"$1"
+    printf '%s %s\n' "$EPOCHREALTIME" "$line" >>"$1.times"
+  done
+}
+export -f stamp_lines
+
 run_binary() { # binary output first last
   local bin=$1 out=$2 first=$3 last=$4 rc
   : >"$out"
+  : >"$out.times"
   while [ "$first" -le "$last" ]; do
     rc=0
-    timeout "${RUN_TIMEOUT:-20}" "$bin" "$first" "$last" >>"$out" 2>/dev/null || rc=$?
+    echo "$EPOCHREALTIME start $first" >>"$out.times"
+    timeout "${RUN_TIMEOUT:-20}" "$bin" "$first" "$last" 2>/dev/null | stamp_lines "$out"
+    rc=${PIPESTATUS[0]}
     local done_up_to=$(grep -o '^program [0-9]* seed [0-9]* checksum' "$out" | awk '{print $2}' | tail -1)
     [ -n "$done_up_to" ] || done_up_to=$((first - 1))
     [ "$rc" -eq 0 ] && break
@@ -182,7 +196,11 @@ run() {
     start=$(date +%s)
     for name in $(builds "$dir" | awk '{print $1}'); do
       local count=$(grep -c '^    {[0-9]*ull' "$dir/${name%%.*}.cu")
-      if [ -x "$dir/bin/$name" ]; then echo "$dir/bin/$name $res/$name.txt 0 $((count - 1))"; fi
+      # Results that reach the last program are kept: a call cut short by its
+      # time limit goes on with the binaries it did not finish.
+      if [ -x "$dir/bin/$name" ] && ! grep -q "^program $((count - 1)) " "$res/$name.txt" 2>/dev/null; then
+        echo "$dir/bin/$name $res/$name.txt 0 $((count - 1))"
+      fi
     done | xargs -P "${RUN_JOBS:-4}" -L1 bash -c 'RUN_TIMEOUT='"${RUN_TIMEOUT:-20}"' run_binary "$0" "$1" "$2" "$3"'
     echo "run step: $(($(date +%s) - start)) s"
     local executions=0 equal=0 inconclusive=0 failures=0
