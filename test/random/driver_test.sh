@@ -59,4 +59,13 @@ expect "FAILURE seed 6 A-block: FAILED to transform or build"
 expect "MISMATCH seed 4 A-grid: launchopt: original 31676 at -O0 and -O3, variant 1"
 expect "executions: 190 (program x build run, original included), equal: 172, failures: 18, inconclusive: 0"
 [ "$(grep -c '^FAILURE' "$log")" -eq 18 ] || fail "expected 18 failures"
+# Each program's time is kept beside its result; the hang restarts the process.
+times="$dir/d/results/b000.T.txt.times"
+[ "$(grep -c ' start ' "$times")" -eq 2 ] || fail "$times lacks the two process starts"
+[ "$(grep -c ' program ' "$times")" -eq 4 ] || fail "$times lacks a time per program (4 of 5 end)"
+# A second run keeps the results that reached the last program: only the
+# files whose last program failed run again.
+echo "marker" >>"$times"
+PATH="$dir/tools:$PATH" NVCC="$dir/tools/nvcc" RUN_TIMEOUT=2 JOBS=2 "$here/run.sh" run "$dir/d" >/dev/null 2>&1 || true
+grep -q '^marker$' "$times" || fail "a complete result was run again"
 echo "driver_test: passed"

@@ -150,8 +150,11 @@ run_binary() { # binary output first last
   while [ "$first" -le "$last" ]; do
     rc=0
     echo "$EPOCHREALTIME start $first" >>"$out.times"
-    timeout "${RUN_TIMEOUT:-20}" "$bin" "$first" "$last" 2>/dev/null | stamp_lines "$out"
-    rc=${PIPESTATUS[0]}
+    # The status goes through a file: callers run with and without set -e and pipefail.
+    { timeout "${RUN_TIMEOUT:-20}" "$bin" "$first" "$last" 2>/dev/null && echo 0 >"$out.rc" || echo $? >"$out.rc"; } |
+      stamp_lines "$out"
+    rc=$(cat "$out.rc")
+    rm -f "$out.rc"
     local done_up_to=$(grep -o '^program [0-9]* seed [0-9]* checksum' "$out" | awk '{print $2}' | tail -1)
     [ -n "$done_up_to" ] || done_up_to=$((first - 1))
     [ "$rc" -eq 0 ] && break
