@@ -16,7 +16,9 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       const AggregateOptions &Options, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: aggregation applies to launches from device code");
-  if (!Site.Child)
+  // A child of another file was checked there (acceptChildOfOtherFiles).
+  const bool External = acceptedExternalChild(Launches, Site) != nullptr;
+  if (!Site.Child && !External)
     return refusal(Site.UnresolvedReason);
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the launch is in a device function, not directly in a kernel");
@@ -31,7 +33,7 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                      "--assume-independent-children if they do not depend on each other); not "
                      "proved independent: " +
                      Proof.Text);
-  return Shadows.require(*Site.Child);
+  return External ? llvm::Error::success() : Shadows.require(*Site.Child);
 }
 
 // The site's candidate, or the reason it is refused on its own.
@@ -42,8 +44,11 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   // The parent's body is replaced, and the child keeps its name: the
   // aggregated kernel and the argument structs are named after it.
   const AcceptanceSteps Steps{"", /*ReadParent=*/true};
+  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
+  const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =
-      acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+      External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+               : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
   if (!Launch)
     return Launch.takeError();
   // The record's argument struct is named with the launch's template
