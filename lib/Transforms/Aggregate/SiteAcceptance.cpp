@@ -82,6 +82,19 @@ void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
   }
 }
 
+// A parent that device code of another file launches: that launch is not
+// aggregated when the parent launches kernels itself at group granularity
+// (AggregatePass::acceptChildOfOtherFiles), so its grids would share the
+// file-scope group scopes.
+void refuseGroupScopesOfParentsOfOtherFiles(const LaunchAnalysis &Launches,
+                                            std::vector<std::string> &Refusals) {
+  for (size_t I = 0; I < Launches.Sites.size(); ++I)
+    if (Refusals[I].empty() && Launches.LaunchedFromOtherFiles.count(Launches.Sites[I].Parent))
+      Refusals[I] = "the parent is also launched from device code in another file of the "
+                    "program, a launch that is not aggregated: its grids may run at the same "
+                    "time and would share one group scope (use warp or block granularity)";
+}
+
 } // namespace
 
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -102,8 +115,10 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   }
   if (Options.HostLaunch)
     refuseHostLaunches(Ctx, Launches, Options, D);
-  else if (usesGroupScopes(Options.Granularity))
+  else if (usesGroupScopes(Options.Granularity)) {
+    refuseGroupScopesOfParentsOfOtherFiles(Launches, D.Refusals);
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
+  }
   return D;
 }
 
