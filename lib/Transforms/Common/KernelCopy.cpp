@@ -146,15 +146,14 @@ llvm::Expected<KernelCopy> readKernelDeclaration(const clang::ASTContext &Ctx,
   Policy.SuppressScope = false;
   KernelCopy Copy;
   Copy.Name = Kernel.getNameAsString();
-  // The function type's parameters, without the top-level const that one
-  // declaration may write and another not: every file of the program reads
-  // the same text (the argument records aggregation shares between them).
-  const auto *Type = Kernel.getType()->getAs<clang::FunctionProtoType>();
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     std::string Name = generated::UnnamedParameterPrefix + std::to_string(I);
     std::string Text;
     llvm::raw_string_ostream OS(Text);
-    (Type ? Type->getParamType(I) : Kernel.getParamDecl(I)->getType()).print(OS, Policy, Name);
+    // Without the top-level const that one declaration may write and another
+    // not (it is no part of the function's type): every file of the program
+    // reads the same text (the argument records aggregation shares).
+    Kernel.getParamDecl(I)->getType().getUnqualifiedType().print(OS, Policy, Name);
     Copy.ParamTexts.push_back(OS.str());
     Copy.ParamNames.push_back(Name);
   }
