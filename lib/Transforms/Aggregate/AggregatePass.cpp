@@ -557,11 +557,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         After += serialDefinitions(Ctx, K, BodyEdits, hostSerialCopying());
       After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0);
     } else if (Children.count(Decl)) {
-      After += aggregatedKernelAndLauncher(recordView(Accepted, Decl), Own, Options,
-                                           UniformOf[Decl],
-                                           Direct ? directKernelName(K.Name) : K.Name,
-                                           Accepted.Packed.count(Decl) > 0,
-                                           Launches.ExportedChildren.count(Decl) > 0);
+      After += aggregatedKernelAndLauncher(
+          recordView(Accepted, Decl), Own, Options, UniformOf[Decl],
+          Direct ? directKernelName(K.Name) : K.Name, Accepted.Packed.count(Decl) > 0,
+          Launches.ExportedChildren.count(Decl) > 0);
     }
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);

@@ -255,10 +255,11 @@ namespace {
 // takes the scope as void *: the runtime's types have internal linkage, one
 // of the same layout in every output (each embeds the same runtime header).
 std::string launcherSignature(const KernelCopy &Child, bool Exported) {
-  return Child.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " +
-         LauncherPrefix + Child.Name +
-         generated::code(std::string(Exported ? "(void *@anyScope" : "(launchopt::AggregationScope *@scope") +
-                         ", cudaStream_t @stream,\n    bool @allowDirect)");
+  return Child.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " + LauncherPrefix +
+         Child.Name +
+         generated::code(
+             std::string(Exported ? "(void *@anyScope" : "(launchopt::AggregationScope *@scope") +
+             ", cudaStream_t @stream,\n    bool @allowDirect)");
 }
 
 } // namespace
@@ -267,12 +268,10 @@ std::string launcherPrototype(const KernelCopy &Child, bool Exported) {
   return launcherSignature(Child, Exported) + ";\n\n";
 }
 
-std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
-                                        const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options,
-                                        const UniformParameters &Uniform,
-                                        const std::string &DirectName, bool PackThreads,
-                                        bool Exported) {
+std::string
+aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
+                            const AggregateOptions &Options, const UniformParameters &Uniform,
+                            const std::string &DirectName, bool PackThreads, bool Exported) {
   bool GroupScopes = !ChildSites.empty() && usesGroupScopes(Options.Granularity);
   const std::string &N = Child.Name;
   std::string S =

@@ -82,12 +82,10 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 // files of the program launch the child, and call the launcher (external
 // linkage); Child's parameter names are then the record's field names, the
 // generated names every file reads the child's declaration with.
-std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
-                                        const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options,
-                                        const UniformParameters &Uniform,
-                                        const std::string &DirectName, bool PackThreads,
-                                        bool Exported);
+std::string
+aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
+                            const AggregateOptions &Options, const UniformParameters &Uniform,
+                            const std::string &DirectName, bool PackThreads, bool Exported);
 
 // A copy of a parent kernel for launches from device code that could not be
 // recorded: it runs the part function with no scopes, so its own launches go
