@@ -104,6 +104,9 @@ struct LaunchAnalysis {
   // launch, whose copies this file's output holds with external linkage.
   std::map<unsigned, ExternalChild> ExternalChildren;
   std::set<const clang::FunctionDecl *> ExportedChildren;
+  // The kernels defined here that device code of other files launches,
+  // whether the running pass takes those launches or not.
+  std::set<const clang::FunctionDecl *> LaunchedFromOtherFiles;
 };
 
 // IncludedFiles: also the launches in files the main file includes (not

@@ -82,6 +82,7 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
       }
       auto [File, Kernel] = Defined->second.front();
       LaunchAnalysis &Defining = Launches[File];
+      Defining.LaunchedFromOtherFiles.insert(Kernel);
       auto Refusal = Refusals.find(Kernel);
       if (Refusal == Refusals.end()) {
         llvm::Error E = Pass.acceptChildOfOtherFiles(Parsed[File].Parsed->Unit->getASTContext(),

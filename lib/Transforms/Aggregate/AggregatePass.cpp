@@ -41,10 +41,24 @@ namespace {
 struct AcceptedSites {
   std::vector<AcceptedSite> Sites;
   std::map<const clang::FunctionDecl *, KernelCopy> Kernels;
+  // Children of other files, by their declarations here, read as declared
+  // (readKernelDeclaration): the defining file's output holds their copies.
+  std::map<const clang::FunctionDecl *, KernelCopy> ExternalKernels;
+  // Children of this file that other files launch (ExportedChildren), read
+  // as those files read them: their records' field names.
+  std::map<const clang::FunctionDecl *, KernelCopy> RecordViews;
   std::set<std::string> NeedDirectCopy;
   // Children whose aggregated grids pack child threads (--aggregate=threads).
   std::set<const clang::FunctionDecl *> Packed;
 };
+
+// The copy of a child of another file (the launches of one program share
+// the child's aggregated kernel and launcher), or of one here that other
+// files launch.
+bool sharedWithOtherFiles(const LaunchAnalysis &Launches, const AcceptedSites &A,
+                          const clang::FunctionDecl *Child) {
+  return A.ExternalKernels.count(Child) || Launches.ExportedChildren.count(Child);
+}
 
 // --aggregate=threads: a child's aggregated grid packs its threads when they
 // are independent, else keeps whole blocks as at the granularity alone; the
@@ -53,14 +67,21 @@ void packThreads(const LaunchAnalysis &Launches, AcceptedSites &A,
                  std::vector<LaunchRemark> &Remarks) {
   std::map<const clang::FunctionDecl *, std::string> BlockerOf;
   for (const AcceptedSite &S : A.Sites)
-    if (!BlockerOf.count(S.Site->Child)) {
-      llvm::Error Blocker = threadPackingBlocker(Launches, *S.Site->Child);
-      BlockerOf[S.Site->Child] = Blocker ? llvm::toString(std::move(Blocker)) : "";
-      if (BlockerOf[S.Site->Child].empty())
-        A.Packed.insert(S.Site->Child);
+    if (!BlockerOf.count(S.Child)) {
+      // Whether a child of another file packs is not known here; the files
+      // that share a child's launcher keep whole blocks alike.
+      if (sharedWithOtherFiles(Launches, A, S.Child)) {
+        BlockerOf[S.Child] = "the child's aggregated kernel is shared by several files of the "
+                             "program, which keep whole blocks";
+        continue;
+      }
+      llvm::Error Blocker = threadPackingBlocker(Launches, *S.Child);
+      BlockerOf[S.Child] = Blocker ? llvm::toString(std::move(Blocker)) : "";
+      if (BlockerOf[S.Child].empty())
+        A.Packed.insert(S.Child);
     }
   for (AcceptedSite &S : A.Sites) {
-    const std::string &Blocker = BlockerOf[S.Site->Child];
+    const std::string &Blocker = BlockerOf[S.Child];
     S.Code.PackThreads = Blocker.empty();
     Remarks[S.RemarkIndex].Parameters["packing"] =
         Blocker.empty() ? "threads" : "whole child blocks: " + Blocker;
@@ -113,9 +134,16 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     const AcceptedLaunch &C = *Decisions.Candidates[I];
     if (GroupScopes && Decisions.LaunchedFromDevice.count(Site.ParentName))
       A.NeedDirectCopy.insert(Site.ParentName);
-    A.Kernels.emplace(Site.Child, C.Child);
+    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+    const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    if (External) {
+      A.ExternalKernels.emplace(Child, C.Child);
+      Remark.Parameters["defined-in"] = External->DefiningFile;
+    } else {
+      A.Kernels.emplace(Child, C.Child);
+    }
     A.Kernels.emplace(Site.Parent, *C.Parent);
-    AcceptedSite S{&Site, C.Text, {}, Remarks.size()};
+    AcceptedSite S{&Site, Child, C.Text, {}, Remarks.size()};
     S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
     S.Code.ChildName = Site.ChildName;
     S.Code.TemplateArgs = C.TemplateArguments;
@@ -147,22 +175,28 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
 
 // The argument structs and the aggregated kernel exist once per child, so an
 // argument is passed once per scope only where it is uniform at every site
-// of that child. The sites' remarks list those arguments.
+// of that child; a child other files of the program launch too has none
+// (their sites are not seen here). The sites' remarks list those arguments.
 std::map<const clang::FunctionDecl *, UniformParameters>
-uniformArgumentsOfChildren(clang::ASTContext &Ctx, const AcceptedSites &A, AggregationGranularity G,
+uniformArgumentsOfChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                           const AcceptedSites &A, AggregationGranularity G,
                            std::vector<LaunchRemark> &Remarks) {
   std::map<const clang::FunctionDecl *, UniformParameters> UniformOf;
   for (const AcceptedSite &S : A.Sites) {
-    UniformParameters Here = uniformArgumentsAt(Ctx, S, G);
-    auto [It, First] = UniformOf.emplace(S.Site->Child, Here);
+    UniformParameters Here = sharedWithOtherFiles(Launches, A, S.Child)
+                                 ? UniformParameters()
+                                 : uniformArgumentsAt(Ctx, S, G);
+    auto [It, First] = UniformOf.emplace(S.Child, Here);
     if (!First)
       for (size_t I = 0; I < It->second.size(); ++I)
         It->second[I] = It->second[I] && I < Here.size() && Here[I];
   }
   for (const AcceptedSite &S : A.Sites) {
-    const UniformParameters &Uniform = UniformOf[S.Site->Child];
+    const UniformParameters &Uniform = UniformOf[S.Child];
     std::vector<std::string> Names;
-    const std::vector<std::string> &Params = A.Kernels.at(S.Site->Child).ParamNames;
+    const std::vector<std::string> &Params = A.Kernels.count(S.Child)
+                                                 ? A.Kernels.at(S.Child).ParamNames
+                                                 : A.ExternalKernels.at(S.Child).ParamNames;
     for (size_t I = 0; I < Uniform.size() && I < Params.size(); ++I)
       if (Uniform[I])
         Names.push_back(Params[I]);
@@ -172,24 +206,43 @@ uniformArgumentsOfChildren(clang::ASTContext &Ctx, const AcceptedSites &A, Aggre
   return UniformOf;
 }
 
+// The child as its argument structs and launcher name its parameters: as
+// defined, or as every file of the program declares it when the structs are
+// shared with other files (the same text in every output).
+const KernelCopy &recordView(const AcceptedSites &A, const clang::FunctionDecl *Child) {
+  if (auto External = A.ExternalKernels.find(Child); External != A.ExternalKernels.end())
+    return External->second;
+  if (auto Shared = A.RecordViews.find(Child); Shared != A.RecordViews.end())
+    return Shared->second;
+  return A.Kernels.at(Child);
+}
+
 // Each child's argument structs go before its definition or before the first
-// parent that records its launches, whichever comes first; children in the
-// order of their first accepted launch, so the output is stable.
+// parent that records its launches, whichever comes first (a child of
+// another file: before the first parent); children in the order of their
+// first accepted launch, then those only other files launch, so the output
+// is stable.
 void insertArgumentStructs(const AcceptedSites &A,
                            std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf,
+                           const std::vector<const clang::FunctionDecl *> &Exported,
                            SourceEdits &Edits) {
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> StructsAt;
+  auto StructOf = [&](const clang::FunctionDecl *Child, unsigned At) {
+    auto It = std::find_if(StructsAt.begin(), StructsAt.end(),
+                           [&](const auto &P) { return P.first == Child; });
+    if (It == StructsAt.end())
+      It = StructsAt.insert(StructsAt.end(), {Child, At});
+    It->second = std::min(It->second, At);
+  };
   for (const AcceptedSite &S : A.Sites) {
     unsigned ParentStart = A.Kernels.at(S.Site->Parent).Whole.Begin;
-    auto It = std::find_if(StructsAt.begin(), StructsAt.end(),
-                           [&](const auto &P) { return P.first == S.Site->Child; });
-    if (It == StructsAt.end())
-      It = StructsAt.insert(StructsAt.end(),
-                            {S.Site->Child, A.Kernels.at(S.Site->Child).Whole.Begin});
-    It->second = std::min(It->second, ParentStart);
+    StructOf(S.Child, A.Kernels.count(S.Child) ? A.Kernels.at(S.Child).Whole.Begin : ParentStart);
+    StructOf(S.Child, ParentStart);
   }
+  for (const clang::FunctionDecl *Child : Exported)
+    StructOf(Child, A.Kernels.at(Child).Whole.Begin);
   for (const auto &[Child, At] : StructsAt)
-    Edits.insert(At, argumentStruct(A.Kernels.at(Child), UniformOf[Child]));
+    Edits.insert(At, argumentStruct(recordView(A, Child), UniformOf[Child]));
 }
 
 // Top-level parents: the host resets the record pool before each launch,
@@ -340,6 +393,44 @@ std::string runtimePreamble(const AggregateOptions &Options, bool Allocations, b
          "#define LAUNCHOPT_MAX_GROUPS 65536\n#endif\n\n";
 }
 
+// The children of this file that other files launch
+// (acceptChildOfOtherFiles took them), in the order of their definitions:
+// their copies go into this file's output, launched here or not.
+std::vector<const clang::FunctionDecl *> readExportedChildren(clang::ASTContext &Ctx,
+                                                              const LaunchAnalysis &Launches,
+                                                              ShadowCallees &Shadows,
+                                                              AcceptedSites &A) {
+  std::vector<const clang::FunctionDecl *> Exported;
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    // acceptChildOfOtherFiles read the same, so none of these fails.
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (!Copy) {
+      llvm::consumeError(Copy.takeError());
+      continue;
+    }
+    llvm::Expected<KernelCopy> Declared = readKernelDeclaration(Ctx, *Child);
+    if (!Declared) {
+      llvm::consumeError(Declared.takeError());
+      continue;
+    }
+    if (llvm::Error Unshadowable = Shadows.require(*Child)) {
+      llvm::consumeError(std::move(Unshadowable));
+      continue;
+    }
+    KernelCopy View = *Copy;
+    View.ParamTexts = Declared->ParamTexts;
+    View.ParamNames = Declared->ParamNames;
+    A.RecordViews.emplace(Child, std::move(View));
+    A.Kernels.emplace(Child, std::move(*Copy));
+    Exported.push_back(Child);
+  }
+  std::sort(Exported.begin(), Exported.end(),
+            [&](const clang::FunctionDecl *L, const clang::FunctionDecl *R) {
+              return A.Kernels.at(L).Whole.Begin < A.Kernels.at(R).Whole.Begin;
+            });
+  return Exported;
+}
+
 } // namespace
 
 PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -347,10 +438,12 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   ShadowCallees Shadows(Ctx);
   SiteDecisions Decisions = decideSites(Ctx, Launches, Options, Shadows);
   AcceptedSites Accepted = acceptSites(Launches, Decisions, Options, Result.Remarks);
-  if (Accepted.Sites.empty())
+  std::vector<const clang::FunctionDecl *> Exported =
+      readExportedChildren(Ctx, Launches, Shadows, Accepted);
+  if (Accepted.Sites.empty() && Exported.empty())
     return Result;
   std::map<const clang::FunctionDecl *, UniformParameters> UniformOf =
-      uniformArgumentsOfChildren(Ctx, Accepted, Options.Granularity, Result.Remarks);
+      uniformArgumentsOfChildren(Ctx, Launches, Accepted, Options.Granularity, Result.Remarks);
   const std::map<const clang::FunctionDecl *, KernelCopy> &Kernels = Accepted.Kernels;
 
   // Site rewrites go into the part functions' text, not into the file: the
@@ -365,15 +458,17 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (const AcceptedSite &A : Accepted.Sites) {
     bool ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
     if (!A.Code.SerialFallback.empty())
-      SerialFallbackChildren.insert(A.Site->Child);
+      SerialFallbackChildren.insert(A.Child);
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
-                      siteReplacement(A, UniformOf[A.Site->Child], !ParentTailLaunches));
+                      siteReplacement(A, UniformOf[A.Child], !ParentTailLaunches));
     AggregatedSite Code = A.Code;
-    Code.UniformArguments = anyUniform(UniformOf[A.Site->Child]);
+    Code.UniformArguments = anyUniform(UniformOf[A.Child]);
     Code.ParentTailLaunches = ParentTailLaunches;
     SitesOf[A.Site->Parent].push_back(Code);
-    Children.insert(A.Site->Child);
+    if (!Accepted.ExternalKernels.count(A.Child))
+      Children.insert(A.Child);
   }
+  Children.insert(Exported.begin(), Exported.end());
   // Functions the children's part functions call that read the built-ins
   // get their own copies.
   Shadows.emit(Result.Edits, SiteEdits.edits(), Children);
@@ -397,12 +492,16 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   }
   Result.Remarks.insert(Result.Remarks.end(), Allocations.Remarks.begin(),
                         Allocations.Remarks.end());
-  std::vector<LaunchRemark> Notes = pendingLaunchLimitNotes(Ctx);
-  Result.Remarks.insert(Result.Remarks.end(), Notes.begin(), Notes.end());
+  // A file that only holds the copies of children other files launch
+  // configures no launch.
+  if (!Accepted.Sites.empty()) {
+    std::vector<LaunchRemark> Notes = pendingLaunchLimitNotes(Ctx);
+    Result.Remarks.insert(Result.Remarks.end(), Notes.begin(), Notes.end());
+  }
 
   if (Options.HostLaunch)
     noteDeviceRuntime(Ctx, Launches, Accepted, SiteEdits, Result);
-  insertArgumentStructs(Accepted, UniformOf, Result.Edits);
+  insertArgumentStructs(Accepted, UniformOf, Exported, Result.Edits);
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
     std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
@@ -415,16 +514,20 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // The part function launches a child's direct copy when it cannot record
     // the launch; the wrapper calls the child's launcher.
     std::set<std::string> Declared;
-    for (const AggregatedSite &S : Own)
+    for (const AggregatedSite &S : Own) {
+      for (const auto &[ChildDecl, ChildCopy] : Accepted.ExternalKernels)
+        if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second)
+          Before += launcherPrototype(ChildCopy, true);
       for (const auto &[ChildDecl, ChildCopy] : Kernels)
         if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second) {
           if (S.HostScope.empty())
-            Before += launcherPrototype(ChildCopy);
+            Before += launcherPrototype(ChildCopy, Launches.ExportedChildren.count(ChildDecl));
           else if (!S.SerialFallback.empty() && ChildCopy.Whole.Begin > K.Whole.Begin)
             Before += serialPrototype(ChildCopy, hostSerialCopying()) + "\n";
           if (Accepted.NeedDirectCopy.count(S.ChildName))
             Before += directKernelPrototype(ChildCopy);
         }
+    }
     // A recursive kernel's part function launches the kernel itself, when it
     // cannot record the launch or when that launch is left as written: it is
     // defined after the kernel, declared before.
@@ -454,9 +557,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         After += serialDefinitions(Ctx, K, BodyEdits, hostSerialCopying());
       After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0);
     } else if (Children.count(Decl)) {
-      After += aggregatedKernelAndLauncher(K, Own, Options, UniformOf[Decl],
-                                           Direct ? directKernelName(K.Name) : K.Name,
-                                           Accepted.Packed.count(Decl) > 0);
+      After += aggregatedKernelAndLauncher(
+          recordView(Accepted, Decl), Own, Options, UniformOf[Decl],
+          Direct ? directKernelName(K.Name) : K.Name, Accepted.Packed.count(Decl) > 0,
+          Launches.ExportedChildren.count(Decl) > 0);
     }
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);
@@ -469,6 +573,36 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),
                                          !Accepted.Packed.empty(), usesDeferral(Result.Edits)));
   return Result;
+}
+
+// The defining file's output holds the child's argument structs, part
+// function, aggregated kernel and launcher; the launching files declare the
+// structs alike and the launcher (external linkage, -rdc).
+llvm::Error AggregatePass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                                   const LaunchAnalysis &Launches,
+                                                   const clang::FunctionDecl &Child) const {
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  if (Options.HostLaunch)
+    return refusal("--aggregate=host takes children defined in the launching file: the host "
+                   "code after the parent launches their aggregated grids");
+  if (llvm::StringRef(Child.getName()).starts_with(generated::aggregate::AggregatedPrefix))
+    return refusal("the child is already aggregated");
+  // A grid of the child launched as written from another file (its launch
+  // not recorded) would share the file-scope group scopes of its own
+  // launches with the other grids of it; that file cannot launch a copy
+  // without them, which it does not know of.
+  if (usesGroupScopes(Options.Granularity))
+    for (const LaunchSite &Site : Launches.Sites)
+      if (Site.DeviceSide && Site.Parent->getCanonicalDecl() == Child.getCanonicalDecl())
+        return refusal("the child launches kernels itself, and its grids launched from another "
+                       "file would share its group scopes (use warp or block granularity)");
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  if (llvm::Error Unreadable = readKernel(Ctx, Child).takeError())
+    return Unreadable;
+  return readKernelDeclaration(Ctx, Child).takeError();
 }
 
 } // namespace launchopt

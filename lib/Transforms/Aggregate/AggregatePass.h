@@ -46,6 +46,8 @@ class AggregatePass : public LaunchPass {
 public:
   explicit AggregatePass(AggregateOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   AggregateOptions Options;

@@ -250,24 +250,28 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const Aggreg
 namespace {
 
 // The parameter names matter to the launcher's body alone
-// (aggregatedKernelAndLauncher); its prototype merely repeats them.
-std::string launcherSignature(const KernelCopy &Child) {
-  return Child.TemplateHeader + "static __device__ void " + LauncherPrefix + Child.Name +
-         generated::code("(launchopt::AggregationScope *@scope, cudaStream_t @stream,\n"
-                         "    bool @allowDirect)");
+// (aggregatedKernelAndLauncher); its prototype merely repeats them. The
+// launcher of a child that other files launch has external linkage, and
+// takes the scope as void *: the runtime's types have internal linkage, one
+// of the same layout in every output (each embeds the same runtime header).
+std::string launcherSignature(const KernelCopy &Child, bool Exported) {
+  return Child.TemplateHeader + (Exported ? "" : "static ") + "__device__ void " + LauncherPrefix +
+         Child.Name +
+         generated::code(
+             std::string(Exported ? "(void *@anyScope" : "(launchopt::AggregationScope *@scope") +
+             ", cudaStream_t @stream,\n    bool @allowDirect)");
 }
 
 } // namespace
 
-std::string launcherPrototype(const KernelCopy &Child) {
-  return launcherSignature(Child) + ";\n\n";
+std::string launcherPrototype(const KernelCopy &Child, bool Exported) {
+  return launcherSignature(Child, Exported) + ";\n\n";
 }
 
-std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
-                                        const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options,
-                                        const UniformParameters &Uniform,
-                                        const std::string &DirectName, bool PackThreads) {
+std::string
+aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
+                            const AggregateOptions &Options, const UniformParameters &Uniform,
+                            const std::string &DirectName, bool PackThreads, bool Exported) {
   bool GroupScopes = !ChildSites.empty() && usesGroupScopes(Options.Granularity);
   const std::string &N = Child.Name;
   std::string S =
@@ -298,7 +302,11 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   S += "}\n\n";
   S += "// launchopt: launches the records of a finished scope: one aggregated grid,\n"
        "// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.\n";
-  S += launcherSignature(Child) + "\n{\n" + generated::code("  launchopt::ScopeSummary @s;\n") +
+  S += launcherSignature(Child, Exported) + "\n{\n";
+  if (Exported)
+    S += generated::code("  launchopt::AggregationScope *@scope =\n"
+                         "      static_cast<launchopt::AggregationScope *>(@anyScope);\n");
+  S += generated::code("  launchopt::ScopeSummary @s;\n") +
        "  if (!launchopt::" + (PackThreads ? "summarizePacked" : "summarize") +
        generated::code("(@scope, &@s))\n    return;\n"
                        "  if (@allowDirect && @s.count < LAUNCHOPT_AGG_THRESHOLD) {\n"

@@ -78,12 +78,14 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 // threads densely.
 // A child that aggregates its own launches at multi-block or grid
 // granularity gives each aggregated grid its own group scopes; DirectName is
-// what the launcher launches one by one under the threshold.
-std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
-                                        const std::vector<AggregatedSite> &ChildSites,
-                                        const AggregateOptions &Options,
-                                        const UniformParameters &Uniform,
-                                        const std::string &DirectName, bool PackThreads);
+// what the launcher launches one by one under the threshold. Exported: other
+// files of the program launch the child, and call the launcher (external
+// linkage); Child's parameter names are then the record's field names, the
+// generated names every file reads the child's declaration with.
+std::string
+aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
+                            const AggregateOptions &Options, const UniformParameters &Uniform,
+                            const std::string &DirectName, bool PackThreads, bool Exported);
 
 // A copy of a parent kernel for launches from device code that could not be
 // recorded: it runs the part function with no scopes, so its own launches go
@@ -92,8 +94,9 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
 std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> &Sites);
 std::string directKernelPrototype(const KernelCopy &K);
 
-// A declaration of the launcher, for parents written before its definition.
-std::string launcherPrototype(const KernelCopy &Child);
+// A declaration of the launcher, for parents written before its definition
+// or, Exported, in another file of the program than the child.
+std::string launcherPrototype(const KernelCopy &Child, bool Exported);
 
 // The new body of a parent kernel: open scopes, run the part, launch.
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,

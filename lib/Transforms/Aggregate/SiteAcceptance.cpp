@@ -16,7 +16,9 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                       const AggregateOptions &Options, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: aggregation applies to launches from device code");
-  if (!Site.Child)
+  // A child of another file was checked there (acceptChildOfOtherFiles).
+  const bool External = acceptedExternalChild(Launches, Site) != nullptr;
+  if (!Site.Child && !External)
     return refusal(Site.UnresolvedReason);
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the launch is in a device function, not directly in a kernel");
@@ -31,7 +33,7 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                      "--assume-independent-children if they do not depend on each other); not "
                      "proved independent: " +
                      Proof.Text);
-  return Shadows.require(*Site.Child);
+  return External ? llvm::Error::success() : Shadows.require(*Site.Child);
 }
 
 // The site's candidate, or the reason it is refused on its own.
@@ -42,8 +44,11 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   // The parent's body is replaced, and the child keeps its name: the
   // aggregated kernel and the argument structs are named after it.
   const AcceptanceSteps Steps{"", /*ReadParent=*/true};
+  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
+  const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =
-      acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows), Steps);
+      External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+               : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
   if (!Launch)
     return Launch.takeError();
   // The record's argument struct is named with the launch's template
@@ -77,6 +82,19 @@ void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
   }
 }
 
+// A parent that device code of another file launches: that launch is not
+// aggregated when the parent launches kernels itself at group granularity
+// (AggregatePass::acceptChildOfOtherFiles), so its grids would share the
+// file-scope group scopes.
+void refuseGroupScopesOfParentsOfOtherFiles(const LaunchAnalysis &Launches,
+                                            std::vector<std::string> &Refusals) {
+  for (size_t I = 0; I < Launches.Sites.size(); ++I)
+    if (Refusals[I].empty() && Launches.LaunchedFromOtherFiles.count(Launches.Sites[I].Parent))
+      Refusals[I] = "the parent is also launched from device code in another file of the "
+                    "program, a launch that is not aggregated: its grids may run at the same "
+                    "time and would share one group scope (use warp or block granularity)";
+}
+
 } // namespace
 
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -97,8 +115,10 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   }
   if (Options.HostLaunch)
     refuseHostLaunches(Ctx, Launches, Options, D);
-  else if (usesGroupScopes(Options.Granularity))
+  else if (usesGroupScopes(Options.Granularity)) {
+    refuseGroupScopesOfParentsOfOtherFiles(Launches, D.Refusals);
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
+  }
   return D;
 }
 

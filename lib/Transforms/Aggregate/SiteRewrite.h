@@ -13,6 +13,8 @@ namespace launchopt {
 // A launch the pass aggregates.
 struct AcceptedSite {
   const LaunchSite *Site;
+  // Site->Child, or for a child of another file its declaration here.
+  const clang::FunctionDecl *Child;
   LaunchText Text;
   AggregatedSite Code;
   size_t RemarkIndex; // its remark in the pass's result

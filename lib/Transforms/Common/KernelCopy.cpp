@@ -150,7 +150,10 @@ llvm::Expected<KernelCopy> readKernelDeclaration(const clang::ASTContext &Ctx,
     std::string Name = generated::UnnamedParameterPrefix + std::to_string(I);
     std::string Text;
     llvm::raw_string_ostream OS(Text);
-    Kernel.getParamDecl(I)->getType().print(OS, Policy, Name);
+    // Without the top-level const that one declaration may write and another
+    // not (it is no part of the function's type): every file of the program
+    // reads the same text (the argument records aggregation shares).
+    Kernel.getParamDecl(I)->getType().getUnqualifiedType().print(OS, Policy, Name);
     Copy.ParamTexts.push_back(OS.str());
     Copy.ParamNames.push_back(Name);
   }

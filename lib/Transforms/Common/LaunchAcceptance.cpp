@@ -67,9 +67,6 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
     return std::move(Refusal);
   if (!Site.LeftByPlan.empty())
     return refusal(Site.LeftByPlan);
-  if (Steps.ReadParent)
-    return refusal("the definition of '" + Site.ChildName + "' is in '" + External.DefiningFile +
-                   "'");
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
@@ -77,6 +74,12 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
   if (!Child)
     return Child.takeError();
   AcceptedLaunch A{std::move(*Text), std::move(*Child)};
+  if (Steps.ReadParent) {
+    llvm::Expected<KernelCopy> Parent = readKernel(Ctx, *Site.Parent);
+    if (!Parent)
+      return Parent.takeError();
+    A.Parent = std::move(*Parent);
+  }
   // The copy is declared before the parent, where it must name the
   // definition's namespace.
   if (Site.Parent->getDeclContext()->getRedeclContext() !=
@@ -85,10 +88,12 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
                    "', is declared in another namespace than the parent");
   A.ParentStart = definitionStart(Ctx, *Site.Parent);
   A.NeedsPrototype = true;
-  llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, Steps.CalleePrefix);
-  if (!Callee)
-    return Callee.takeError();
-  A.Callee = std::move(*Callee);
+  if (!Steps.CalleePrefix.empty()) {
+    llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, Steps.CalleePrefix);
+    if (!Callee)
+      return Callee.takeError();
+    A.Callee = std::move(*Callee);
+  }
   return std::move(A);
 }
 

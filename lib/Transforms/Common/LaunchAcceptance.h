@@ -65,8 +65,9 @@ const ExternalChild *acceptedExternalChild(const LaunchAnalysis &Launches, const
 
 // The same steps for a launch whose child another file of the program
 // defines (LaunchAnalysis::ExternalChildren) and the pass accepted there:
-// the child is read from its declaration here, and the pass declares its
-// copy before the parent (NeedsPrototype), in the child's namespace.
+// the child is read from its declaration here (readKernelDeclaration), and
+// the pass declares its copy before the parent (NeedsPrototype), in the
+// child's namespace.
 llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
                                                     const ExternalChild &Child, llvm::Error Refusal,
                                                     const AcceptanceSteps &Steps);
