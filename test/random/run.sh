@@ -130,8 +130,6 @@ compile() {
   [ "$failures" -eq 0 ]
 }
 
-# Runs a binary over all its programs; a crash or timeout fails the program it
-# stopped at, and the run goes on from the next one in a new process.
 # Appends each line to $1, and with the time it came to $1.times (which
 # programs took long, for the next run's limits).
 stamp_lines() {
@@ -143,6 +141,8 @@ stamp_lines() {
 }
 export -f stamp_lines
 
+# Runs a binary over all its programs; a crash or timeout fails the program it
+# stopped at, and the run goes on from the next one in a new process.
 run_binary() { # binary output first last
   local bin=$1 out=$2 first=$3 last=$4 rc
   : >"$out"
@@ -199,9 +199,10 @@ run() {
     start=$(date +%s)
     for name in $(builds "$dir" | awk '{print $1}'); do
       local count=$(grep -c '^    {[0-9]*ull' "$dir/${name%%.*}.cu")
-      # Results that reach the last program are kept: a call cut short by its
-      # time limit goes on with the binaries it did not finish.
-      if [ -x "$dir/bin/$name" ] && ! grep -q "^program $((count - 1)) " "$res/$name.txt" 2>/dev/null; then
+      # Results of this binary that reach the last program are kept: a call cut
+      # short by its time limit goes on with the binaries it did not finish.
+      if [ -x "$dir/bin/$name" ] && ! { [ "$res/$name.txt" -nt "$dir/bin/$name" ] &&
+        grep -q "^program $((count - 1)) " "$res/$name.txt"; }; then
         echo "$dir/bin/$name $res/$name.txt 0 $((count - 1))"
       fi
     done | xargs -P "${RUN_JOBS:-4}" -L1 bash -c 'RUN_TIMEOUT='"${RUN_TIMEOUT:-20}"' run_binary "$0" "$1" "$2" "$3"'

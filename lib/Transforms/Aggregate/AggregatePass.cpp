@@ -173,6 +173,17 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
   return A;
 }
 
+// The child as its argument structs and launcher name its parameters: as
+// defined, or as every file of the program declares it when the structs are
+// shared with other files (the same text in every output).
+const KernelCopy &recordView(const AcceptedSites &A, const clang::FunctionDecl *Child) {
+  if (auto External = A.ExternalKernels.find(Child); External != A.ExternalKernels.end())
+    return External->second;
+  if (auto Shared = A.RecordViews.find(Child); Shared != A.RecordViews.end())
+    return Shared->second;
+  return A.Kernels.at(Child);
+}
+
 // The argument structs and the aggregated kernel exist once per child, so an
 // argument is passed once per scope only where it is uniform at every site
 // of that child; a child other files of the program launch too has none
@@ -194,9 +205,7 @@ uniformArgumentsOfChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launche
   for (const AcceptedSite &S : A.Sites) {
     const UniformParameters &Uniform = UniformOf[S.Child];
     std::vector<std::string> Names;
-    const std::vector<std::string> &Params = A.Kernels.count(S.Child)
-                                                 ? A.Kernels.at(S.Child).ParamNames
-                                                 : A.ExternalKernels.at(S.Child).ParamNames;
+    const std::vector<std::string> &Params = recordView(A, S.Child).ParamNames;
     for (size_t I = 0; I < Uniform.size() && I < Params.size(); ++I)
       if (Uniform[I])
         Names.push_back(Params[I]);
@@ -204,17 +213,6 @@ uniformArgumentsOfChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launche
       Remarks[S.RemarkIndex].Parameters["uniform-arguments"] = llvm::join(Names, ", ");
   }
   return UniformOf;
-}
-
-// The child as its argument structs and launcher name its parameters: as
-// defined, or as every file of the program declares it when the structs are
-// shared with other files (the same text in every output).
-const KernelCopy &recordView(const AcceptedSites &A, const clang::FunctionDecl *Child) {
-  if (auto External = A.ExternalKernels.find(Child); External != A.ExternalKernels.end())
-    return External->second;
-  if (auto Shared = A.RecordViews.find(Child); Shared != A.RecordViews.end())
-    return Shared->second;
-  return A.Kernels.at(Child);
 }
 
 // Each child's argument structs go before its definition or before the first
