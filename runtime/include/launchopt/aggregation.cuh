@@ -18,9 +18,8 @@
 #pragma once
 
 #include <cuda_runtime.h>
-#include <new>
-
 #include <mutex>
+#include <new>
 
 // The most device memory the pool may take: it grows up to this, never past.
 #ifndef LAUNCHOPT_POOL_BYTES
@@ -173,6 +172,14 @@ __device__ inline void *poolAllocate(unsigned long long bytes) {
   if (offset + bytes > poolCapacity)
     return nullptr;
   return poolBase + offset;
+}
+
+// A record's arguments that never reach poolAllocate because the pool
+// refused the scope's record array: counted as asked all the same, so that
+// the demand the next reset reports holds them too. (The cursor is already
+// past the capacity: nothing else is refused because of it.)
+__device__ inline void countRefused(unsigned long long bytes) {
+  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
 }
 
 // What launchopt knows, at the host launch of a top-level parent, of the
@@ -407,6 +414,8 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   if (!scope)
     return nullptr;
   AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
   if (launch == nullptr || launch == failedLaunch())
     return nullptr;
   unsigned capacity = scope->capacity;
