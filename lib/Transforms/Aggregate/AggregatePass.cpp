@@ -221,13 +221,12 @@ void resetPoolBeforeTopLevelLaunches(
     const LaunchText &L = *Text;
     auto Demand = DemandOf.find(S.ChildName);
     using namespace generated::aggregate;
-    Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-                  hostLaunchWithPool(L, "launchopt::resetPool(" + HostStream + ", " + HostGrid +
-                                            ", " + HostBlock + ", " +
-                                            (Demand == DemandOf.end() ? ParentPoolDemand()
-                                                                      : Demand->second)
-                                                .initializer() +
-                                            ");"));
+    Edits.replace(
+        L.Statement.Begin, L.Statement.End - L.Statement.Begin,
+        hostLaunchWithPool(
+            L, "launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " + HostBlock + ", " +
+                   (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() +
+                   ");"));
   }
 }
 

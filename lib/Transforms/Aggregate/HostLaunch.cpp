@@ -351,10 +351,9 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix));
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix));
       auto Demand = DemandOf.find(Host->ChildName);
-      std::string Pool = "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
-                         (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second)
-                             .initializer() +
-                         ")";
+      std::string Pool =
+          "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
+          (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() + ")";
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                     hostLaunchWithPool(L, Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");",
                                        Launcher + "(" + HostStream + ");"));

@@ -54,9 +54,9 @@ poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite
 std::string hostLaunchWithPool(const LaunchText &L, const std::string &Before,
                                const std::string &After) {
   using namespace generated::aggregate;
-  return "{ cudaStream_t " + HostStream + " = " + (L.Stream.empty() ? "0" : L.Stream) +
-         "; dim3 " + HostGrid + " = " + L.Grid + ", " + HostBlock + " = " + L.Block + "; " +
-         Before + " " + L.Callee + "<<<" + HostGrid + ", " + HostBlock + ", " +
+  return "{ cudaStream_t " + HostStream + " = " + (L.Stream.empty() ? "0" : L.Stream) + "; dim3 " +
+         HostGrid + " = " + L.Grid + ", " + HostBlock + " = " + L.Block + "; " + Before + " " +
+         L.Callee + "<<<" + HostGrid + ", " + HostBlock + ", " +
          (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + HostStream + ">>>(" +
          L.Arguments + ");" + (After.empty() ? "" : " " + After) + " }";
 }
