@@ -77,8 +77,10 @@ __device__ unsigned granted, refused, overlaps, outside;
 
 // Each thread asks for `bytes`, writes its index into its piece, and checks
 // after a grid-wide pause (a second kernel) that it is still there.
-__global__ void ask(unsigned long long bytes, unsigned **pieces) {
+__global__ void ask(unsigned count, unsigned long long bytes, unsigned **pieces) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= count)
+    return;
   auto *p = static_cast<unsigned *>(launchopt::poolAllocate(bytes));
   pieces[t] = p;
   if (!p) {
@@ -94,8 +96,10 @@ __global__ void ask(unsigned long long bytes, unsigned **pieces) {
     p[i] = t;
 }
 
-__global__ void verify(unsigned long long bytes, unsigned **pieces) {
+__global__ void verify(unsigned count, unsigned long long bytes, unsigned **pieces) {
   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= count)
+    return;
   unsigned *p = pieces[t];
   if (!p)
     return;
@@ -125,8 +129,8 @@ unsigned askAll(unsigned threads, unsigned long long bytes) {
   unsigned **pieces = nullptr;
   cudaMalloc(&pieces, sizeof(unsigned *) * threads);
   zeroCounters();
-  ask<<<(threads + 255) / 256, 256>>>(bytes, pieces);
-  verify<<<(threads + 255) / 256, 256>>>(bytes, pieces);
+  ask<<<(threads + 255) / 256, 256>>>(threads, bytes, pieces);
+  verify<<<(threads + 255) / 256, 256>>>(threads, bytes, pieces);
   cudaDeviceSynchronize();
   cudaFree(pieces);
   expect(deviceValue(overlaps) == 0, "pieces of the pool do not overlap");
