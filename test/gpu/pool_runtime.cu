@@ -20,8 +20,8 @@
 //
 // Prints "pool runtime: all checks passed" (or "pool runtime: no GPU, host
 // checks passed") and exits 0, or names the first failed check and exits 1.
-#include <launchopt/aggregation.cuh>
 #include <cstdio>
+#include <launchopt/aggregation.cuh>
 
 #ifdef POOL_TEST_PROGRAM
 // pool_runtime_other.cu: the pool as the other file of the program sees it.
@@ -40,9 +40,9 @@ void expect(bool ok, const char *what) {
 
 constexpr unsigned long long Cap = LAUNCHOPT_POOL_BYTES;
 constexpr unsigned long long Least =
-    LAUNCHOPT_POOL_MIN_BYTES < Cap ? (LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES
-                                                                      : 4096)
-                                   : Cap;
+    LAUNCHOPT_POOL_MIN_BYTES < Cap
+        ? (LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096)
+        : Cap;
 
 unsigned long long atMost(unsigned long long bytes) { return bytes < Cap ? bytes : Cap; }
 
@@ -172,8 +172,8 @@ void gpuChecks() {
   reset(1024, {4, 4096, 0, 0});
   unsigned long long estimated = deviceValue(launchopt::poolCapacity);
   double asked = launchopt::firstLevelBytes(dim3(1), dim3(1024), {4, 4096, 0, 0});
-  expect(estimated == launchopt::poolCapacityFor(asked > double(threads) * 48 ? asked
-                                                                             : double(threads) * 48),
+  expect(estimated == launchopt::poolCapacityFor(
+                          asked > double(threads) * 48 ? asked : double(threads) * 48),
          "the parent's estimate sizes the pool");
   base = deviceValue(launchopt::poolBase);
 
