@@ -1,5 +1,305 @@
 // launchopt: launches from device code are aggregated; scopes with fewer
 // than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/deferral.cuh ----
+// launchopt device runtime: deferred device launches, so that none is dropped.
+//
+// A device launch that would overflow the pending-launch pool
+// (cudaLimitDevRuntimePendingLaunchCount: a launch beyond it is dropped and
+// the launching thread reads cudaErrorLaunchPendingCountExceeded), or a
+// child that the spawn controller refuses and that cannot run in the parent
+// thread, is recorded instead: a copy of the launch (configuration and
+// arguments behind a type-erased launcher) goes to the queue of the
+// launching grid, and the grid's first record tail-launches the grid's
+// drain. A tail launch starts after the grid and everything it launched have
+// finished, so the drain finds every record of the grid. The drain launches
+// records while the pool has room and tail-launches its successor with the
+// rest; the successor starts only once all that the drain launched has
+// finished, and gives their pool entries back.
+//
+// `pending` counts the pool entries this file's runtime may hold: a drain
+// from its tail launch until it starts; each launch a drain made, until the
+// drain's successor starts; what the other runtime headers add (the spawn
+// controller's grids until they end, aggregated grids until they start).
+// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
+// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// bypass the runtime (sites no pass took, other files) are not counted: a
+// deferral that cannot get its drain launched waits, doubling the wait up to
+// LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
+// launches are printed and counted in launchopt::deferral::lost.
+//
+// Nothing waits without bound. A drain round that launches nothing
+// tail-launches its successor to try again, but once the chain has made no
+// launch for LAUNCHOPT_DEFER_PATIENCE_NS it is overdue: its rounds launch
+// past the runtime's own limits (a count that went wrong, another runtime's
+// grids that never end), taking what the pool itself accepts, and an overdue
+// round that still launches nothing reports its records lost instead of
+// trying again (its pool is then full of launches that cannot start before
+// the chain ends).
+//
+// State is per translation unit, like the other runtime headers. The guard
+// (not `#pragma once`) lets an output embed the header for two passes.
+#ifndef LAUNCHOPT_DEFERRAL_CUH
+#define LAUNCHOPT_DEFERRAL_CUH
+
+#include <cstdio>
+#include <cuda_runtime.h>
+#include <new>
+#include <type_traits>
+
+#ifndef LAUNCHOPT_PENDING_POOL
+#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#endif
+#ifndef LAUNCHOPT_PENDING_RESERVE
+#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
+#endif
+#ifndef LAUNCHOPT_DEFER_GRIDS
+#define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
+#endif
+#ifndef LAUNCHOPT_DEFER_PATIENCE_NS
+#define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace deferral {
+namespace {
+
+// A recorded launch. `launch` makes it into the given stream and says
+// whether it was taken (false: no room yet, or the pool refused it);
+// `overdue`: the drain has waited too long, the launch may pass the
+// runtime's limits.
+struct Deferred {
+  Deferred *next;
+  bool (*launch)(Deferred *self, cudaStream_t stream, bool overdue);
+};
+
+template <typename Launch> struct DeferredLaunch : Deferred {
+  Launch body;
+  __device__ explicit DeferredLaunch(const Launch &l);
+};
+
+// A launch that applies limits of its own takes `overdue` as well.
+template <typename Launch>
+__device__ bool launchRecord(Deferred *self, cudaStream_t stream, bool overdue) {
+  const Launch &body = static_cast<DeferredLaunch<Launch> *>(self)->body;
+  if constexpr (std::is_invocable_v<const Launch &, cudaStream_t, bool>)
+    return body(stream, overdue);
+  else
+    return body(stream);
+}
+
+template <typename Launch>
+__device__ DeferredLaunch<Launch>::DeferredLaunch(const Launch &l)
+    : Deferred{nullptr, &launchRecord<Launch>}, body(l) {}
+
+// The records of one grid; `grid` is its %gridid + 1, 0 when free.
+struct GridQueue {
+  unsigned long long grid;
+  Deferred *head;
+};
+
+__device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+__device__ unsigned long long pending;
+__device__ unsigned long long lost;
+
+// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
+__device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
+
+// One pool entry, when `pending` is below `limit`.
+__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
+                                                            LAUNCHOPT_PENDING_RESERVE) {
+  if (atomicAdd(&pending, 1ull) < limit)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
+
+__device__ inline unsigned long long clockNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+__device__ inline unsigned long long gridKey() {
+  unsigned long long id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
+  return id + 1;
+}
+
+__device__ inline void lose(unsigned long long launches, const char *why) {
+  atomicAdd(&lost, launches);
+  printf("launchopt: %llu device launch(es) lost: %s\n", launches, why);
+}
+
+// Tries `attempt` until it succeeds, waiting twice as long after each
+// failure, for at most LAUNCHOPT_DEFER_PATIENCE_NS in all.
+template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
+  for (unsigned long long wait = 1000, waited = 0;; waited += wait, wait *= 2) {
+    if (attempt())
+      return true;
+    if (waited >= LAUNCHOPT_DEFER_PATIENCE_NS)
+      return false;
+    __nanosleep(unsigned(wait < 1000000 ? wait : 1000000));
+  }
+}
+
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince);
+
+// Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
+// the caller's launches hold, which the drain gives back when it starts;
+// `idleSince`: when the chain last launched nothing after a launch (0: it
+// just launched).
+__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
+                                   unsigned long long idleSince = 0) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince);
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+__device__ inline unsigned long long count(const Deferred *records) {
+  unsigned long long n = 0;
+  for (; records; records = records->next)
+    ++n;
+  return n;
+}
+
+// Reports `records` lost and frees them.
+__device__ inline void loseAll(Deferred *records, const char *why) {
+  if (!records)
+    return;
+  lose(count(records), why);
+  while (records) {
+    Deferred *d = records;
+    records = d->next;
+    free(d);
+  }
+}
+
+// The drain starts after its grid (or its predecessor) and all their work
+// ended: its own entry and the `held` ones are free.
+__global__ void drain(int queue, Deferred *records, unsigned long long held,
+                      unsigned long long idleSince) {
+  release(held + 1);
+  if (queue >= 0) {
+    GridQueue &q = queues[queue];
+    records = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
+    atomicExch(&q.grid, 0ull);
+  }
+  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+  unsigned long long made = 0;
+  // Overdue, the entries are still counted but no longer refused: the pool
+  // answers for itself.
+  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
+    Deferred *d = records;
+    if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
+      release(1);
+      break;
+    }
+    ++made;
+    records = d->next;
+    free(d);
+  }
+  if (!records && made == 0)
+    return;
+  if (overdue && made == 0) {
+    loseAll(records, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
+                     "the runtime's limits passed (the pending-launch pool stayed full)");
+    return;
+  }
+  // Once overdue the chain stays so: a launch now and then must not restart
+  // the wait, or a count that went wrong would make each record wait anew.
+  unsigned long long idle = overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
+    // No successor will start to give the entries back: give them now.
+    release(made);
+    loseAll(records, "the pending-launch pool stayed full (no drain could be launched)");
+  }
+}
+
+// The calling grid's queue, claimed by its first record (`first`: the
+// caller launches the drain); -1 when every queue is taken.
+__device__ inline int queueOfThisGrid(bool &first) {
+  unsigned long long grid = gridKey();
+  unsigned start = unsigned((grid * 0x9E3779B97F4A7C15ull) >> 40) % LAUNCHOPT_DEFER_GRIDS;
+  for (unsigned i = 0; i < LAUNCHOPT_DEFER_GRIDS; ++i) {
+    unsigned q = (start + i) % LAUNCHOPT_DEFER_GRIDS;
+    unsigned long long was = atomicCAS(&queues[q].grid, 0ull, grid);
+    if (was == 0ull || was == grid) {
+      first = was == 0ull;
+      return int(q);
+    }
+  }
+  return -1;
+}
+
+// Records `launch` (a copyable callable: bool(cudaStream_t), which makes the
+// launch and says whether it was taken) to be launched after this grid.
+template <typename Launch> __device__ inline void defer(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  bool first = false;
+  int q = queueOfThisGrid(first);
+  if (q < 0) {
+    free(memory);
+    lose(1, "more grids defer launches at once than LAUNCHOPT_DEFER_GRIDS");
+    return;
+  }
+  if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
+    // The records the grid's other threads added meanwhile have no drain
+    // either: report them with this one (not leave them to a later grid's
+    // drain), and free the queue: the grid's next record tries anew.
+    Deferred *others = reinterpret_cast<Deferred *>(
+        atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
+    atomicExch(&queues[q].grid, 0ull);
+    d->next = others;
+    loseAll(d, "the pending-launch pool stayed full (no drain could be launched)");
+    return;
+  }
+  unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
+  unsigned long long seen = *(volatile unsigned long long *)head, was;
+  do {
+    d->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
+  } while (seen != was);
+}
+
+// A launch that must not be dropped: made now while the pool has room (it
+// then holds no entry: `launch` reports its own ends where it can), else,
+// or when the pool refuses it, deferred. A thread with an unread launch
+// error defers, since the check after the launch could not tell the errors
+// apart. The launch is made into `stream`; a deferred one into
+// cudaStreamFireAndForget (named streams belong to the grid that made them).
+template <typename Launch>
+__device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
+  if (cudaPeekAtLastError() == cudaSuccess &&
+      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+    return;
+  defer(launch);
+}
+
+} // namespace
+} // namespace deferral
+} // namespace launchopt
+
+#endif
+// ---- end of launchopt/deferral.cuh ----
 // ---- launchopt runtime: launchopt/aggregation.cuh ----
 // launchopt device runtime: launch aggregation (CDP2).
 //
@@ -20,13 +320,26 @@
 // arrays; those of an aggregated grid come with it (attachGroupScopes).
 
 #include <cuda_runtime.h>
+#include <mutex>
 #include <new>
 
+// The most device memory the pool may take: it grows up to this, never past.
 #ifndef LAUNCHOPT_POOL_BYTES
 #define LAUNCHOPT_POOL_BYTES (256ull << 20)
 #endif
+// The least it takes once a top-level parent runs (unless the cap is lower):
+// what the host cannot foresee (launches of the children's own children, of a
+// recursion) fits in it before the pool has seen what a launch takes.
+#ifndef LAUNCHOPT_POOL_MIN_BYTES
+#define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+// Devices (by ordinal) the host keeps a pool for; a parent on a device past
+// them gets none, and its threads launch directly.
+#ifndef LAUNCHOPT_POOL_DEVICES
+#define LAUNCHOPT_POOL_DEVICES 64
 #endif
 
 // Helpers a given output does not use are not worth a warning each.
@@ -34,22 +347,62 @@
 
 namespace launchopt {
 
-// The record pool. Alone, a translation unit has its own (internal linkage).
-// The outputs of a program that launchopt transforms as one (several files,
-// -rdc) share one: the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION
-// defines the pool, the others that use it are marked LAUNCHOPT_PROGRAM_POOL
-// and declare it.
-#ifdef LAUNCHOPT_PROGRAM_POOL
+// The record pool: one buffer of device memory per device, allocated by the
+// host at run time and sized from the work (preparePool below). Alone, a
+// translation unit has its own pool (internal linkage). The outputs of a
+// program that launchopt transforms as one (several files, -rdc) share one:
+// the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
+// device variables and host state, the others that use it are marked
+// LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
+// `program` either way, so that the shared definition has one type.
 namespace program {
+
+// What the host keeps of the pool of one device.
+struct HostPoolBuffer {
+  unsigned char *buffer;
+  unsigned long long capacity;
+  // Pinned host memory the device writes to (demandOnDevice is its device
+  // address): the most bytes the launches between two resets have asked of
+  // the pool. Null when it could not be had; the pool then grows by the
+  // host's estimates alone.
+  unsigned long long *demand;
+  unsigned long long *demandOnDevice;
+  bool demandTried;
+  unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+};
+
+struct HostPools {
+  std::mutex lock;
+  HostPoolBuffer devices[LAUNCHOPT_POOL_DEVICES] = {};
+  // At exit. The pools are first used after a CUDA call, so they are
+  // destroyed before the runtime's own teardown; should it have come first,
+  // these calls only return an error.
+  ~HostPools() {
+    for (int device = 0; device < LAUNCHOPT_POOL_DEVICES; ++device) {
+      HostPoolBuffer &p = devices[device];
+      if (p.buffer && cudaSetDevice(device) == cudaSuccess)
+        cudaFree(p.buffer);
+      if (p.demand)
+        cudaFreeHost(p.demand);
+    }
+  }
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
 #ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
-__device__ unsigned long long poolCursor;
-__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools() {
+  static HostPools pools;
+  return pools;
+}
 #else
-extern __device__ unsigned long long poolCursor;
-extern __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+extern __device__ unsigned char *poolBase;
+extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools();
+#endif
 #endif
 } // namespace program
-#endif
 
 // Internal linkage for the rest: each translation unit has its own helpers.
 namespace {
@@ -89,12 +442,23 @@ struct AggregationScope {
   unsigned capacity;        // records it can hold
 };
 
+// The pool as the device sees it: its buffer and capacity, published by the
+// host before each top-level parent, and the bump allocator's cursor. The
+// cursor counts what was asked, refused requests too, so at the next reset
+// it is what the launches would have taken; the most of that is `poolPeak`.
 #ifdef LAUNCHOPT_PROGRAM_POOL
-using program::pool;
+using program::hostPools;
+using program::poolBase;
+using program::poolCapacity;
 using program::poolCursor;
+using program::poolPeak;
 #else
-__device__ unsigned long long poolCursor;
-__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+inline program::HostPools &hostPools() {
+  static program::HostPools pools;
+  return pools;
+}
 #endif
 
 __device__ inline AggregatedLaunch *failedLaunch() {
@@ -102,20 +466,164 @@ __device__ inline AggregatedLaunch *failedLaunch() {
 }
 
 // Bump allocation; null when the pool is exhausted (never wraps around, so
-// nothing in use is ever overwritten).
+// nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
+// past the 16 bytes each piece keeps.
 __device__ inline void *poolAllocate(unsigned long long bytes) {
   bytes = (bytes + 15) & ~15ull;
   unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+  if (offset + bytes > poolCapacity)
     return nullptr;
-  return pool + offset;
+  return poolBase + offset;
 }
 
-__global__ void resetPoolKernel() { poolCursor = 0; }
+// A record's arguments that never reach poolAllocate because the pool
+// refused the scope's record array: counted as asked all the same, so that
+// the demand the next reset reports holds them too. (The cursor is already
+// past the capacity: nothing else is refused because of it.)
+__device__ inline void countRefused(unsigned long long bytes) {
+  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+}
 
-// Called by the host before a top-level parent launch, in its stream: every
-// earlier grid of that stream, and everything it launched, has finished.
-inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+// What launchopt knows, at the host launch of a top-level parent, of the
+// pool memory that the parent's own aggregated sites take: at `threadSites`
+// sites each parent thread may record a launch (up to
+// LAUNCHOPT_RECORDS_PER_THREAD), whose arguments take `threadArgumentBytes`
+// over all those sites; at `blockSites` sites one thread per parent block
+// does, `blockArgumentBytes`. What the children's own launches take (nested
+// aggregation, a recursion) depends on the data: the pool learns it from the
+// launches (poolPeak).
+struct ParentDemand {
+  unsigned threadSites;
+  unsigned long long threadArgumentBytes;
+  unsigned blockSites;
+  unsigned long long blockArgumentBytes;
+};
+
+// The pool as the host hands it to the device before a top-level parent.
+struct PoolView {
+  unsigned char *base;
+  unsigned long long capacity;
+  unsigned long long *demand; // the host's demand word, or null
+};
+
+// Run by one thread in the parent's stream before the parent (resetPool, or
+// --aggregate=host's arming kernel): every earlier grid of that stream, and
+// everything it launched, has finished, so the cursor may go back to 0.
+__device__ inline void publishPool(const PoolView &pool) {
+  unsigned long long asked = poolCursor;
+  if (asked > poolPeak) {
+    poolPeak = asked;
+    if (pool.demand)
+      *static_cast<volatile unsigned long long *>(pool.demand) = asked;
+  }
+  poolBase = pool.base;
+  poolCapacity = pool.capacity;
+  poolCursor = 0;
+}
+
+__global__ void resetPoolKernel(PoolView pool) { publishPool(pool); }
+
+// The bytes one launch of a top-level parent of `grid` x `block` threads
+// asks of the pool at its own sites: a record and the arguments per launch,
+// and a record array's header per scope (counted as for warp scopes, the
+// most numerous). In floating point: the product of a grid's and a block's
+// sizes can pass 64 bits.
+inline double firstLevelBytes(dim3 grid, dim3 block, const ParentDemand &d) {
+  double blocks = double(grid.x) * grid.y * grid.z;
+  double threads = blocks * (double(block.x) * block.y * block.z);
+  double scopes = blocks + threads / 32;
+  return double(LAUNCHOPT_RECORDS_PER_THREAD) *
+             (threads * (double(d.threadSites) * sizeof(ChildRecord) + d.threadArgumentBytes) +
+              blocks * (double(d.blockSites) * sizeof(ChildRecord) + d.blockArgumentBytes)) +
+         scopes * (d.threadSites + d.blockSites) * (sizeof(AggregatedLaunch) + 16);
+}
+
+// The capacity for `bytes`: LAUNCHOPT_POOL_MIN_BYTES doubled until it holds
+// them (so the buffer grows geometrically, each size allocated once), never
+// past LAUNCHOPT_POOL_BYTES.
+inline unsigned long long poolCapacityFor(double bytes) {
+  const unsigned long long cap = LAUNCHOPT_POOL_BYTES;
+  unsigned long long capacity = LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096;
+  while (capacity < cap && double(capacity) < bytes)
+    capacity *= 2;
+  return capacity < cap ? capacity : cap;
+}
+
+// A larger buffer for the pool of the current device. It is allocated before
+// the old one goes, so that a failed allocation leaves the pool as it was
+// (and clears the error it set, which is not the program's). The old buffer
+// may still be in use: the host prepares a launch while the last one of its
+// stream usually still runs, and a launch of another stream may run too; it
+// is freed once the whole device is idle. Growth is geometric, so this wait
+// comes a few times in a program's life at most.
+inline void growPool(program::HostPoolBuffer &p, unsigned long long capacity) {
+  if (p.failedCapacity && capacity >= p.failedCapacity)
+    return;
+  void *bigger = nullptr;
+  if (cudaMalloc(&bigger, capacity) != cudaSuccess) {
+    cudaGetLastError();
+    p.failedCapacity = capacity;
+    return;
+  }
+  if (p.buffer) {
+    cudaDeviceSynchronize();
+    cudaFree(p.buffer);
+  }
+  p.buffer = static_cast<unsigned char *>(bigger);
+  p.capacity = capacity;
+}
+
+// The host word the device reports the pool's demand in, made on first use.
+inline void makeDemandWord(program::HostPoolBuffer &p) {
+  p.demandTried = true;
+  void *word = nullptr;
+  if (cudaHostAlloc(&word, sizeof(unsigned long long), cudaHostAllocMapped) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  void *onDevice = nullptr;
+  if (cudaHostGetDevicePointer(&onDevice, word, 0) != cudaSuccess) {
+    cudaGetLastError();
+    cudaFreeHost(word);
+    return;
+  }
+  p.demand = static_cast<unsigned long long *>(word);
+  *p.demand = 0;
+  p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
+}
+
+// The pool for a top-level parent about to be launched on the current
+// device: large enough for the parent's own sites and for the most the
+// launches so far have asked (as far as the device has reported it: a
+// launch's demand is known once the next launch's reset has run), up to
+// LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
+// parents one after another: its cursor goes back to 0 before each, so
+// parents that aggregate must not run at the same time in different streams.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
+    return PoolView{nullptr, 0, nullptr};
+  program::HostPools &pools = hostPools();
+  std::lock_guard<std::mutex> guard(pools.lock);
+  program::HostPoolBuffer &p = pools.devices[device];
+  if (!p.demandTried)
+    makeDemandWord(p);
+  double wanted = firstLevelBytes(grid, block, demand);
+  if (p.demand) {
+    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
+    wanted = asked > wanted ? asked : wanted;
+  }
+  unsigned long long capacity = poolCapacityFor(wanted);
+  if (capacity > p.capacity)
+    growPool(p, capacity);
+  return PoolView{p.buffer, p.capacity, p.demandOnDevice};
+}
+
+// Called by the host before each launch of a top-level parent of `grid` x
+// `block` threads, in its stream.
+inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
+  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+}
 
 __device__ inline unsigned linearThread() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -208,6 +716,8 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   if (!scope)
     return nullptr;
   AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
   if (launch == nullptr || launch == failedLaunch())
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -441,11 +951,19 @@ static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_r.arguments);
       const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_s.launch->uniformArguments);
-      child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, cudaStreamFireAndForget>>>(__lo_u.d, __lo_a.n);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_a.n);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
     }
     return;
   }
-  __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_stream>>>(__lo_s.launch);
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg_child<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
 }
 
 // launchopt: aggregation scopes of the groups of parent blocks.
@@ -477,8 +995,16 @@ static __device__ void __lo_part_parent(float *d, const int *sizes, int parents,
         ::new (__lo_record1) __lo_args_child(n);
         if (__lo_uniform1) // first record of the scope: the arguments all share
           ::new (__lo_uniform1) __lo_uargs_child(d);
-      } else // pool or scope full: launch as written
-        child<<<__lo_agrid1, __lo_ablock1>>>(d, n);
+      } else // pool or scope full: launch now, or defer
+      {
+        auto __lo_darg1_0 = d;
+        auto __lo_darg1_1 = n;
+        const size_t __lo_dshared1 = 0;
+        launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+          child<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1);
+          return cudaGetLastError() == cudaSuccess;
+        }, 0);
+      }
     }
   }
 }
@@ -503,5 +1029,5 @@ __global__ void parent(float *d, const int *sizes, int parents) {
 }
 
 void runCase(float *d, const int *sizes, int parents, cudaStream_t s) {
-  { launchopt::resetPool(s); parent<<<(parents + 255) / 256, 256, 0, s>>>(d, sizes, parents); }
+  { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = (parents + 255) / 256, __lo_hblock = 256; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, parents); }
 }

@@ -8,8 +8,8 @@
 #   T-inf       T with a threshold nothing reaches: serial children only
 #   TCAg-inf    TCA-grid with that threshold: adds the aggregation scopes
 #                and the host's pool reset before every parent launch
-#   TCAg-noreset  the same without the pool reset (safe here: no record is
-#                ever written, and the scopes' arrays fit many calls)
+#   TCAg-noreset  the same without the pool's preparation and reset (safe
+#                here: no record is ever written; the scopes find no pool)
 # Then the tuner sweeps threshold x cfactor x granularity on rmat12 itself.
 # Files under $OUT: overheads.log, tune-<app>.log, tune_<app>_rmat12.csv.
 set -o pipefail
@@ -23,7 +23,7 @@ INF=-DLAUNCHOPT_THRESHOLD=1073741824
 grep -E '^(bfs|sssp) +(flat|T|TCA-grid|TCA-tuned) ' variants.txt > "$rows_file"
 for app in bfs sssp; do
   g=apps/$app/generated/${app}_cdp
-  sed 's/launchopt::resetPool(0); //' $g.TCA-grid.cu > $g.TCA-grid-noreset.cu
+  sed 's/launchopt::resetPool([^;]*); //' $g.TCA-grid.cu > $g.TCA-grid-noreset.cu
   cat >> "$rows_file" <<V
 $app flat-rdc     apps/$app/${app}_flat.cu  cdp
 $app T-inf        $g.T.cu  cdp $INF

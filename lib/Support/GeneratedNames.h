@@ -146,12 +146,16 @@ inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
 // --aggregate=host: the grid scope of a site of a host-launched parent,
 // __lo_host_<parent>_<site id>; the kernel the host runs before the parent
 // to reset the pool and arm its scopes, __lo_arm_<parent>; the host function
-// that launches its aggregated grids after it, __lo_hostlaunch_<parent>; the
-// stream the rewritten host launch binds, __lo_hstream.
+// that launches its aggregated grids after it, __lo_hostlaunch_<parent>.
 inline const std::string HostScopePrefix = std::string(Prefix) + "host_";
 inline const std::string ArmPrefix = std::string(Prefix) + "arm_";
 inline const std::string HostLauncherPrefix = std::string(Prefix) + "hostlaunch_";
+// The stream, grid and block a rewritten host launch of a top-level parent
+// binds (every aggregation mode), from which the record pool is prepared:
+// __lo_hstream, __lo_hgrid, __lo_hblock.
 inline const std::string HostStream = std::string(Prefix) + "hstream";
+inline const std::string HostGrid = std::string(Prefix) + "hgrid";
+inline const std::string HostBlock = std::string(Prefix) + "hblock";
 // A launch that finds the pool or its scope full runs in the launching
 // thread (thresholding's serial copy under names of its own):
 // __lo_hserial_<child>, __lo_hthread_<child>.

@@ -110,6 +110,7 @@ run() {
     echo "allocation_runtime: FAILED"
     failures=$((failures + 1))
   fi
+  pool_runtime "$nvcc" "$bin" || failures=$((failures + 1))
   local jobs=${RUN_JOBS:-1}
   [ "$jobs" -gt 1 ] && echo "# $jobs programs at once: times are shared-GPU times"
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
@@ -125,6 +126,33 @@ run() {
   done
   echo "$failures mismatching or failed variant(s)"
   [ "$failures" -eq 0 ]
+}
+
+# The record pool's own check (test/gpu/pool_runtime.cu): alone, capped at
+# 8 KiB, and as one program of two files sharing one pool.
+pool_runtime() {
+  local nvcc=$1 bin=$2 ok=0
+  local flags=(-arch=sm_90 -rdc=true -std=c++17 -I"$root/runtime/include")
+  "$nvcc" "${flags[@]}" "$here/pool_runtime.cu" -lcudadevrt -o "$bin/pool_runtime" &&
+    "$nvcc" "${flags[@]}" -DLAUNCHOPT_POOL_BYTES=8192 "$here/pool_runtime.cu" -lcudadevrt \
+      -o "$bin/pool_runtime-pool8K" &&
+    "$nvcc" "${flags[@]}" -DPOOL_TEST_PROGRAM -DLAUNCHOPT_PROGRAM_POOL \
+      -DLAUNCHOPT_PROGRAM_POOL_DEFINITION -c "$here/pool_runtime.cu" -o "$bin/pool_runtime_main.o" &&
+    "$nvcc" "${flags[@]}" -DLAUNCHOPT_PROGRAM_POOL -c "$here/pool_runtime_other.cu" \
+      -o "$bin/pool_runtime_other.o" &&
+    "$nvcc" -arch=sm_90 -rdc=true "$bin/pool_runtime_main.o" "$bin/pool_runtime_other.o" \
+      -lcudadevrt -o "$bin/pool_runtime-program" || ok=1
+  [ "$ok" -eq 0 ] || { echo "pool_runtime: FAILED to build"; return 1; }
+  local b line
+  for b in pool_runtime pool_runtime-pool8K pool_runtime-program; do
+    if line=$(timeout "${RUN_TIMEOUT:-120}" "$bin/$b" 2>&1); then
+      echo "$b: $line"
+    else
+      echo "$b: FAILED: $line"
+      ok=1
+    fi
+  done
+  return "$ok"
 }
 
 # Runs one program's original and every variant on one seed; prints a table

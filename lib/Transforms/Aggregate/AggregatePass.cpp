@@ -4,6 +4,7 @@
 #include "AllocationAggregation.h"
 #include "HostLaunch.h"
 #include "PendingLaunchLimit.h"
+#include "PoolDemand.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
 #include "ThreadPacking.h"
@@ -243,12 +244,14 @@ void insertArgumentStructs(const AcceptedSites &A,
     Edits.insert(At, argumentStruct(recordView(A, Child), UniformOf[Child]));
 }
 
-// Top-level parents: the host resets the record pool before each launch,
-// when every earlier grid of the stream and its children have finished.
+// Top-level parents: the host prepares and resets the record pool before
+// each launch, when every earlier grid of the stream and its children have
+// finished. A kernel that only reaches parents through device launches has
+// no demand of its own: the pool learns what its launches take.
 void resetPoolBeforeTopLevelLaunches(
     clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
-    SourceEdits &Edits) {
+    const std::map<std::string, ParentPoolDemand> &DemandOf, SourceEdits &Edits) {
   std::set<std::string> Reaching;
   for (const auto &[Parent, Sites] : SitesOf)
     Reaching.insert(Parent->getNameAsString());
@@ -267,9 +270,14 @@ void resetPoolBeforeTopLevelLaunches(
       continue;
     }
     const LaunchText &L = *Text;
-    Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-                  "{ launchopt::resetPool(" + (L.Stream.empty() ? "0" : L.Stream) + "); " +
-                      textOf(Ctx, L.Statement) + " }");
+    auto Demand = DemandOf.find(S.ChildName);
+    using namespace generated::aggregate;
+    Edits.replace(
+        L.Statement.Begin, L.Statement.End - L.Statement.Begin,
+        hostLaunchWithPool(
+            L, "launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " + HostBlock + ", " +
+                   (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() +
+                   ");"));
   }
 }
 
@@ -303,7 +311,7 @@ SerialCopyOptions hostSerialCopying() {
 void launchFromHost(
     clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const AcceptedSites &Accepted,
     const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
-    PassResult &Result) {
+    const std::map<std::string, ParentPoolDemand> &DemandOf, PassResult &Result) {
   std::set<const clang::FunctionDecl *> Parents;
   for (const auto &[Parent, Sites] : SitesOf) {
     if (Sites.empty())
@@ -316,7 +324,7 @@ void launchFromHost(
         End = std::max(End, Accepted.Kernels.at(A.Site->Child).Whole.End);
     Result.Edits.insert(End, hostLaunchFunctions(P, Sites));
   }
-  rewriteHostLaunches(Ctx, Launches, Parents, Result.Edits);
+  rewriteHostLaunches(Ctx, Launches, Parents, DemandOf, Result.Edits);
 }
 
 // --aggregate=host, before the kernels are written: whether the output still
@@ -564,10 +572,12 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Result.Edits.insert(K.Whole.End, After);
   }
 
+  std::map<std::string, ParentPoolDemand> DemandOf =
+      poolDemandOfParents(Ctx, Launches, Accepted.Sites, UniformOf);
   if (Options.HostLaunch)
-    launchFromHost(Ctx, Launches, Accepted, SitesOf, Result);
+    launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Result);
   else
-    resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, Result.Edits);
+    resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, DemandOf, Result.Edits);
   Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),
                                          !Accepted.Packed.empty(), usesDeferral(Result.Edits)));
   return Result;

@@ -322,9 +322,11 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
                                 const std::vector<AggregatedSite> &Sites) {
   const std::string &P = Parent.Name;
   std::string S = "\n\n// launchopt: run by the host before each launch of '" + P +
-                  "', in its stream: resets the\n// record pool and arms the scopes of its "
-                  "aggregated launches.\nstatic __global__ void " +
-                  ArmPrefix + P + "()\n{\n  launchopt::resetPoolCursor();\n";
+                  "', in its stream: publishes and\n// resets the record pool and arms the "
+                  "scopes of its aggregated launches.\nstatic __global__ void " +
+                  ArmPrefix + P +
+                  generated::code("(launchopt::PoolView @pool)\n{\n"
+                                  "  launchopt::publishPool(@pool);\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
@@ -339,20 +341,22 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
 }
 
 void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                         const std::set<const clang::FunctionDecl *> &Parents, SourceEdits &Edits) {
+                         const std::set<const clang::FunctionDecl *> &Parents,
+                         const std::map<std::string, ParentPoolDemand> &DemandOf,
+                         SourceEdits &Edits) {
   for (const clang::FunctionDecl *Parent : Parents)
     for (const LaunchSite *Host : hostLaunchesOf(Launches, *Parent)) {
       LaunchText L = llvm::cantFail(readLaunchText(Ctx, *Host));
-      const std::string &Stream = HostStream;
       // Named as the launch names the parent (`ns::parent`).
       std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix));
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix));
+      auto Demand = DemandOf.find(Host->ChildName);
+      std::string Pool =
+          "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
+          (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() + ")";
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-                    "{ cudaStream_t " + Stream + " = " + (L.Stream.empty() ? "0" : L.Stream) +
-                        "; " + Arm + "<<<1, 1, 0, " + Stream + ">>>(); " + L.Callee + "<<<" +
-                        L.Grid + ", " + L.Block + ", " +
-                        (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + Stream + ">>>(" +
-                        L.Arguments + "); " + Launcher + "(" + Stream + "); }");
+                    hostLaunchWithPool(L, Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");",
+                                       Launcher + "(" + HostStream + ");"));
     }
 }
 

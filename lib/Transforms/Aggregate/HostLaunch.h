@@ -10,6 +10,7 @@
 // device-side launch where every launch is taken this way.
 
 #include "AggregationCode.h"
+#include "PoolDemand.h"
 #include "SiteAcceptance.h"
 #include "SiteRewrite.h"
 #include <map>
@@ -45,9 +46,12 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
 std::string hostLaunchFunctions(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites);
 
 // Rewrites every host launch of the parents that have host-launched sites:
-// arm, launch the parent, launch the aggregated grids, in one stream.
+// prepare the record pool and arm, launch the parent, launch the aggregated
+// grids, in one stream.
 void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                         const std::set<const clang::FunctionDecl *> &Parents, SourceEdits &Edits);
+                         const std::set<const clang::FunctionDecl *> &Parents,
+                         const std::map<std::string, ParentPoolDemand> &DemandOf,
+                         SourceEdits &Edits);
 
 // The host launches of a kernel in this file.
 std::vector<const LaunchSite *> hostLaunchesOf(const LaunchAnalysis &Launches,

@@ -13,10 +13,11 @@
 // the scope and stride over the child blocks (or packed child threads);
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
-// Before each parent launch the host's arming kernel resets the pool and
-// clears the scopes; the parent's first block checks that it was armed, so a
-// host launch launchopt could not see (another file, a function pointer)
-// stops with a message instead of dropping the children.
+// Before each parent launch the host's arming kernel publishes and resets the
+// pool (preparePool and publishPool in aggregation.cuh) and clears the
+// scopes; the parent's first block checks that it was armed, so a host
+// launch launchopt could not see (another file, a function pointer) stops
+// with a message instead of dropping the children.
 #pragma once
 
 #include <cstdio>
@@ -47,8 +48,6 @@ __device__ inline void armHostAggregation(HostAggregation *h) {
   clearScope(&h->scope);
   h->armed = 1;
 }
-
-__device__ inline void resetPoolCursor() { poolCursor = 0; }
 
 // Called by thread 0 of the parent's block 0.
 __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) {

@@ -101,6 +101,8 @@ __device__ inline void *reservePackedRecord(AggregationScope *scope, dim3 grid, 
   if (!scope)
     return nullptr;
   AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
   if (launch == nullptr || launch == failedLaunch())
     return nullptr;
   unsigned capacity = min(scope->capacity, PackedMaxRecords);

@@ -320,13 +320,26 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 // arrays; those of an aggregated grid come with it (attachGroupScopes).
 
 #include <cuda_runtime.h>
+#include <mutex>
 #include <new>
 
+// The most device memory the pool may take: it grows up to this, never past.
 #ifndef LAUNCHOPT_POOL_BYTES
 #define LAUNCHOPT_POOL_BYTES (256ull << 20)
 #endif
+// The least it takes once a top-level parent runs (unless the cap is lower):
+// what the host cannot foresee (launches of the children's own children, of a
+// recursion) fits in it before the pool has seen what a launch takes.
+#ifndef LAUNCHOPT_POOL_MIN_BYTES
+#define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+// Devices (by ordinal) the host keeps a pool for; a parent on a device past
+// them gets none, and its threads launch directly.
+#ifndef LAUNCHOPT_POOL_DEVICES
+#define LAUNCHOPT_POOL_DEVICES 64
 #endif
 
 // Helpers a given output does not use are not worth a warning each.
@@ -334,22 +347,62 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 
 namespace launchopt {
 
-// The record pool. Alone, a translation unit has its own (internal linkage).
-// The outputs of a program that launchopt transforms as one (several files,
-// -rdc) share one: the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION
-// defines the pool, the others that use it are marked LAUNCHOPT_PROGRAM_POOL
-// and declare it.
-#ifdef LAUNCHOPT_PROGRAM_POOL
+// The record pool: one buffer of device memory per device, allocated by the
+// host at run time and sized from the work (preparePool below). Alone, a
+// translation unit has its own pool (internal linkage). The outputs of a
+// program that launchopt transforms as one (several files, -rdc) share one:
+// the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
+// device variables and host state, the others that use it are marked
+// LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
+// `program` either way, so that the shared definition has one type.
 namespace program {
+
+// What the host keeps of the pool of one device.
+struct HostPoolBuffer {
+  unsigned char *buffer;
+  unsigned long long capacity;
+  // Pinned host memory the device writes to (demandOnDevice is its device
+  // address): the most bytes the launches between two resets have asked of
+  // the pool. Null when it could not be had; the pool then grows by the
+  // host's estimates alone.
+  unsigned long long *demand;
+  unsigned long long *demandOnDevice;
+  bool demandTried;
+  unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+};
+
+struct HostPools {
+  std::mutex lock;
+  HostPoolBuffer devices[LAUNCHOPT_POOL_DEVICES] = {};
+  // At exit. The pools are first used after a CUDA call, so they are
+  // destroyed before the runtime's own teardown; should it have come first,
+  // these calls only return an error.
+  ~HostPools() {
+    for (int device = 0; device < LAUNCHOPT_POOL_DEVICES; ++device) {
+      HostPoolBuffer &p = devices[device];
+      if (p.buffer && cudaSetDevice(device) == cudaSuccess)
+        cudaFree(p.buffer);
+      if (p.demand)
+        cudaFreeHost(p.demand);
+    }
+  }
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
 #ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
-__device__ unsigned long long poolCursor;
-__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools() {
+  static HostPools pools;
+  return pools;
+}
 #else
-extern __device__ unsigned long long poolCursor;
-extern __device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+extern __device__ unsigned char *poolBase;
+extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools();
+#endif
 #endif
 } // namespace program
-#endif
 
 // Internal linkage for the rest: each translation unit has its own helpers.
 namespace {
@@ -389,12 +442,23 @@ struct AggregationScope {
   unsigned capacity;        // records it can hold
 };
 
+// The pool as the device sees it: its buffer and capacity, published by the
+// host before each top-level parent, and the bump allocator's cursor. The
+// cursor counts what was asked, refused requests too, so at the next reset
+// it is what the launches would have taken; the most of that is `poolPeak`.
 #ifdef LAUNCHOPT_PROGRAM_POOL
-using program::pool;
+using program::hostPools;
+using program::poolBase;
+using program::poolCapacity;
 using program::poolCursor;
+using program::poolPeak;
 #else
-__device__ unsigned long long poolCursor;
-__device__ __align__(16) unsigned char pool[LAUNCHOPT_POOL_BYTES];
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+inline program::HostPools &hostPools() {
+  static program::HostPools pools;
+  return pools;
+}
 #endif
 
 __device__ inline AggregatedLaunch *failedLaunch() {
@@ -402,20 +466,164 @@ __device__ inline AggregatedLaunch *failedLaunch() {
 }
 
 // Bump allocation; null when the pool is exhausted (never wraps around, so
-// nothing in use is ever overwritten).
+// nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
+// past the 16 bytes each piece keeps.
 __device__ inline void *poolAllocate(unsigned long long bytes) {
   bytes = (bytes + 15) & ~15ull;
   unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > LAUNCHOPT_POOL_BYTES)
+  if (offset + bytes > poolCapacity)
     return nullptr;
-  return pool + offset;
+  return poolBase + offset;
 }
 
-__global__ void resetPoolKernel() { poolCursor = 0; }
+// A record's arguments that never reach poolAllocate because the pool
+// refused the scope's record array: counted as asked all the same, so that
+// the demand the next reset reports holds them too. (The cursor is already
+// past the capacity: nothing else is refused because of it.)
+__device__ inline void countRefused(unsigned long long bytes) {
+  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+}
 
-// Called by the host before a top-level parent launch, in its stream: every
-// earlier grid of that stream, and everything it launched, has finished.
-inline void resetPool(cudaStream_t stream = 0) { resetPoolKernel<<<1, 1, 0, stream>>>(); }
+// What launchopt knows, at the host launch of a top-level parent, of the
+// pool memory that the parent's own aggregated sites take: at `threadSites`
+// sites each parent thread may record a launch (up to
+// LAUNCHOPT_RECORDS_PER_THREAD), whose arguments take `threadArgumentBytes`
+// over all those sites; at `blockSites` sites one thread per parent block
+// does, `blockArgumentBytes`. What the children's own launches take (nested
+// aggregation, a recursion) depends on the data: the pool learns it from the
+// launches (poolPeak).
+struct ParentDemand {
+  unsigned threadSites;
+  unsigned long long threadArgumentBytes;
+  unsigned blockSites;
+  unsigned long long blockArgumentBytes;
+};
+
+// The pool as the host hands it to the device before a top-level parent.
+struct PoolView {
+  unsigned char *base;
+  unsigned long long capacity;
+  unsigned long long *demand; // the host's demand word, or null
+};
+
+// Run by one thread in the parent's stream before the parent (resetPool, or
+// --aggregate=host's arming kernel): every earlier grid of that stream, and
+// everything it launched, has finished, so the cursor may go back to 0.
+__device__ inline void publishPool(const PoolView &pool) {
+  unsigned long long asked = poolCursor;
+  if (asked > poolPeak) {
+    poolPeak = asked;
+    if (pool.demand)
+      *static_cast<volatile unsigned long long *>(pool.demand) = asked;
+  }
+  poolBase = pool.base;
+  poolCapacity = pool.capacity;
+  poolCursor = 0;
+}
+
+__global__ void resetPoolKernel(PoolView pool) { publishPool(pool); }
+
+// The bytes one launch of a top-level parent of `grid` x `block` threads
+// asks of the pool at its own sites: a record and the arguments per launch,
+// and a record array's header per scope (counted as for warp scopes, the
+// most numerous). In floating point: the product of a grid's and a block's
+// sizes can pass 64 bits.
+inline double firstLevelBytes(dim3 grid, dim3 block, const ParentDemand &d) {
+  double blocks = double(grid.x) * grid.y * grid.z;
+  double threads = blocks * (double(block.x) * block.y * block.z);
+  double scopes = blocks + threads / 32;
+  return double(LAUNCHOPT_RECORDS_PER_THREAD) *
+             (threads * (double(d.threadSites) * sizeof(ChildRecord) + d.threadArgumentBytes) +
+              blocks * (double(d.blockSites) * sizeof(ChildRecord) + d.blockArgumentBytes)) +
+         scopes * (d.threadSites + d.blockSites) * (sizeof(AggregatedLaunch) + 16);
+}
+
+// The capacity for `bytes`: LAUNCHOPT_POOL_MIN_BYTES doubled until it holds
+// them (so the buffer grows geometrically, each size allocated once), never
+// past LAUNCHOPT_POOL_BYTES.
+inline unsigned long long poolCapacityFor(double bytes) {
+  const unsigned long long cap = LAUNCHOPT_POOL_BYTES;
+  unsigned long long capacity = LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096;
+  while (capacity < cap && double(capacity) < bytes)
+    capacity *= 2;
+  return capacity < cap ? capacity : cap;
+}
+
+// A larger buffer for the pool of the current device. It is allocated before
+// the old one goes, so that a failed allocation leaves the pool as it was
+// (and clears the error it set, which is not the program's). The old buffer
+// may still be in use: the host prepares a launch while the last one of its
+// stream usually still runs, and a launch of another stream may run too; it
+// is freed once the whole device is idle. Growth is geometric, so this wait
+// comes a few times in a program's life at most.
+inline void growPool(program::HostPoolBuffer &p, unsigned long long capacity) {
+  if (p.failedCapacity && capacity >= p.failedCapacity)
+    return;
+  void *bigger = nullptr;
+  if (cudaMalloc(&bigger, capacity) != cudaSuccess) {
+    cudaGetLastError();
+    p.failedCapacity = capacity;
+    return;
+  }
+  if (p.buffer) {
+    cudaDeviceSynchronize();
+    cudaFree(p.buffer);
+  }
+  p.buffer = static_cast<unsigned char *>(bigger);
+  p.capacity = capacity;
+}
+
+// The host word the device reports the pool's demand in, made on first use.
+inline void makeDemandWord(program::HostPoolBuffer &p) {
+  p.demandTried = true;
+  void *word = nullptr;
+  if (cudaHostAlloc(&word, sizeof(unsigned long long), cudaHostAllocMapped) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  void *onDevice = nullptr;
+  if (cudaHostGetDevicePointer(&onDevice, word, 0) != cudaSuccess) {
+    cudaGetLastError();
+    cudaFreeHost(word);
+    return;
+  }
+  p.demand = static_cast<unsigned long long *>(word);
+  *p.demand = 0;
+  p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
+}
+
+// The pool for a top-level parent about to be launched on the current
+// device: large enough for the parent's own sites and for the most the
+// launches so far have asked (as far as the device has reported it: a
+// launch's demand is known once the next launch's reset has run), up to
+// LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
+// parents one after another: its cursor goes back to 0 before each, so
+// parents that aggregate must not run at the same time in different streams.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
+    return PoolView{nullptr, 0, nullptr};
+  program::HostPools &pools = hostPools();
+  std::lock_guard<std::mutex> guard(pools.lock);
+  program::HostPoolBuffer &p = pools.devices[device];
+  if (!p.demandTried)
+    makeDemandWord(p);
+  double wanted = firstLevelBytes(grid, block, demand);
+  if (p.demand) {
+    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
+    wanted = asked > wanted ? asked : wanted;
+  }
+  unsigned long long capacity = poolCapacityFor(wanted);
+  if (capacity > p.capacity)
+    growPool(p, capacity);
+  return PoolView{p.buffer, p.capacity, p.demandOnDevice};
+}
+
+// Called by the host before each launch of a top-level parent of `grid` x
+// `block` threads, in its stream.
+inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
+  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+}
 
 __device__ inline unsigned linearThread() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -508,6 +716,8 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   if (!scope)
     return nullptr;
   AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
   if (launch == nullptr || launch == failedLaunch())
     return nullptr;
   unsigned capacity = scope->capacity;
@@ -1075,7 +1285,7 @@ int bt_run(const BezierLine* d_lines, int num_lines, int* d_num_points, float* d
   float2** buffers = nullptr;
   cudaMalloc(&buffers, sizeof(float2*) * num_lines);
   const int blocks = (num_lines + kParentBlock - 1) / kParentBlock;
-  { launchopt::resetPool(0); bt_lines<<<blocks, kParentBlock>>>(d_lines, num_lines, d_num_points, buffers); }
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = blocks, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 48, 0, 0}); bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); }
   bt_sum_and_free<<<blocks, kParentBlock>>>(num_lines, d_num_points, buffers, d_line_sums);
   cudaMemcpyFromSymbol(&failed, bt_failed_launches, sizeof failed);
   cudaFree(buffers);

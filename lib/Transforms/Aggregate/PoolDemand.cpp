@@ -1,0 +1,74 @@
+#include "PoolDemand.h"
+#include "Transforms/Common/LaunchAcceptance.h"
+
+#include "Support/GeneratedNames.h"
+#include "clang/AST/ASTContext.h"
+#include <algorithm>
+
+namespace launchopt {
+
+std::string ParentPoolDemand::initializer() const {
+  return "{" + std::to_string(ThreadSites) + ", " + std::to_string(ThreadArgumentBytes) + ", " +
+         std::to_string(BlockSites) + ", " + std::to_string(BlockArgumentBytes) + "}";
+}
+
+uint64_t launchArgumentBytes(const clang::ASTContext &Ctx, const clang::FunctionDecl &Child,
+                             const UniformParameters &Uniform) {
+  uint64_t Size = 0, Align = 1;
+  for (unsigned I = 0; I < Child.getNumParams(); ++I) {
+    if (I < Uniform.size() && Uniform[I])
+      continue;
+    clang::QualType T = Child.getParamDecl(I)->getType();
+    uint64_t Bytes = 8, FieldAlign = 8;
+    if (!T->isDependentType() && !T->isIncompleteType() && !T->isReferenceType()) {
+      clang::TypeInfoChars Info = Ctx.getTypeInfoInChars(T);
+      Bytes = static_cast<uint64_t>(Info.Width.getQuantity());
+      FieldAlign = std::max<uint64_t>(1, static_cast<uint64_t>(Info.Align.getQuantity()));
+    }
+    Size = (Size + FieldAlign - 1) / FieldAlign * FieldAlign + Bytes;
+    Align = std::max(Align, FieldAlign);
+  }
+  Size = std::max<uint64_t>(1, (Size + Align - 1) / Align * Align); // an empty struct takes 1
+  return (Size + 15) / 16 * 16; // poolAllocate's pieces
+}
+
+std::map<std::string, ParentPoolDemand>
+poolDemandOfParents(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                    const std::vector<AcceptedSite> &Sites,
+                    const std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf) {
+  std::map<std::string, ParentPoolDemand> Demand;
+  for (const AcceptedSite &A : Sites) {
+    // A child of another file has no definition here: its declaration gives
+    // the parameters (and it has no uniform ones).
+    const clang::FunctionDecl *Child = A.Site->Child;
+    if (!Child)
+      if (const ExternalChild *External = acceptedExternalChild(Launches, *A.Site))
+        Child = External->Declaration;
+    if (!Child)
+      continue;
+    auto Uniform = UniformOf.find(Child);
+    uint64_t Bytes = launchArgumentBytes(
+        Ctx, *Child, Uniform == UniformOf.end() ? UniformParameters{} : Uniform->second);
+    ParentPoolDemand &D = Demand[A.Site->ParentName];
+    if (A.Code.OneThreadPerBlock) {
+      ++D.BlockSites;
+      D.BlockArgumentBytes += Bytes;
+    } else {
+      ++D.ThreadSites;
+      D.ThreadArgumentBytes += Bytes;
+    }
+  }
+  return Demand;
+}
+
+std::string hostLaunchWithPool(const LaunchText &L, const std::string &Before,
+                               const std::string &After) {
+  using namespace generated::aggregate;
+  return "{ cudaStream_t " + HostStream + " = " + (L.Stream.empty() ? "0" : L.Stream) + "; dim3 " +
+         HostGrid + " = " + L.Grid + ", " + HostBlock + " = " + L.Block + "; " + Before + " " +
+         L.Callee + "<<<" + HostGrid + ", " + HostBlock + ", " +
+         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + HostStream + ">>>(" +
+         L.Arguments + ");" + (After.empty() ? "" : " " + After) + " }";
+}
+
+} // namespace launchopt
