@@ -40,6 +40,10 @@ echo "program 7: $before launches, reduced to $after"
 # the tail launch, and that launch (with its collector when it is a buffer launch).
 [ "$(grep -c 'cudaStreamTailLaunch>>>' "$dir/reduced.cu")" -ge 1 ] || fail "no tail launch left"
 [ "$after" -lt "$before" ] || fail "nothing was removed"
+# Tests run side by side reach the same program, with no candidate file left.
+"$dpgen" --reduce --seed=7 --test="$dir/refuses-tail.sh" --jobs=4 -o "$dir/reduced-jobs4.cu"
+cmp -s "$dir/reduced.cu" "$dir/reduced-jobs4.cu" || fail "--jobs=4 reduced to another program"
+ls "$dir"/reduced-jobs4.cu.candidate* >/dev/null 2>&1 && fail "--jobs=4 left candidate files"
 if "$dpgen" --reduce --seed=7 --test=false -o "$dir/none.cu" 2>/dev/null; then
   fail "a program that does not fail was reduced"
 fi

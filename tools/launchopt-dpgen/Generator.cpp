@@ -171,6 +171,29 @@ private:
     Launches = recursionFactor(P.Kernels[0]) - 1; // the host launch is not a device-side one
     for (unsigned I = 0; I < Count; ++I)
       makeBody(static_cast<int>(I));
+    for (Kernel &K : P.Kernels)
+      if (hasBufferLaunch(K.Body))
+        moveTailLaunches(K.Body);
+  }
+
+  static bool hasBufferLaunch(const std::vector<Stmt> &Body) {
+    for (const Stmt &S : Body)
+      if (S.What == Stmt::BufferLaunch || hasBufferLaunch(S.Body))
+        return true;
+    return false;
+  }
+
+  /// A grid that tail-launches buffer collectors tail-launches nothing else.
+  /// With CUDA 13.0 on an H100 (driver 580), a grid whose threads tail-launch
+  /// collectors and also other kernels can stay unfinished forever, whatever
+  /// the collectors do (test/random/results/hang-reduced-*.cu); the other
+  /// launches go fire-and-forget, which the collectors still wait for.
+  static void moveTailLaunches(std::vector<Stmt> &Body) {
+    for (Stmt &S : Body) {
+      if ((S.What == Stmt::Launch || S.What == Stmt::BufferLaunch) && S.Stream == StreamKind::Tail)
+        S.Stream = StreamKind::FireAndForget;
+      moveTailLaunches(S.Body);
+    }
   }
 
   /// Instances of one launched grid, counting the recursion below it.

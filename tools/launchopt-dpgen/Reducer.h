@@ -9,8 +9,10 @@
 
 namespace dpgen {
 
-/// Says whether a printed candidate still shows the failure.
-using FailurePredicate = std::function<bool(const std::string &Source)>;
+/// Says whether a printed candidate still shows the failure. Slot (below the
+/// reduction's Jobs) is unique among the calls running at once, so a caller
+/// can give each its own scratch file.
+using FailurePredicate = std::function<bool(const std::string &Source, unsigned Slot)>;
 
 struct Reduction {
   RemovedSet Removed;
@@ -20,8 +22,12 @@ struct Reduction {
 };
 
 /// The program with as many items removed as the predicate allows (1-minimal:
-/// removing any one more item loses the failure). The input must fail.
-Reduction reduceProgram(const Program &P, const FailurePredicate &StillFails);
+/// removing any one more item loses the failure). The input must fail. Up to
+/// Jobs predicate calls run at once, on threads of their own. OnSmaller, if
+/// given, sees each smaller failing program as it is found (a reduction cut
+/// short keeps its progress).
+Reduction reduceProgram(const Program &P, const FailurePredicate &StillFails, unsigned Jobs = 1,
+                        const std::function<void(const std::string &)> &OnSmaller = {});
 
 } // namespace dpgen
 

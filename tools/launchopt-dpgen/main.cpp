@@ -22,9 +22,12 @@ const char *Usage = R"(usage:
       `program I seed S checksum H launch_errors E`
   launchopt-dpgen --stats [--seed=S] [--count=N]
       per program: kernels, statements by kind, launch sites by stream, launch bound
-  launchopt-dpgen --reduce --seed=S --test=CMD -o FILE
+  launchopt-dpgen --reduce --seed=S --test=CMD [--jobs=N] -o FILE
       removes kernels, callees, statements and launch sites of program S while
       `CMD <candidate.cu>` exits 0 (the failure is still there); writes the smallest to FILE
+      (and each smaller one as it is found, so a reduction cut short keeps its progress);
+      runs up to N tests at once (default 1), each on its own candidate file, and
+      reduces to the same program whatever N is
 )";
 
 int fail(int Code, const std::string &Message) {
@@ -32,10 +35,17 @@ int fail(int Code, const std::string &Message) {
   return Code;
 }
 
+/// Whole or not at all: a reader (or a reduction stopped mid-write) never
+/// sees half a file.
 bool writeFile(const std::string &Path, const std::string &Text) {
-  std::ofstream Out(Path, std::ios::binary);
-  Out << Text;
-  return static_cast<bool>(Out.flush());
+  std::string Temporary = Path + ".partial";
+  {
+    std::ofstream Out(Temporary, std::ios::binary);
+    Out << Text;
+    if (!Out.flush())
+      return false;
+  }
+  return std::rename(Temporary.c_str(), Path.c_str()) == 0;
 }
 
 std::string shellQuote(const std::string &Text) {
@@ -79,7 +89,7 @@ void printStats(const dpgen::Program &P) {
 
 int main(int Argc, char **Argv) {
   uint64_t Seed = 1;
-  unsigned Count = 1;
+  unsigned Count = 1, Jobs = 1;
   std::string Output, Test;
   std::vector<uint64_t> Seeds;
   bool Reduce = false, Stats = false;
@@ -102,6 +112,8 @@ int main(int Argc, char **Argv) {
         Seeds.push_back(std::strtoull(List.substr(Start, End - Start).c_str(), nullptr, 10));
         Start = End + 1;
       }
+    } else if (Arg.rfind("--jobs=", 0) == 0) {
+      Jobs = static_cast<unsigned>(std::strtoul(Value("--jobs=").c_str(), nullptr, 10));
     } else if (Arg.rfind("--test=", 0) == 0) {
       Test = Value("--test=");
     } else if (Arg == "-o" && I + 1 < Argc) {
@@ -116,23 +128,33 @@ int main(int Argc, char **Argv) {
   }
   if (Count == 0)
     return fail(2, "--count must be at least 1");
+  if (Jobs == 0)
+    return fail(2, "--jobs must be at least 1");
 
   if (Reduce) {
     if (Test.empty() || Output.empty())
       return fail(2, "--reduce needs --test=CMD and -o FILE");
-    std::string Candidate = Output + ".candidate.cu";
-    auto StillFails = [&](const std::string &Source) {
-      if (!writeFile(Candidate, Source))
+    auto Candidate = [&](unsigned Slot) {
+      return Output + ".candidate" + (Slot ? "." + std::to_string(Slot) : "") + ".cu";
+    };
+    auto StillFails = [&](const std::string &Source, unsigned Slot) {
+      if (!writeFile(Candidate(Slot), Source))
         return false;
-      int Status = std::system((Test + " " + shellQuote(Candidate)).c_str());
+      int Status = std::system((Test + " " + shellQuote(Candidate(Slot))).c_str());
       return Status != -1 && WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
     };
     dpgen::Program P = dpgen::generateProgram(Seed);
-    if (!StillFails(dpgen::printFile({P})))
+    if (!StillFails(dpgen::printFile({P}), 0))
       return fail(1,
                   "program " + std::to_string(Seed) + " does not fail the test: nothing to reduce");
-    dpgen::Reduction R = dpgen::reduceProgram(P, StillFails);
-    std::remove(Candidate.c_str());
+    // The smallest so far is written as it is found, so that a reduction
+    // stopped early (a time limit) still leaves its progress in FILE.
+    dpgen::Reduction R = dpgen::reduceProgram(P, StillFails, Jobs, [&](const std::string &Smaller) {
+      if (!writeFile(Output, Smaller))
+        std::cerr << "launchopt-dpgen: cannot write '" << Output << "'\n";
+    });
+    for (unsigned Slot = 0; Slot < Jobs; ++Slot)
+      std::remove(Candidate(Slot).c_str());
     if (!writeFile(Output, R.Source))
       return fail(1, "cannot write '" + Output + "'");
     std::cerr << "launchopt-dpgen: program " << Seed << ": removed " << R.Removed.size() << " of "
