@@ -1,6 +1,7 @@
 #include "KernelFeatures.h"
 
 #include "CooperativeGroups.h"
+#include "LaunchSites.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -89,7 +90,7 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *E) {
-    if (const clang::FunctionDecl *Callee = E->getDirectCallee())
+    if (const clang::FunctionDecl *Callee = launchedFunction(*E))
       Out.LaunchedKernels.insert(Callee->getNameAsString());
     else if (auto *ULE =
                  llvm::dyn_cast<clang::UnresolvedLookupExpr>(E->getCallee()->IgnoreImplicit()))

@@ -59,6 +59,23 @@ const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call) {
   return AddressOf->getSubExpr()->IgnoreImplicit();
 }
 
+const clang::FunctionDecl *launchedFunction(const clang::CUDAKernelCallExpr &Call) {
+  if (const clang::FunctionDecl *Callee = Call.getDirectCallee())
+    return Callee;
+  const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(launchedKernel(Call));
+  const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->isConstexpr() || !Var->getType()->isReferenceType() || !Var->getInit())
+    return nullptr;
+  const auto *Named = llvm::dyn_cast<clang::DeclRefExpr>(Var->getInit()->IgnoreParenImpCasts());
+  const auto *Kernel = Named ? llvm::dyn_cast<clang::FunctionDecl>(Named->getDecl()) : nullptr;
+  return Kernel && Kernel->hasAttr<clang::CUDAGlobalAttr>() ? Kernel : nullptr;
+}
+
+bool isRecoveredLaunchReference(const clang::VarDecl &Var) {
+  return Var.getName().starts_with(RecoveredReferencePrefix) && Var.isConstexpr() &&
+         Var.getType()->isReferenceType();
+}
+
 namespace {
 
 // Macros like cudaStreamTailLaunch expand to casts of small constants; read
@@ -175,7 +192,7 @@ const clang::FunctionDecl *definitionOf(const clang::FunctionDecl *F) {
 // The kernel a launch calls: resolved directly, or the single template a
 // dependent launch names.
 const clang::FunctionDecl *calleeOf(const clang::CUDAKernelCallExpr *Call, std::string &Name) {
-  if (const clang::FunctionDecl *Callee = Call->getDirectCallee()) {
+  if (const clang::FunctionDecl *Callee = launchedFunction(*Call)) {
     Name = Callee->getNameAsString();
     return Callee;
   }
@@ -252,7 +269,9 @@ public:
       U.Cause = "Clang 19 cannot resolve this device-side launch of '" +
                 Callee->getName().getAsString() + "', a name " +
                 std::to_string(Callee->getNumDecls()) + " overloaded kernels share";
-      U.Workaround = "kernels with distinct names can be transformed";
+      U.Workaround = "launchopt recovers such a launch when the number of arguments, or their "
+                     "exact types, tell the overloads apart, the name is written unqualified "
+                     "and the parent is not a class member; distinct kernel names always work";
     }
     Unresolved.push_back(std::move(U));
     return true;

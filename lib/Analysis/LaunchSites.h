@@ -119,6 +119,16 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = fals
 // (Driver/TemplateLaunchRecovery.h).
 const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call);
 
+// The kernel a launch calls: its direct callee, or the kernel a constexpr
+// reference names when the launch goes through one (the driver's recovery of
+// launches of overloaded kernels, Driver/TemplateLaunchRecovery.h).
+const clang::FunctionDecl *launchedFunction(const clang::CUDAKernelCallExpr &Call);
+
+// The names of the references that recovery declares; they are not the
+// program's (a kernel named in one is not a kernel whose address is taken).
+inline constexpr const char *RecoveredReferencePrefix = "__lo_ovl";
+bool isRecoveredLaunchReference(const clang::VarDecl &Var);
+
 // Whether two launches of one parent thread may go into the same stream, so
 // that the second waits for the first: false when either goes into a stream
 // the parent created (CreatedStream) and the other does not go into it.

@@ -194,8 +194,7 @@ const clang::FunctionDecl *FootprintAnalysis::definition(const clang::FunctionDe
 
 const clang::FunctionDecl *FootprintAnalysis::calleeOf(const clang::CallExpr *C) {
   if (auto *K = llvm::dyn_cast<clang::CUDAKernelCallExpr>(C))
-    if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(launchedKernel(*K)))
-      return llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl());
+    return launchedFunction(*K);
   return C->getDirectCallee();
 }
 

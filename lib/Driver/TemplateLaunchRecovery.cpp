@@ -3,7 +3,9 @@
 #include "Analysis/SourceText.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <map>
 #include <vector>
 
 namespace launchopt {
@@ -14,6 +16,16 @@ namespace {
 // output, which is why they are not among the generated names.
 const std::string OpenMarker = "(/*launchopt:recovered-launch*/*&";
 const std::string CloseMarker = "/*launchopt:end*/)";
+
+// An overloaded kernel's launch reads `(*&<reference>)`, the name as written
+// left in a comment: `(/*...*/*&__lo_ovl1_k/*launchopt:as-written:k*/)`.
+const std::string OverloadOpenMarker = "(/*launchopt:recovered-overload*/*&";
+const std::string AsWrittenMarker = "/*launchopt:as-written:";
+const std::string AsWrittenClose = "*/)";
+// The reference, declared on the parent's first line.
+const std::string DeclarationOpen = "/*launchopt:recovered-declaration*/";
+const std::string DeclarationClose = "/*launchopt:end-declaration*/";
+const std::string ReferencePrefix = RecoveredReferencePrefix;
 
 // Whether the template arguments written at a launch leave nothing to deduce.
 bool namesOneSpecialization(const clang::UnresolvedLookupExpr &Lookup) {
@@ -46,11 +58,23 @@ public:
   DroppedLaunchFinder(const clang::ASTContext &Ctx, const std::string &Text)
       : Ctx(Ctx), Text(Text) {}
 
+  bool TraverseFunctionDecl(clang::FunctionDecl *F) {
+    const clang::FunctionDecl *Saved = Parent;
+    Parent = F;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Parent = Saved;
+    return Result;
+  }
+
   bool VisitRecoveryExpr(clang::RecoveryExpr *E) {
     if (E->subExpressions().empty())
       return true;
     const auto *Lookup =
         llvm::dyn_cast<clang::UnresolvedLookupExpr>(E->subExpressions().front()->IgnoreParens());
+    if (Lookup && !Lookup->hasExplicitTemplateArgs() && Lookup->getNumDecls() > 1) {
+      noteOverloadedLaunch(*E, *Lookup);
+      return true;
+    }
     if (!Lookup || !namesOneSpecialization(*Lookup))
       return true;
     std::optional<FileRange> Name = writtenRange(Ctx, Lookup->getSourceRange());
@@ -67,10 +91,96 @@ public:
   }
 
   std::vector<FileRange> Names;
+  // Overloaded launches: the written name, the reference that stands for the
+  // chosen kernel, and where the reference's declaration goes (with its text).
+  struct OverloadedLaunch {
+    FileRange Name;
+    std::string Reference;
+  };
+  std::vector<OverloadedLaunch> Overloads;
+  std::map<unsigned, std::string> Declarations; // offset -> declaration text
 
 private:
+  // The one candidate the launch can mean: the arity decides, else the exact
+  // (unqualified) types of the arguments; null when neither does.
+  static const clang::FunctionDecl *chooseOverload(const clang::RecoveryExpr &E,
+                                                   const clang::UnresolvedLookupExpr &Lookup,
+                                                   const clang::ASTContext &Ctx) {
+    std::vector<const clang::Expr *> Args(E.subExpressions().begin() + 1, E.subExpressions().end());
+    std::vector<const clang::FunctionDecl *> ByArity, ByType;
+    for (const clang::NamedDecl *D : Lookup.decls()) {
+      auto *F = llvm::dyn_cast<clang::FunctionDecl>(D->getUnderlyingDecl());
+      if (!F || !F->hasAttr<clang::CUDAGlobalAttr>() || F->getDescribedFunctionTemplate())
+        return nullptr; // a template among them: the template remark holds
+      if (Args.size() < F->getMinRequiredArguments() || Args.size() > F->getNumParams())
+        continue;
+      ByArity.push_back(F);
+      bool Same = Args.size() == F->getNumParams();
+      for (size_t I = 0; Same && I < Args.size(); ++I) {
+        clang::QualType Arg = Args[I]->getType();
+        if (Arg.isNull() || Arg->isDependentType())
+          return nullptr;
+        if (Arg->isArrayType() || Arg->isFunctionType())
+          Arg = Ctx.getDecayedType(Arg);
+        Same = Ctx.hasSameUnqualifiedType(Arg, F->getParamDecl(I)->getType());
+      }
+      if (Same)
+        ByType.push_back(F);
+    }
+    if (ByArity.size() == 1)
+      return ByArity.front();
+    return ByType.size() == 1 ? ByType.front() : nullptr;
+  }
+
+  void noteOverloadedLaunch(const clang::RecoveryExpr &E,
+                            const clang::UnresolvedLookupExpr &Lookup) {
+    // The reference is declared at namespace scope before the parent: a
+    // parent inside a class, or a qualified name, is left as it is.
+    if (!Parent || Lookup.getQualifier() || Parent->isDependentContext() ||
+        !Parent->getDeclContext()->getRedeclContext()->isFileContext())
+      return;
+    const clang::FunctionDecl *Chosen = chooseOverload(E, Lookup, Ctx);
+    std::optional<FileRange> Name = writtenRange(Ctx, Lookup.getSourceRange());
+    // The parent's first token may come from a macro (`__global__`): the
+    // declaration goes where that macro is written.
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::SourceLocation ParentBegin = SM.getExpansionLoc(Parent->getBeginLoc());
+    if (!Chosen || !Name || Name->End > Text.size() || !SM.isInMainFile(ParentBegin))
+      return;
+    size_t After = Text.find_first_not_of(" \t\r\n", Name->End);
+    if (After == std::string::npos || Text.compare(After, 3, "<<<") != 0)
+      return;
+    for (const OverloadedLaunch &Seen : Overloads)
+      if (Seen.Name.Begin == Name->Begin)
+        return;
+    // The chosen kernel must be declared before the reference: where it is
+    // not (the parent launching itself), it is declared again there, which
+    // only its own scope allows.
+    bool DeclaredBefore = false;
+    for (const clang::FunctionDecl *D : Chosen->redecls())
+      DeclaredBefore |= SM.isBeforeInTranslationUnit(D->getLocation(), ParentBegin);
+    if (!DeclaredBefore && Chosen->getDeclContext()->getRedeclContext() !=
+                               Parent->getDeclContext()->getRedeclContext())
+      return;
+    std::string Kernel = Chosen->getNameAsString();
+    std::string Number = std::to_string(Overloads.size() + 1);
+    std::string Reference = ReferencePrefix + Number + "_" + Kernel;
+    std::string Type = ReferencePrefix + "t" + Number + "_" + Kernel;
+    clang::PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressScope = false;
+    std::string Declaration =
+        "using " + Type + " = " +
+        clang::TypeName::getFullyQualifiedName(Chosen->getType(), Ctx, Policy) + "; ";
+    if (!DeclaredBefore)
+      Declaration += "__global__ " + Type + " " + Kernel + "; ";
+    Declaration += "static constexpr " + Type + " &" + Reference + " = " + Kernel + "; ";
+    Declarations[SM.getFileOffset(ParentBegin)] += Declaration;
+    Overloads.push_back({*Name, Reference});
+  }
+
   const clang::ASTContext &Ctx;
   const std::string &Text;
+  const clang::FunctionDecl *Parent = nullptr;
 };
 
 } // namespace
@@ -87,12 +197,18 @@ parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compi
   clang::ASTContext &Ctx = R.Parsed->Unit->getASTContext();
   DroppedLaunchFinder Finder(Ctx, Text);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (Finder.Names.empty())
+  if (Finder.Names.empty() && Finder.Overloads.empty())
     return R;
   SourceEdits Markers;
   for (const FileRange &Name : Finder.Names) {
     Markers.insert(Name.Begin, OpenMarker);
     Markers.insert(Name.End, CloseMarker);
+  }
+  for (const auto &[Offset, Declaration] : Finder.Declarations)
+    Markers.insert(Offset, DeclarationOpen + Declaration + DeclarationClose);
+  for (const auto &Launch : Finder.Overloads) {
+    Markers.insert(Launch.Name.Begin, OverloadOpenMarker + Launch.Reference + AsWrittenMarker);
+    Markers.insert(Launch.Name.End, AsWrittenClose);
   }
   llvm::Expected<std::string> Marked = Markers.apply(Text);
   if (!Marked) {
@@ -132,7 +248,29 @@ void restoreInputPositions(const RecoveredParse &R, const std::string &Text, Lau
     Restore(U.Position);
 }
 
+// Removes what the overload recovery inserted: the declarations whole, and
+// around each launch's name the reference and the comment's delimiters.
+static void removeOverloadMarkers(const std::string &Text, SourceEdits &Removed) {
+  for (size_t Open = Text.find(DeclarationOpen); Open != std::string::npos;
+       Open = Text.find(DeclarationOpen, Open + 1)) {
+    size_t Close = Text.find(DeclarationClose, Open);
+    if (Close == std::string::npos)
+      break;
+    Removed.replace(Open, Close + DeclarationClose.size() - Open, "");
+  }
+  for (size_t Open = Text.find(OverloadOpenMarker); Open != std::string::npos;
+       Open = Text.find(OverloadOpenMarker, Open + 1)) {
+    size_t Written = Text.find(AsWrittenMarker, Open);
+    size_t Close = Written == std::string::npos ? Written : Text.find(AsWrittenClose, Written);
+    if (Close == std::string::npos || Text.find('\n', Open) < Close)
+      continue;
+    Removed.replace(Open, Written + AsWrittenMarker.size() - Open, "");
+    Removed.replace(Close, AsWrittenClose.size(), "");
+  }
+}
+
 std::string removeRecoveryMarkers(const std::string &Text, SourceEdits &Removed) {
+  removeOverloadMarkers(Text, Removed);
   size_t Open = Text.find(OpenMarker);
   while (Open != std::string::npos) {
     size_t Close = Text.find(CloseMarker, Open + OpenMarker.size());

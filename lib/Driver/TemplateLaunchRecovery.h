@@ -37,6 +37,21 @@ namespace launchopt {
 // copies of the launch's text), so the output keeps the user's text except
 // at the sites a pass transformed.
 //
+// Overloaded kernels: a device-side launch of a name several __global__
+// overloads share fails the same way (every candidate is rejected). The
+// driver picks the overload itself, by the number of arguments, else by
+// their exact types, and declares on the parent's first line, at namespace
+// scope where no caller check applies, a constexpr reference to it:
+// `using __lo_ovlt1_k = void (int *, int); static constexpr __lo_ovlt1_k
+// &__lo_ovl1_k = k;` (with a declaration of k itself first when it is only
+// declared later, as when the parent launches itself). The launch reads
+// `(*&__lo_ovl1_k)`, the written name kept in a comment beside it, and is an
+// ordinary CUDAKernelCallExpr whose callee, seen through the reference
+// (Analysis' launchedFunction), is the chosen overload. Both are removed from every
+// output. Left unresolved, with the overload remark: a qualified name, a
+// parent inside a class, and launches that neither count nor exact types
+// decide.
+//
 // Limits: a launch whose template arguments are deduced from the call
 // arguments (`k<<<g, b>>>(p)` with `template <class T> k(T *)`) is not
 // recovered (taking the address of a template needs its arguments) and stays

@@ -66,7 +66,7 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
   std::map<const clang::FunctionDecl *, std::string> Refusals;
   for (size_t I = 0; I < Sources.size(); ++I)
     for (LaunchSite &Site : Launches[I].Sites) {
-      const clang::FunctionDecl *Declared = Site.Call->getDirectCallee();
+      const clang::FunctionDecl *Declared = launchedFunction(*Site.Call);
       if (Site.Child || !Site.DeviceSide || !Declared)
         continue;
       auto Defined = Definitions.find(programKernelKey(*Declared));

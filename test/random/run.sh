@@ -239,13 +239,15 @@ run() {
     done
     if [ "${#mismatches[@]}" -gt 0 ]; then
       echo "# mismatches again, with the original at -O0 and -O3"
+      # At the levels named, whatever COMPILE_FLAGS the run was built with.
       for b in $(printf '%s\n' "${mismatches[@]}" | awk '{print $1}' | sort -u); do
-        echo "$b.orig-O0 $dir/$b.cu -O0,-Xptxas,-O0"
-      done | sed 's/,/ /g' | compile_list "$dir"
+        echo "$b.orig-O0 $dir/$b.cu -O0,-Xcicc,-O0,-Xptxas,-O0"
+        echo "$b.orig-O3 $dir/$b.cu -O3,-Xcicc,-O3,-Xptxas,-O3"
+      done | sed 's/,/ /g' | COMPILE_FLAGS= compile_list "$dir"
       for m in "${mismatches[@]}"; do
         read -r b p seed name <<<"$m"
         run_binary "$dir/bin/$b.orig-O0" "$res/$b.orig-O0.$p.txt" "$p" "$p"
-        run_binary "$dir/bin/$b.orig" "$res/$b.orig-O3.$p.txt" "$p" "$p"
+        run_binary "$dir/bin/$b.orig-O3" "$res/$b.orig-O3.$p.txt" "$p" "$p"
         run_binary "$dir/bin/$b.$name" "$res/$b.$name.$p.again.txt" "$p" "$p"
         local o0=$(checksum_of "$res/$b.orig-O0.$p.txt" "$p") o3=$(checksum_of "$res/$b.orig-O3.$p.txt" "$p")
         local again=$(checksum_of "$res/$b.$name.$p.again.txt" "$p") verdict

@@ -28,6 +28,11 @@ public:
       if (const clang::Expr *Callee = launchedKernel(*Site.Call))
         LaunchNames.insert(Callee->IgnoreParenImpCasts());
   }
+  bool TraverseVarDecl(clang::VarDecl *Var) {
+    // A recovered launch's reference names its kernel to launch it, no more.
+    return isRecoveredLaunchReference(*Var) || RecursiveASTVisitor::TraverseVarDecl(Var);
+  }
+
   bool VisitDeclRefExpr(clang::DeclRefExpr *Ref) {
     auto *F = llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl());
     if (!Found && F && F->getCanonicalDecl() == Kernel && !LaunchNames.count(Ref))

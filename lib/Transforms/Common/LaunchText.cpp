@@ -58,6 +58,12 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   if (!Callee)
     return refusal("the launched kernel's name comes from a macro");
   T.Callee = textOf(Ctx, *Callee);
+  // A recovered launch of an overloaded kernel reads a reference the output
+  // does not keep; the name was written unqualified.
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(launchedKernel(*Site.Call)))
+    if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
+        Var && isRecoveredLaunchReference(*Var))
+      T.Callee = Site.ChildName;
   if (!Site.Grid || !Site.Block || !operandText(Ctx, Site.Grid, T.Grid) ||
       !operandText(Ctx, Site.Block, T.Block) ||
       !operandText(Ctx, Site.SharedMemory, T.SharedMemory) ||
