@@ -294,7 +294,9 @@ enum When : unsigned {
 // (no cooperative launch, no block fits, an empty or invalid grid), or
 // `when` says the original does better, the original kernel is launched as
 // written: its launches are removed by its own threads (T4), and any launch
-// error is the original's.
+// error is the original's. The driver also refuses a cooperative launch of a
+// kernel that calls the device runtime (a `cudaGetLastError()` left in a
+// helper is enough); such a kernel is then launched as written from then on.
 template <typename... Params, typename... Args>
 void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
@@ -305,6 +307,7 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
   static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
   static unsigned knownThreads = 0;
   static size_t knownShared = 0;
+  static bool refused = false; // the driver said no to this kernel once
   int device = 0;
   unsigned threads = block.x * block.y * block.z;
   bool known = cudaGetDevice(&device) == cudaSuccess;
@@ -318,8 +321,8 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
     knownThreads = threads;
     knownShared = sharedMemory;
   }
-  bool persistent = known && cooperative && perSm > 0 && blocks > 0 && grid.y <= 65535u &&
-                    grid.z <= 65535u;
+  bool persistent = known && cooperative && !refused && perSm > 0 && blocks > 0 &&
+                    grid.y <= 65535u && grid.z <= 65535u;
   unsigned long long resident = (unsigned long long)perSm * sms;
   if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
     persistent = false;
@@ -337,8 +340,15 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
         ((pointers[i++] = (void *)&v), ...);
       },
       values);
-  cudaLaunchCooperativeKernel((const void *)persistentKernel, dim3(persistentBlocks), block,
-                              pointers, sharedMemory, stream);
+  cudaError_t error = cudaLaunchCooperativeKernel((const void *)persistentKernel,
+                                                  dim3(persistentBlocks), block, pointers,
+                                                  sharedMemory, stream);
+  if (error == cudaErrorNotPermitted || error == cudaErrorCooperativeLaunchTooLarge) {
+    refused = true;
+    (void)cudaGetLastError(); // the refusal is not the program's error
+    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
+               values);
+  }
 }
 
 } // namespace
