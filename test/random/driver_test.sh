@@ -44,7 +44,8 @@ done
 echo PLANTED_COMPILE_ERROR >>"$dir/d/b001.TCA.cu"
 rm "$dir/d/b001.A-block.cu"
 
-if PATH="$dir/tools:$PATH" NVCC="$dir/tools/nvcc" RUN_TIMEOUT=2 JOBS=2 "$here/run.sh" run "$dir/d" >"$dir/out.txt" 2>&1; then
+mkdir -p "$dir/calls"
+if OUT="$dir/calls" PATH="$dir/tools:$PATH" NVCC="$dir/tools/nvcc" RUN_TIMEOUT=2 JOBS=2 "$here/run.sh" run "$dir/d" >"$dir/out.txt" 2>&1; then
   fail "planted faults, yet the run step passed"
 fi
 log="$dir/d/run.log"
@@ -59,6 +60,9 @@ expect "FAILURE seed 6 A-block: FAILED to transform or build"
 expect "MISMATCH seed 4 A-grid: launchopt: original 31676 at -O0 and -O3, variant 1"
 expect "executions: 190 (program x build run, original included), equal: 172, failures: 18, inconclusive: 0"
 [ "$(grep -c '^FAILURE' "$log")" -eq 18 ] || fail "expected 18 failures"
+# With OUT set, each crash and hang is named there as it happens.
+grep -q '^b000.T program 2: timeout after 2 s$' "$dir/calls/crashes.txt" || fail "crashes.txt lacks the hang"
+grep -q '^b000.C program 1: exit 139$' "$dir/calls/crashes.txt" || fail "crashes.txt lacks the crash"
 # Each program's time is kept beside its result; the hang restarts the process.
 times="$dir/d/results/b000.T.txt.times"
 [ "$(grep -c ' start ' "$times")" -eq 2 ] || fail "$times lacks the two process starts"

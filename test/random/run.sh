@@ -8,7 +8,8 @@
 #   test/random/run.sh compile [dir]               nvcc every file, in parallel (no GPU needed)
 #   test/random/run.sh pack [dir]                  dir.tar.gz: the sources the run needs, to carry
 #   test/random/run.sh run [dir | dir.tar.gz]      compile, run, compare (needs a GPU); log in dir/run.log
-#                                                  (and in $OUT when set)
+#                                                  (and in $OUT when set, where crashes.txt names
+#                                                  each crash or timeout as it happens)
 #
 # Many programs share one file and one process, since nvcc's time per file
 # dominates: the binary runs programs FIRST..LAST and prints a checksum line each.
@@ -162,6 +163,8 @@ run_binary() { # binary output first last
     local why="exit $rc"
     [ "$rc" -eq 124 ] && why="timeout after ${RUN_TIMEOUT:-20} s"
     grep -q "^program $failed " "$out" || echo "program $failed seed ? crashed: $why" >>"$out"
+    # At once, where the caller will see it even if its own time limit cuts the run.
+    if [ -n "${CRASH_LOG:-}" ]; then echo "$(basename "$bin") program $failed: $why" >>"$CRASH_LOG"; fi
     first=$((failed + 1))
     [ "$rc" -eq 124 ] || [ "$rc" -ge 128 ] || [ "$rc" -eq 1 ] || break
   done
@@ -190,6 +193,7 @@ run() {
   fi
   local log="$dir/run.log" res="$dir/results"
   mkdir -p "$res"
+  export CRASH_LOG=${CRASH_LOG:-${OUT:+$OUT/crashes.txt}}
   {
     echo "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
     echo "nvcc: $("$nvcc" --version | tail -1)"
