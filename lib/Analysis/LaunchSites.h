@@ -116,12 +116,12 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = fals
 // The kernel as the launch names it (`k`, `k<T>`): without implicit casts,
 // and without the `(*&k<float>)` through which the driver makes Clang 19
 // parse a device-side launch of a template kernel it would drop
-// (Driver/TemplateLaunchRecovery.h).
+// (Driver/DroppedLaunchRecovery.h).
 const clang::Expr *launchedKernel(const clang::CUDAKernelCallExpr &Call);
 
 // The kernel a launch calls: its direct callee, or the kernel a constexpr
 // reference names when the launch goes through one (the driver's recovery of
-// launches of overloaded kernels, Driver/TemplateLaunchRecovery.h).
+// launches of overloaded kernels, Driver/DroppedLaunchRecovery.h).
 const clang::FunctionDecl *launchedFunction(const clang::CUDAKernelCallExpr &Call);
 
 // The names of the references that recovery declares; they are not the

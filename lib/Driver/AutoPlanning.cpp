@@ -35,7 +35,7 @@ planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
   std::vector<LaunchAnalysis> Analysed, AtInput;
   for (const ProgramSource &Source : Sources) {
     CrashStage Stage("planning (--auto)", Source.Path);
-    Parsed.push_back(parseRecoveringTemplateLaunches(Compilations, Source.Path, Env, Source.Text));
+    Parsed.push_back(parseRecoveringDroppedLaunches(Compilations, Source.Path, Env, Source.Text));
     if (!Parsed.back().Parsed)
       return makeError("'" + Source.Path + "' could not be parsed; nothing was written");
     Analysed.push_back(analyzeLaunches(Parsed.back().Parsed->Unit->getASTContext()));

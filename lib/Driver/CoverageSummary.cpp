@@ -1,7 +1,7 @@
 #include "CoverageSummary.h"
 
 #include "CommandSupport.h"
-#include "TemplateLaunchRecovery.h"
+#include "DroppedLaunchRecovery.h"
 #include "TransformPipeline.h"
 #include "Support/MakeError.h"
 #include "Transforms/LaunchPass.h"
@@ -60,7 +60,7 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       C.NotRead.push_back({File, llvm::toString(Text.takeError())});
       continue;
     }
-    RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, File, Env, *Text);
+    RecoveredParse Recovered = parseRecoveringDroppedLaunches(Compilations, File, Env, *Text);
     if (!Recovered.Parsed) {
       C.NotRead.push_back({File, "does not parse (clang's errors above)"});
       continue;

@@ -3,9 +3,9 @@
 #include "AutoPlanning.h"
 #include "CommandSupport.h"
 #include "CoverageSummary.h"
+#include "DroppedLaunchRecovery.h"
 #include "LaunchListing.h"
 #include "Report.h"
-#include "TemplateLaunchRecovery.h"
 #include "TransformPipeline.h"
 #include "Rewrite/OutputFile.h"
 #include "Support/MakeError.h"
@@ -182,7 +182,7 @@ std::vector<const char *> withCompileFlagsSeparator(int Argc, const char **Argv)
 // --list-launches: every launch site and what the analysis found, to Output.
 int listLaunches(const clang::tooling::CompilationDatabase &Compilations, const std::string &Input,
                  const ParseEnvironment &Env, std::string &Text, const std::string &Output) {
-  RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, Input, Env, Text);
+  RecoveredParse Recovered = parseRecoveringDroppedLaunches(Compilations, Input, Env, Text);
   if (!Recovered.Parsed)
     return fail(Command, ExitInputError, "'" + Input + "' could not be parsed");
   clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();

@@ -1,7 +1,7 @@
 #include "TransformPipeline.h"
 
 #include "CrashStage.h"
-#include "TemplateLaunchRecovery.h"
+#include "DroppedLaunchRecovery.h"
 #include "Analysis/ProgramKernels.h"
 #include "Rewrite/RuntimeEmbedding.h"
 #include "Support/MakeError.h"
@@ -149,7 +149,7 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
     for (size_t I = 0; I < Sources.size(); ++I) {
       CrashStage Stage("parsing and analysing", Sources[I].Path);
       Parsed.push_back(
-          parseRecoveringTemplateLaunches(Compilations, Sources[I].Path, Env, Out[I].Text));
+          parseRecoveringDroppedLaunches(Compilations, Sources[I].Path, Env, Out[I].Text));
       if (!Parsed.back().Parsed)
         return makeError("'" + Sources[I].Path + "' could not be parsed; nothing was written");
       Launches.push_back(analyzeLaunches(Parsed.back().Parsed->Unit->getASTContext()));

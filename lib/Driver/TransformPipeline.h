@@ -1,7 +1,7 @@
 #ifndef LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 #define LAUNCHOPT_DRIVER_TRANSFORMPIPELINE_H
 
-#include "TemplateLaunchRecovery.h"
+#include "DroppedLaunchRecovery.h"
 #include "Frontend/CompilerFlags.h"
 #include "Transforms/LaunchPass.h"
 #include "Transforms/PassResult.h"

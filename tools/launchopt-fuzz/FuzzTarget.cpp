@@ -7,7 +7,7 @@
 // a crash or a sanitizer report anywhere on that path (scripts/fuzz.sh).
 
 #include "Driver/CommandSupport.h"
-#include "Driver/TemplateLaunchRecovery.h"
+#include "Driver/DroppedLaunchRecovery.h"
 #include "Transforms/LaunchPass.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -70,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static const std::string Input = "/launchopt-fuzz/input.cu";
 
   std::string Text(reinterpret_cast<const char *>(Data), Size);
-  RecoveredParse Recovered = parseRecoveringTemplateLaunches(Compilations, Input, Env, Text);
+  RecoveredParse Recovered = parseRecoveringDroppedLaunches(Compilations, Input, Env, Text);
   if (!Recovered.Parsed)
     return 0; // clang's errors: launchopt writes nothing, as the driver does
   clang::ASTContext &Ctx = Recovered.Parsed->Unit->getASTContext();

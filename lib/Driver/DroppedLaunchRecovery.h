@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_DRIVER_TEMPLATELAUNCHRECOVERY_H
-#define LAUNCHOPT_DRIVER_TEMPLATELAUNCHRECOVERY_H
+#ifndef LAUNCHOPT_DRIVER_DROPPEDLAUNCHRECOVERY_H
+#define LAUNCHOPT_DRIVER_DROPPEDLAUNCHRECOVERY_H
 
 #include "Analysis/LaunchSites.h"
 #include "Frontend/Frontend.h"
@@ -9,8 +9,8 @@
 
 namespace launchopt {
 
-// Recovery of device-side launches of template kernels from non-template
-// kernels, which Clang 19 drops.
+// Recovery of the device-side launches Clang 19 drops: of template kernels
+// from non-template kernels, and of kernels whose name overloads share.
 //
 // What Clang 19 does: host-side, a __global__ caller may never call a
 // __global__ callee through overload resolution (Sema's CUDA call preference
@@ -66,9 +66,9 @@ struct RecoveredParse {
 };
 
 RecoveredParse
-parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
-                                const std::string &File, const ParseEnvironment &Env,
-                                const std::string &Text);
+parseRecoveringDroppedLaunches(const clang::tooling::CompilationDatabase &Compilations,
+                               const std::string &File, const ParseEnvironment &Env,
+                               const std::string &Text);
 
 // The launch positions of an analysis of R's parse, in the text given
 // (Text) instead of the text with the markers.

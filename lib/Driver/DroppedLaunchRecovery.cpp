@@ -1,4 +1,4 @@
-#include "TemplateLaunchRecovery.h"
+#include "DroppedLaunchRecovery.h"
 
 #include "Analysis/SourceText.h"
 #include "clang/AST/Attr.h"
@@ -186,9 +186,9 @@ private:
 } // namespace
 
 RecoveredParse
-parseRecoveringTemplateLaunches(const clang::tooling::CompilationDatabase &Compilations,
-                                const std::string &File, const ParseEnvironment &Env,
-                                const std::string &Text) {
+parseRecoveringDroppedLaunches(const clang::tooling::CompilationDatabase &Compilations,
+                               const std::string &File, const ParseEnvironment &Env,
+                               const std::string &Text) {
   RecoveredParse R;
   R.ParsedText = Text;
   R.Parsed = parseCudaFile(Compilations, File, Env, &Text);
