@@ -573,7 +573,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   }
 
   std::map<std::string, ParentPoolDemand> DemandOf =
-      poolDemandOfParents(Ctx, Launches, Accepted.Sites, UniformOf);
+      poolDemandOfParents(Ctx, Accepted.Sites, UniformOf);
   if (Options.HostLaunch)
     launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Result);
   else

@@ -1,5 +1,4 @@
 #include "PoolDemand.h"
-#include "Transforms/Common/LaunchAcceptance.h"
 
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
@@ -33,22 +32,15 @@ uint64_t launchArgumentBytes(const clang::ASTContext &Ctx, const clang::Function
 }
 
 std::map<std::string, ParentPoolDemand>
-poolDemandOfParents(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                    const std::vector<AcceptedSite> &Sites,
+poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite> &Sites,
                     const std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf) {
   std::map<std::string, ParentPoolDemand> Demand;
   for (const AcceptedSite &A : Sites) {
-    // A child of another file has no definition here: its declaration gives
-    // the parameters (and it has no uniform ones).
-    const clang::FunctionDecl *Child = A.Site->Child;
-    if (!Child)
-      if (const ExternalChild *External = acceptedExternalChild(Launches, *A.Site))
-        Child = External->Declaration;
-    if (!Child)
-      continue;
-    auto Uniform = UniformOf.find(Child);
+    // A.Child: for a child of another file, its declaration here, which
+    // gives the parameters.
+    auto Uniform = UniformOf.find(A.Child);
     uint64_t Bytes = launchArgumentBytes(
-        Ctx, *Child, Uniform == UniformOf.end() ? UniformParameters{} : Uniform->second);
+        Ctx, *A.Child, Uniform == UniformOf.end() ? UniformParameters{} : Uniform->second);
     ParentPoolDemand &D = Demand[A.Site->ParentName];
     if (A.Code.OneThreadPerBlock) {
       ++D.BlockSites;

@@ -38,8 +38,7 @@ uint64_t launchArgumentBytes(const clang::ASTContext &Ctx, const clang::Function
 
 // Per parent kernel (by name, as host launches name it), its sites' demand.
 std::map<std::string, ParentPoolDemand>
-poolDemandOfParents(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                    const std::vector<AcceptedSite> &Sites,
+poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite> &Sites,
                     const std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf);
 
 // A host launch rewritten so that its stream, grid and block are evaluated
