@@ -6,6 +6,7 @@
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <map>
+#include <set>
 #include <vector>
 
 namespace launchopt {
@@ -77,16 +78,8 @@ public:
     }
     if (!Lookup || !namesOneSpecialization(*Lookup))
       return true;
-    std::optional<FileRange> Name = writtenRange(Ctx, Lookup->getSourceRange());
-    if (!Name || Name->End > Text.size())
-      return true;
-    size_t After = Text.find_first_not_of(" \t\r\n", Name->End);
-    if (After == std::string::npos || Text.compare(After, 3, "<<<") != 0)
-      return true;
-    for (const FileRange &Seen : Names)
-      if (Seen.Begin == Name->Begin)
-        return true;
-    Names.push_back(*Name);
+    if (std::optional<FileRange> Name = newLaunchName(*Lookup))
+      Names.push_back(*Name);
     return true;
   }
 
@@ -101,6 +94,19 @@ public:
   std::map<unsigned, std::string> Declarations; // offset -> declaration text
 
 private:
+  // Where the launch writes the kernel's name, right before its `<<<`; none
+  // for a name already marked (a launch the traversal meets twice).
+  std::optional<FileRange> newLaunchName(const clang::UnresolvedLookupExpr &Lookup) {
+    std::optional<FileRange> Name = writtenRange(Ctx, Lookup.getSourceRange());
+    if (!Name || Name->End > Text.size())
+      return std::nullopt;
+    size_t After = Text.find_first_not_of(" \t\r\n", Name->End);
+    if (After == std::string::npos || Text.compare(After, 3, "<<<") != 0 ||
+        !MarkedNames.insert(Name->Begin).second)
+      return std::nullopt;
+    return Name;
+  }
+
   // The one candidate the launch can mean: the arity decides, else the exact
   // (unqualified) types of the arguments; null when neither does.
   static const clang::FunctionDecl *chooseOverload(const clang::RecoveryExpr &E,
@@ -140,19 +146,12 @@ private:
         !Parent->getDeclContext()->getRedeclContext()->isFileContext())
       return;
     const clang::FunctionDecl *Chosen = chooseOverload(E, Lookup, Ctx);
-    std::optional<FileRange> Name = writtenRange(Ctx, Lookup.getSourceRange());
     // The parent's first token may come from a macro (`__global__`): the
     // declaration goes where that macro is written.
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation ParentBegin = SM.getExpansionLoc(Parent->getBeginLoc());
-    if (!Chosen || !Name || Name->End > Text.size() || !SM.isInMainFile(ParentBegin))
+    if (!Chosen || !SM.isInMainFile(ParentBegin))
       return;
-    size_t After = Text.find_first_not_of(" \t\r\n", Name->End);
-    if (After == std::string::npos || Text.compare(After, 3, "<<<") != 0)
-      return;
-    for (const OverloadedLaunch &Seen : Overloads)
-      if (Seen.Name.Begin == Name->Begin)
-        return;
     // The chosen kernel must be declared before the reference: where it is
     // not (the parent launching itself), it is declared again there, which
     // only its own scope allows.
@@ -161,6 +160,9 @@ private:
       DeclaredBefore |= SM.isBeforeInTranslationUnit(D->getLocation(), ParentBegin);
     if (!DeclaredBefore && Chosen->getDeclContext()->getRedeclContext() !=
                                Parent->getDeclContext()->getRedeclContext())
+      return;
+    std::optional<FileRange> Name = newLaunchName(Lookup);
+    if (!Name)
       return;
     std::string Kernel = Chosen->getNameAsString();
     std::string Number = std::to_string(Overloads.size() + 1);
@@ -181,6 +183,7 @@ private:
   const clang::ASTContext &Ctx;
   const std::string &Text;
   const clang::FunctionDecl *Parent = nullptr;
+  std::set<unsigned> MarkedNames;
 };
 
 } // namespace
