@@ -326,10 +326,15 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
   unsigned long long resident = (unsigned long long)perSm * sms;
   if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
     persistent = false;
-  if (!persistent) {
-    (void)cudaGetLastError(); // a failed query is not the launch's error
+  // An error before it (a failed query, a refused cooperative launch) is not
+  // the launch's.
+  auto launchOriginal = [&] {
+    (void)cudaGetLastError();
     std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
                values);
+  };
+  if (!persistent) {
+    launchOriginal();
     return;
   }
   unsigned persistentBlocks = (unsigned)(blocks < resident ? blocks : resident);
@@ -345,9 +350,7 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
                                                   sharedMemory, stream);
   if (error == cudaErrorNotPermitted || error == cudaErrorCooperativeLaunchTooLarge) {
     refused = true;
-    (void)cudaGetLastError(); // the refusal is not the program's error
-    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
-               values);
+    launchOriginal();
   }
 }
 
