@@ -188,7 +188,7 @@ private:
   /// for). Together with onlyBlockZero, this keeps clear of a CUDA 13.0 hang
   /// (H100, driver 580): a grid whose threads in several blocks make a few
   /// dozen tail launches can stay unfinished forever
-  /// (test/random/results/tail-launch-hang.md).
+  /// (test/random/results/tail-launch-hang/).
   static void moveTailLaunches(std::vector<Stmt> &Body) {
     for (Stmt &S : Body) {
       if ((S.What == Stmt::Launch || S.What == Stmt::BufferLaunch) && S.Stream == StreamKind::Tail)
@@ -258,7 +258,7 @@ private:
   /// Tail launches (a buffer launch's collector is one) come from the first
   /// block of a grid only: threads of several blocks that tail-launch a few
   /// dozen grids can leave their grid unfinished forever with CUDA 13.0
-  /// (test/random/results/tail-launch-hang.md), a hang that is not the
+  /// (test/random/results/tail-launch-hang/), a hang that is not the
   /// program's. The guard still bounds the launches it lets through.
   static std::string onlyBlockZero(const std::string &Guard) {
     return Guard.empty() ? "bid == 0u" : "bid == 0u && (" + Guard + ")";
