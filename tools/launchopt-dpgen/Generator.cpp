@@ -185,10 +185,8 @@ private:
 
   /// A grid that tail-launches buffer collectors tail-launches nothing else
   /// (the other launches go fire-and-forget, which the collectors still wait
-  /// for). Together with onlyBlockZero, this keeps clear of a CUDA 13.0 hang
-  /// (H100, driver 580): a grid whose threads in several blocks make a few
-  /// dozen tail launches can stay unfinished forever
-  /// (test/random/results/tail-launch-hang/).
+  /// for). Together with OneTailLauncher, this keeps clear of a CUDA 13.0
+  /// hang (H100, driver 580; test/random/results/tail-launch-hang/).
   static void moveTailLaunches(std::vector<Stmt> &Body) {
     for (Stmt &S : Body) {
       if ((S.What == Stmt::Launch || S.What == Stmt::BufferLaunch) && S.Stream == StreamKind::Tail)
@@ -255,14 +253,13 @@ private:
     return Rand.pick(Kinds);
   }
 
-  /// Tail launches (a buffer launch's collector is one) come from the first
-  /// block of a grid only: threads of several blocks that tail-launch a few
-  /// dozen grids can leave their grid unfinished forever with CUDA 13.0
-  /// (test/random/results/tail-launch-hang/), a hang that is not the
-  /// program's. The guard still bounds the launches it lets through.
-  static std::string onlyBlockZero(const std::string &Guard) {
-    return Guard.empty() ? "bid == 0u" : "bid == 0u && (" + Guard + ")";
-  }
+  /// Tail launches (a buffer launch's collector is one) come from one thread
+  /// of a grid only: a grid whose threads make several tail launches, from
+  /// one block or several, and also launch other children, can stay
+  /// unfinished forever with CUDA 13.0 (test/random/results/tail-launch-hang/),
+  /// a hang that is not the program's. One thread launches fewer children
+  /// than the guard it replaces allowed, so the budget still holds.
+  static constexpr const char *OneTailLauncher = "gtid == 0u";
 
   /// A guard that lets at most Allowed of the Active threads of an instance through.
   std::string guard(int Self, const Context &C, unsigned Allowed, unsigned &Bound) {
@@ -326,8 +323,10 @@ private:
     }
     if (L.Config.Shape == LaunchConfig::CeilDiv)
       L.Config.CountExpr = expr(2, C.LoopDepth, nullptr, 0);
-    if (L.Stream == StreamKind::Tail || L.What == Stmt::BufferLaunch)
-      Guard.Expr = onlyBlockZero(Guard.Expr);
+    if (L.Stream == StreamKind::Tail || L.What == Stmt::BufferLaunch) {
+      Guard.Expr = OneTailLauncher;
+      Bound = 1;
+    }
     noteLaunched(Child, L.Config, Instances[Self] * C.Trips * Bound);
     if (Guard.Expr.empty()) {
       Out.push_back(L);
@@ -419,7 +418,7 @@ private:
       L.Child = Self;
       L.Stream = stream();
       if (L.Stream == StreamKind::Tail)
-        Guard.Expr = onlyBlockZero(Guard.Expr);
+        Guard.Expr = std::string("depth > 0 && ") + OneTailLauncher;
       L.TemplateArg = 0;
       L.Salt = Rand.below(1u << 20);
       L.SeedArg = "dpgen_mix(seed, gtid + " + u(L.Salt) + ")";
