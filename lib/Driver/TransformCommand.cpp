@@ -304,7 +304,9 @@ void printFileSummaries(llvm::raw_ostream &OS, const std::vector<ProgramSource> 
     }
     OS << Command << ": " << Program[I].Path << " -> " << Outputs[I] << ":";
     if (PerPass.empty())
-      OS << " no launch sites";
+      OS << (Transformed[I].Text == Program[I].Text
+                 ? " no launch sites"
+                 : " no launch sites; copies of its kernels for launches in other files");
     for (size_t P = 0; P < PerPass.size(); ++P)
       OS << (P ? ", " : " ") << PerPass[P].first << " " << PerPass[P].second.first << " of "
          << PerPass[P].second.second;

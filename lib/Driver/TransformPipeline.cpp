@@ -38,19 +38,22 @@ std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned 
   return {Line, Offset - LineStart + 1};
 }
 
-// Outputs that use the record pool share one: the first defines it, the
-// others declare it (a file alone keeps its own, as before).
-void shareRecordPool(std::vector<PipelineOutput> &Out) {
-  if (Out.size() < 2 || std::count_if(Out.begin(), Out.end(), [](const PipelineOutput &File) {
-                          return usesRecordPool(File.Text);
-                        }) < 2)
-    return;
-  bool Defined = false;
-  for (PipelineOutput &File : Out)
-    if (usesRecordPool(File.Text)) {
-      File.Text = markProgramPool(File.Text, !Defined);
-      Defined = true;
-    }
+// Outputs that use the record pool, the deferral runtime or the spawn
+// controller share one of each: the first defines it, the others declare it
+// (a file alone keeps its own, as before).
+void shareProgramState(std::vector<PipelineOutput> &Out) {
+  for (const ProgramState &State : programStates()) {
+    if (std::count_if(Out.begin(), Out.end(), [&](const PipelineOutput &File) {
+          return usesProgramState(File.Text, State);
+        }) < 2)
+      continue;
+    bool Defined = false;
+    for (PipelineOutput &File : Out)
+      if (usesProgramState(File.Text, State)) {
+        File.Text = markProgramState(File.Text, State, !Defined);
+        Defined = true;
+      }
+  }
 }
 
 } // namespace
@@ -208,7 +211,7 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
     First = false;
   }
 
-  shareRecordPool(Out);
+  shareProgramState(Out);
   if (Options.EmbedRuntime)
     for (PipelineOutput &File : Out) {
       llvm::Expected<std::string> Embedded = embedRuntime(File.Text);

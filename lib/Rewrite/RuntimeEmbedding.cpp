@@ -7,23 +7,28 @@
 
 namespace launchopt {
 
-namespace {
-const char *const PoolHeaderDirective = "#include <launchopt/aggregation.cuh>";
-} // namespace
-
-bool usesRecordPool(const std::string &Text) {
-  return Text.find(PoolHeaderDirective) != std::string::npos;
+const std::vector<ProgramState> &programStates() {
+  static const std::vector<ProgramState> States = {
+      {"aggregation.cuh", "LAUNCHOPT_PROGRAM_POOL", "record pool"},
+      {"deferral.cuh", "LAUNCHOPT_PROGRAM_DEFERRAL", "count of pending launches"},
+      {"spawn.cuh", "LAUNCHOPT_PROGRAM_SPAWN", "spawn controller"},
+  };
+  return States;
 }
 
-std::string markProgramPool(const std::string &Text, bool Defines) {
-  size_t At = Text.find(PoolHeaderDirective);
-  if (At == std::string::npos)
+bool usesProgramState(const std::string &Text, const ProgramState &State) {
+  return Text.find(std::string("#include <launchopt/") + State.Header + ">") != std::string::npos;
+}
+
+std::string markProgramState(const std::string &Text, const ProgramState &State, bool Defines) {
+  if (!usesProgramState(Text, State))
     return Text;
-  std::string Marks =
-      "// launchopt: one record pool for the program, defined in one of its files.\n"
-      "#define LAUNCHOPT_PROGRAM_POOL\n";
+  size_t At = Text.find("#include <launchopt/");
+  std::string Marks = std::string("// launchopt: one ") + State.What +
+                      " for the program, defined in one of its files.\n#define " + State.Macro +
+                      "\n";
   if (Defines)
-    Marks += "#define LAUNCHOPT_PROGRAM_POOL_DEFINITION\n";
+    Marks += std::string("#define ") + State.Macro + "_DEFINITION\n";
   return Text.substr(0, At) + Marks + Text.substr(At);
 }
 

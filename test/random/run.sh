@@ -78,7 +78,7 @@ transform() {
   local failures=0
   for b in $(batches "$dir"); do
     for v in "${variants[@]}"; do echo "$b $v"; done
-  done | DPGEN="${DPGEN:-}" xargs -P "$JOBS" -L1 bash -c 'transform_one "$0" "$1" "$2" "$3"' "$launchopt" "$dir" \
+  done | DPGEN="${DPGEN:-$root/build/tools/launchopt-dpgen/launchopt-dpgen}" xargs -P "$JOBS" -L1 bash -c 'transform_one "$0" "$1" "$2" "$3"' "$launchopt" "$dir" \
     | tee "$dir/transform-failures.txt"
   failures=$(grep -c '^TRANSFORM FAILED: b' "$dir/transform-failures.txt" || true)
   local applied=$(cat "$dir"/*.report.txt 2>/dev/null | grep -c ': applied' || true)

@@ -22,6 +22,12 @@ std::string signatureOf(const clang::FunctionDecl &Kernel, const KernelCopy &K) 
 
 } // namespace
 
+llvm::Error PromotePass::acceptChildOfOtherFiles(clang::ASTContext &, const LaunchAnalysis &,
+                                                 const clang::FunctionDecl &) const {
+  return refusal("the kernel launches another kernel: promotion takes a kernel's launch of "
+                 "itself (a chain of single-block steps)");
+}
+
 PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
   bool Any = false;

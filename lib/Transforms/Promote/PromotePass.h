@@ -29,6 +29,9 @@ class PromotePass : public LaunchPass {
 public:
   explicit PromotePass(PromoteOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  // A kernel of another file is never the launching kernel itself.
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   PromoteOptions Options;

@@ -108,20 +108,26 @@ public:
 
 } // namespace
 
-llvm::Error removalRefusal(const LaunchSite &Site) {
+llvm::Error launchSiteRefusal(const LaunchSite &Site) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: launch removal applies to launches from device code");
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
     return refusal("the parent is a __host__ __device__ function; the code that replaces the "
                    "launch is device-only");
+  if (Site.StreamKind == LaunchStream::TailLaunch)
+    return refusal("the child is tail-launched: it must run after the whole parent grid");
+  return llvm::Error::success();
+}
+
+llvm::Error removalRefusal(const LaunchSite &Site) {
+  if (llvm::Error Common = launchSiteRefusal(Site))
+    return Common;
   if (!Site.Child)
     return refusal(Site.UnresolvedReason);
   if (Site.Recursive)
     return refusal("the child reaches the parent again through launches (recursion): its "
                    "launches have no bound that a parent thread or block could run, and T1/T2's "
                    "persistent grid does not take recursive children yet");
-  if (Site.StreamKind == LaunchStream::TailLaunch)
-    return refusal("the child is tail-launched: it must run after the whole parent grid");
   return llvm::Error::success();
 }
 
@@ -129,13 +135,19 @@ bool childNeedsBlock(const KernelFeatures &F) {
   return !F.Barriers.empty() || F.UsesSharedMemory || !F.WarpPrimitives.empty();
 }
 
+llvm::Error threadRunChildRefusal(const KernelFeatures &Features) {
+  if (llvm::Error Blocker = serialCopyBlocker(Features))
+    return refusal("T4 runs the child's threads one after another in the parent thread: " +
+                   llvm::toString(std::move(Blocker)));
+  return llvm::Error::success();
+}
+
 llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,
                              ShadowCallees &Shadows) {
   if (llvm::Error Common = removalRefusal(Site))
     return Common;
-  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
-    return refusal("T4 runs the child's threads one after another in the parent thread: " +
-                   llvm::toString(std::move(Blocker)));
+  if (llvm::Error Blocker = threadRunChildRefusal(Launches.ChildFeatures.at(Site.Child)))
+    return Blocker;
   return Shadows.require(*Site.Child);
 }
 

@@ -12,8 +12,15 @@
 
 namespace launchopt {
 
+// Why no version can take a launch from this place, whatever it launches.
+llvm::Error launchSiteRefusal(const LaunchSite &Site);
+
 // Why neither T3 nor T4 can take the launch, whatever its child.
 llvm::Error removalRefusal(const LaunchSite &Site);
+
+// What in the child itself keeps its threads from running one after another
+// in the parent thread (T4).
+llvm::Error threadRunChildRefusal(const KernelFeatures &Features);
 
 // Why the parent thread cannot run the child grid (T4).
 llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,

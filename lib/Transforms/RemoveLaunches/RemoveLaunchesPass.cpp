@@ -10,6 +10,7 @@
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <set>
 
 namespace launchopt {
@@ -41,9 +42,11 @@ SerialCopyNames threadRunNames() {
 }
 
 // T4's copies: under its own names; never in a launch cycle (refused).
-SerialCopyOptions threadRunCopying() {
+// Exported: other files of the program call the copy (external linkage).
+SerialCopyOptions threadRunCopying(bool Exported = false) {
   SerialCopyOptions Options;
   Options.Names = threadRunNames();
+  Options.Exported = Exported;
   return Options;
 }
 
@@ -61,6 +64,8 @@ struct SiteDecision {
   LaunchRemark Remark;
   std::optional<RemovalVersion> Version; // removed by this version
   std::optional<AcceptedLaunch> Launch;
+  // The child another file defines, whose copy that file's output holds.
+  const ExternalChild *External = nullptr;
 };
 
 std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position.Line); }
@@ -120,9 +125,40 @@ std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Sit
                "recorded launches decide";
 }
 
+// A launch of a child that another file defines: only T4 takes it, since
+// T3 and the persistent grid build code from the child's body here.
+void decideExternal(clang::ASTContext &Ctx, const RemoveLaunchesOptions &Options,
+                    const ExternalChild &External, SiteDecision &D) {
+  const LaunchSite &Site = *D.Site;
+  llvm::Error Refusal = launchSiteRefusal(Site);
+  if (!Refusal && Options.Version != RemovalVersion::Auto && Options.Version != RemovalVersion::T4)
+    Refusal = refusal(std::string(versionName(Options.Version)) +
+                      " needs the child's body in the launching file; the child is defined in '" +
+                      External.DefiningFile + "' (T4 takes this launch)");
+  llvm::Expected<AcceptedLaunch> A = acceptExternalLaunch(Ctx, Site, External, std::move(Refusal),
+                                                          {generated::removal::SerialPrefix});
+  if (!A) {
+    D.Remark.Message = llvm::toString(A.takeError());
+    return;
+  }
+  D.Version = RemovalVersion::T4;
+  D.Launch = std::move(*A);
+  D.External = &External;
+  D.Remark.Parameters["version"] = versionName(RemovalVersion::T4);
+  D.Remark.Parameters["defined-in"] = External.DefiningFile;
+  if (Options.Version == RemovalVersion::Auto)
+    D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::T4)) +
+                                  ": the child is defined in another file, whose output holds "
+                                  "the copy that runs its grid in the parent thread";
+}
+
 void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
             const RemoveLaunchesOptions &Options, ShadowCallees &Shadows, SiteDecision &D) {
   const LaunchSite &Site = *D.Site;
+  if (const ExternalChild *External = acceptedExternalChild(Launches, Site)) {
+    decideExternal(Ctx, Options, *External, D);
+    return;
+  }
   std::vector<RemovalVersion> Tries;
   if (Options.Version != RemovalVersion::Auto) {
     Tries.push_back(Options.Version);
@@ -271,6 +307,31 @@ void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDe
 
 } // namespace
 
+llvm::Error RemoveLaunchesPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                                        const LaunchAnalysis &Launches,
+                                                        const clang::FunctionDecl &Child) const {
+  if (Options.Version != RemovalVersion::Auto && Options.Version != RemovalVersion::T4)
+    return refusal(std::string(versionName(Options.Version)) +
+                   " needs the child's body in the launching file (only T4 removes launches of "
+                   "a child defined in another file)");
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  auto Features = Launches.ChildFeatures.find(&Child);
+  if (llvm::Error Blocker = threadRunChildRefusal(Features != Launches.ChildFeatures.end()
+                                                      ? Features->second
+                                                      : computeKernelFeatures(Child)))
+    return Blocker;
+  // T4 refuses recursion: a thread would run the child's launches of itself.
+  for (const LaunchSite &Site : Launches.Sites)
+    if (Site.Child == &Child && Site.Recursive)
+      return refusal("the child launches itself (recursion): a parent thread could not run its "
+                     "launches");
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
+}
+
 PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
   ShadowCallees Shadows(Ctx);
@@ -291,13 +352,21 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   std::set<const clang::FunctionDecl *> Copied;
   bool AllRemoved = Launches.Unresolved.empty();
   unsigned DeviceSites = 0;
+  // Kernels or copies that other files launch or call, and copies that live
+  // in another file, link only with relocatable device code.
+  bool LinksOtherFiles =
+      !Launches.ExportedChildren.empty() || !Launches.LaunchedFromOtherFiles.empty();
   for (SiteDecision &D : Decisions) {
     DeviceSites += D.Site->DeviceSide;
     if (D.Site->DeviceSide && !D.Version)
       AllRemoved = false;
-    if (D.Version)
+    if (D.External)
+      LinksOtherFiles = true;
+    else if (D.Version)
       Copied.insert(D.Site->Child);
   }
+  if (LinksOtherFiles)
+    AllRemoved = false;
   // A T3 site inside a kernel that is itself copied stays a launch there.
   for (SiteDecision &D : Decisions)
     if (D.Version == RemovalVersion::T3 && Copied.count(D.Site->Parent))
@@ -351,9 +420,13 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       std::string Text = threadRunStatement(Site, A, Guard);
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
       CopyEdits.push_back({Statement.Begin, Statement.End - Statement.Begin, Text});
-      if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Site.Child}).second)
-        Result.Edits.insert(A.ParentStart, serialPrototype(A.Child, threadRunCopying()) + "\n");
-      ThreadRun.emplace(Site.Child, A.Child);
+      const clang::FunctionDecl *Child = D.External ? D.External->Declaration : Site.Child;
+      bool Exported = D.External || Launches.ExportedChildren.count(Child);
+      if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Child}).second)
+        Result.Edits.insert(A.ParentStart,
+                            serialPrototype(A.Child, threadRunCopying(Exported)) + "\n");
+      if (!D.External)
+        ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
       std::string Serial;
@@ -412,6 +485,19 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
 
   // Copies are built last, from the bodies as this pass edited them: a
   // child's own T4-removed launches are removed in its copies too.
+  // Children that other files launch get their T4 copies here, launched
+  // here or not; acceptChildOfOtherFiles took them.
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (ThreadRun.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    ThreadRun.emplace(Child, std::move(*Copy));
+    Copied.insert(Child);
+  }
   std::set<const clang::FunctionDecl *> Shadowed = Copied;
   for (const PersistentParent &P : Persistent)
     Shadowed.insert(P.Site->Parent);
@@ -420,8 +506,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    bool Exported = Launches.ExportedChildren.count(Child);
     Result.Edits.insert(Copy.Whole.End,
-                        serialDefinitions(Ctx, Copy, BodyEdits, threadRunCopying()));
+                        serialDefinitions(Ctx, Copy, BodyEdits, threadRunCopying(Exported)));
   }
   for (const auto &[Child, Run] : BlockRun) {
     std::vector<SourceEdit> BodyEdits = CopyEdits;
@@ -447,8 +534,12 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     Result.Edits.insert(Body.Body.Begin + 1, parentOpening(Children));
     Result.Edits.insert(Body.Body.End - 1, parentClosing(Children));
   }
+  // The guard is for the code that replaces a launch; copies that only other
+  // files call do not use it.
+  bool RemovedHere = std::any_of(Decisions.begin(), Decisions.end(),
+                                 [](const SiteDecision &D) { return D.Version.has_value(); });
   std::string Preamble;
-  if (!Copied.empty())
+  if (RemovedHere)
     Preamble = "// launchopt: the configuration check of removed launches.\n"
                "#include <launchopt/removal_guard.cuh>\n";
   if (!Persistent.empty())

@@ -40,6 +40,10 @@ class RemoveLaunchesPass : public LaunchPass {
 public:
   explicit RemoveLaunchesPass(RemoveLaunchesOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  // Launches from other files are removed by T4: the parent thread calls the
+  // thread-run copy that the child's own file exports.
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   RemoveLaunchesOptions Options;

@@ -124,20 +124,25 @@ llvm::Error deferralBlocker(const LaunchAnalysis &Launches, const LaunchSite &Si
 // Why a launch cannot be controlled whatever its text; success when the
 // serial copy can stand in for it, or (Deferrable) the child, which cannot
 // run in the parent thread, can be deferred.
+// A child of another file (External) was checked there
+// (acceptChildOfOtherFiles).
 llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const SpawnOptions &Options, ShadowCallees &Shadows, bool &Deferrable) {
+                      const SpawnOptions &Options, ShadowCallees &Shadows, bool &Deferrable,
+                      const ExternalChild *External) {
   Deferrable = false;
   if (!Site.DeviceSide)
     return refusal("host-side launch: the spawn controller decides launches from device code");
   if (Site.Parent->hasAttr<clang::CUDAHostAttr>())
     return refusal("the parent is a __host__ __device__ function; the serial copy is device-only");
-  if (!Site.Child)
+  if (!Site.Child && !External)
     return refusal(Site.UnresolvedReason);
   if (llvm::StringRef(Site.ChildName).contains(generated::Prefix))
     return refusal("the child is a copy an earlier pass generated");
   // A child that needs its block together (barriers, shared memory) cannot
   // run in the parent thread: a refused launch of it is deferred instead.
-  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child))) {
+  if (External) {
+    // Checked where the child is defined.
+  } else if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child))) {
     if (llvm::Error Why = deferralBlocker(Launches, Site, Options))
       return refusal(llvm::toString(std::move(Blocker)) +
                      "; not deferred either: " + llvm::toString(std::move(Why)));
@@ -165,6 +170,7 @@ bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Ch
 
 // After each child: its serial copy (from the body as this pass edited it,
 // so that its own launches are controlled too) and its spawned kernel.
+// A child that other files launch gets its copies with external linkage.
 void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                   const std::map<const clang::FunctionDecl *, KernelCopy> &Controlled,
                   const std::set<const clang::FunctionDecl *> &Deferrable, ShadowCallees &Shadows,
@@ -186,11 +192,12 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     SerialCopyOptions Copying;
     Copying.InCycle = inLaunchCycle(Launches, Child);
     Copying.Names = spawnSerialNames();
+    Copying.Exported = Launches.ExportedChildren.count(Child);
     // The per-thread function of a child in a launch cycle launches the
     // spawned kernel, written after it.
-    std::string Text = Copying.InCycle ? "\n\n" + spawnedPrototype(Copy) : "";
+    std::string Text = Copying.InCycle ? "\n\n" + spawnedPrototype(Copy, Copying.Exported) : "";
     Text += serialDefinitions(Ctx, Copy, BodyEdits, Copying);
-    Text += spawnedDefinition(Copy, Copying.InCycle);
+    Text += spawnedDefinition(Copy, Copying.InCycle, Copying.Exported);
     Result.Edits.insert(Copy.Whole.End, Text);
   }
 }
@@ -204,6 +211,27 @@ bool definesSerialDepth(clang::ASTContext &Ctx) {
 
 } // namespace
 
+llvm::Error SpawnPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
+                                               const LaunchAnalysis &Launches,
+                                               const clang::FunctionDecl &Child) const {
+  if (llvm::Error E = exportableChild(Child))
+    return E;
+  auto Features = Launches.ChildFeatures.find(&Child);
+  if (llvm::Error Blocker = serialCopyBlocker(Features != Launches.ChildFeatures.end()
+                                                  ? Features->second
+                                                  : computeKernelFeatures(Child)))
+    return refusal(llvm::toString(std::move(Blocker)) +
+                   ": it cannot run in the parent thread, and a refused launch of a child "
+                   "defined in another file is not deferred");
+  if (inLaunchCycle(Launches, &Child))
+    return refusal("the child launches itself (its serial copy is bounded by a depth that "
+                   "other files cannot declare)");
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
+}
+
 PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
   std::map<const clang::FunctionDecl *, KernelCopy> Controlled;
@@ -213,12 +241,17 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   ShadowCallees Shadows(Ctx);
   const AcceptanceSteps Steps{generated::spawn::SerialPrefix};
   bool AnyInCycle = false;
+  // A launch of a child of another file needs the runtime without copies here.
+  bool RewroteExternalLaunch = false;
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "spawn");
     bool Defers = false;
+    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, Defers, External);
     llvm::Expected<AcceptedLaunch> Launch =
-        acceptLaunch(Ctx, Site, refusalOf(Launches, Site, Options, Shadows, Defers), Steps);
+        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
+                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (Launch && Defers && !Launch->Text.Arguments.empty() && Launch->Text.ArgumentTexts.empty())
       Launch = llvm::Expected<AcceptedLaunch>(
           refusal("an argument cannot be read alone, to be recorded for a deferred launch"));
@@ -246,19 +279,26 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Result.Remarks.push_back(Remark);
       continue;
     }
-    bool InCycle = inLaunchCycle(Launches, Site.Child);
+    bool InCycle = Site.Child && inLaunchCycle(Launches, Site.Child);
     AnyInCycle |= InCycle;
     Result.Edits.replace(
         Statement.Begin, Statement.End - Statement.Begin,
         controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, *Spawned, InCycle));
-    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second) {
+    const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
+    if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second) {
       SerialCopyOptions Copying;
       Copying.InCycle = InCycle;
       Copying.Names = spawnSerialNames();
-      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Copying) +
-                                                   spawnedPrototype(Launch->Child) + "\n");
+      Copying.Exported = External || Launches.ExportedChildren.count(Child);
+      Result.Edits.insert(Launch->ParentStart,
+                          serialPrototype(Launch->Child, Copying) +
+                              spawnedPrototype(Launch->Child, Copying.Exported) + "\n");
     }
-    Controlled.emplace(Site.Child, Launch->Child);
+    RewroteExternalLaunch |= External != nullptr;
+    if (External)
+      Remark.Parameters["defined-in"] = External->DefiningFile;
+    else
+      Controlled.emplace(Site.Child, Launch->Child);
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
@@ -272,7 +312,19 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
                                 "into the same stream (--assume-independent-children)");
     Result.Remarks.push_back(Remark);
   }
-  if (Controlled.empty())
+  // Children that other files launch get their copies here, launched here
+  // or not; acceptChildOfOtherFiles took them.
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (Controlled.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    Controlled.emplace(Child, std::move(*Copy));
+  }
+  if (Controlled.empty() && !RewroteExternalLaunch)
     return Result;
   insertCopies(Ctx, Launches, Controlled, Deferrable, Shadows, Result);
   Result.Edits.insert(
@@ -283,7 +335,8 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
          "#include <launchopt/spawn.cuh>\n" +
              std::string(AnyInCycle && !definesSerialDepth(Ctx) ? serialDepthDefinitions() : "\n"));
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  Result.Edits.insert(SM.getBufferData(SM.getMainFileID()).size(), counterTable(CounterSites));
+  if (!CounterSites.empty())
+    Result.Edits.insert(SM.getBufferData(SM.getMainFileID()).size(), counterTable(CounterSites));
   return Result;
 }
 

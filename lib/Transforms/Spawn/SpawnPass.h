@@ -27,6 +27,10 @@ class SpawnPass : public LaunchPass {
 public:
   explicit SpawnPass(SpawnOptions Options) : Options(Options) {}
   PassResult run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const override;
+  // Children of other files whose threads can run in the parent thread: the
+  // child's file exports its serial copy and spawned kernel.
+  llvm::Error acceptChildOfOtherFiles(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const clang::FunctionDecl &Child) const override;
 
 private:
   SpawnOptions Options;

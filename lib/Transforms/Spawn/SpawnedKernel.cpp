@@ -6,9 +6,10 @@ namespace launchopt {
 
 namespace {
 
-std::string spawnedSignature(const KernelCopy &K) {
-  return K.TemplateHeader + "static __global__ void " + generated::spawn::SpawnedPrefix + K.Name +
-         "(" + K.parameters(true) + "const unsigned " + generated::spawn::Ticket + ")";
+std::string spawnedSignature(const KernelCopy &K, bool Exported = false) {
+  return K.TemplateHeader + (Exported ? "" : "static ") + "__global__ void " +
+         generated::spawn::SpawnedPrefix + K.Name + "(" + K.parameters(true) + "const unsigned " +
+         generated::spawn::Ticket + ")";
 }
 
 // A C string literal of Text.
@@ -28,13 +29,15 @@ SerialCopyNames spawnSerialNames() {
   return {generated::spawn::SerialPrefix, generated::spawn::ThreadPrefix};
 }
 
-std::string spawnedPrototype(const KernelCopy &K) { return spawnedSignature(K) + ";\n"; }
+std::string spawnedPrototype(const KernelCopy &K, bool Exported) {
+  return spawnedSignature(K, Exported) + ";\n";
+}
 
-std::string spawnedDefinition(const KernelCopy &K, bool InCycle) {
+std::string spawnedDefinition(const KernelCopy &K, bool InCycle, bool Exported) {
   std::string D = "\n\n// launchopt: '" + K.Name +
                   "' launched under the spawn controller: its threads, then a\n"
                   "// barrier, then the block's leader reports the block finished.\n";
-  D += spawnedSignature(K) + "\n{\n";
+  D += spawnedSignature(K, Exported) + "\n{\n";
   D += generated::code("  const unsigned long long @start = launchopt::spawn::blockStarted("
                        "threadIdx);\n");
   D += "  " + generated::spawn::ThreadPrefix + K.Name + K.TemplateArgs + "(" + K.arguments(true) +

@@ -19,12 +19,14 @@ namespace launchopt {
 SerialCopyNames spawnSerialNames();
 
 // The spawned kernel's declaration, for a parent written before the child.
-std::string spawnedPrototype(const KernelCopy &K);
+// Exported: external linkage, for a child that other files of the program
+// launch (its copies are in its own file's output).
+std::string spawnedPrototype(const KernelCopy &K, bool Exported = false);
 
 // The spawned kernel, written after the child's serial copy (it calls the
 // per-thread function). InCycle: the per-thread function takes the serial
 // depth, which is 0 in a launched grid.
-std::string spawnedDefinition(const KernelCopy &K, bool InCycle);
+std::string spawnedDefinition(const KernelCopy &K, bool InCycle, bool Exported = false);
 
 // The spawned kernel of a child that cannot run in the parent thread: the
 // child's body (with BodyEdits, main-file offsets, applied) under a guard
