@@ -188,6 +188,15 @@ std::vector<Fact> FunctionFacts::factsAt(const clang::Stmt *S, bool WithCounters
         addCondition(If->getCond(), true, Facts);
       else if (Child == If->getElse())
         addCondition(If->getCond(), false, Facts);
+    } else if (auto *Logic = llvm::dyn_cast<clang::BinaryOperator>(P);
+               Logic && Logic->isLogicalOp() && Child == Logic->getRHS()) {
+      // The right operand is evaluated only when the left one decided nothing.
+      addCondition(Logic->getLHS(), Logic->getOpcode() == clang::BO_LAnd, Facts);
+    } else if (auto *Choice = llvm::dyn_cast<clang::ConditionalOperator>(P)) {
+      if (Child == Choice->getTrueExpr())
+        addCondition(Choice->getCond(), true, Facts);
+      else if (Child == Choice->getFalseExpr())
+        addCondition(Choice->getCond(), false, Facts);
     } else if (auto *For = llvm::dyn_cast<clang::ForStmt>(P); For && Child == For->getBody()) {
       if (For->getCond())
         addCondition(For->getCond(), true, Facts);
@@ -217,10 +226,17 @@ bool FunctionFacts::provesLess(const Poly &X, const Poly &Y, bool Strict,
   Poly Gap = plus(Y, X, -1);
   if (std::optional<long long> L = lowerBound(Gap); L && *L >= Need)
     return true;
-  for (const Fact &Known : Facts) {
-    Poly Rest = plus(Gap, plus(Known.Greater, Known.Less, -1), -1);
-    if (std::optional<long long> L = lowerBound(Rest); L && *L + (Known.Strict ? 1 : 0) >= Need)
+  // Gap minus what one fact, or two chained facts, guarantee.
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    Poly Rest = plus(Gap, plus(Facts[I].Greater, Facts[I].Less, -1), -1);
+    if (std::optional<long long> L = lowerBound(Rest); L && *L + Facts[I].Strict >= Need)
       return true;
+    for (size_t J = I + 1; J < Facts.size(); ++J) {
+      Poly Both = plus(Rest, plus(Facts[J].Greater, Facts[J].Less, -1), -1);
+      if (std::optional<long long> L = lowerBound(Both);
+          L && *L + Facts[I].Strict + Facts[J].Strict >= Need)
+        return true;
+    }
   }
   return false;
 }
@@ -229,6 +245,131 @@ bool FunctionFacts::returnsOnly(const clang::Stmt *S) {
   if (auto *Block = llvm::dyn_cast<clang::CompoundStmt>(S))
     return Block->size() == 1 && returnsOnly(Block->body_front());
   return llvm::isa<clang::ReturnStmt>(S);
+}
+
+// The variables a statement reads.
+static std::vector<const clang::VarDecl *> variablesIn(const clang::Stmt *S) {
+  struct Refs : clang::RecursiveASTVisitor<Refs> {
+    std::vector<const clang::VarDecl *> Vars;
+    bool VisitDeclRefExpr(clang::DeclRefExpr *R) {
+      if (auto *V = llvm::dyn_cast<clang::VarDecl>(R->getDecl()))
+        Vars.push_back(V);
+      return true;
+    }
+  } Find;
+  Find.TraverseStmt(const_cast<clang::Stmt *>(S));
+  return Find.Vars;
+}
+
+// Whether no variable that E reads is written inside Scope.
+bool FunctionFacts::constantIn(const clang::Expr *E, const clang::Stmt *Scope) const {
+  for (const clang::VarDecl *Read : variablesIn(E))
+    for (const clang::Expr *W : writesOf(F, Read))
+      if (isInside(W, Scope, Ctx))
+        return false;
+  return true;
+}
+
+// Whether no variable of P is written inside Scope (a built-in index, an
+// atom without '@', is constant).
+bool FunctionFacts::constantIn(const Poly &P, const clang::Stmt *Scope) const {
+  std::map<std::string, const clang::VarDecl *> Variables;
+  for (const clang::ParmVarDecl *Param : F.parameters())
+    Variables[atomName(Param)] = Param;
+  for (const clang::VarDecl *Var : variablesIn(F.getBody()))
+    Variables[atomName(Var)] = Var;
+  for (const auto &[Monomial, Coefficient] : P)
+    for (const std::string &Atom : Monomial) {
+      auto It = Variables.find(Atom);
+      if (It == Variables.end()) {
+        if (Atom.find('@') != std::string::npos)
+          return false;
+        continue;
+      }
+      for (const clang::Expr *W : writesOf(F, It->second))
+        if (isInside(W, Scope, Ctx))
+          return false;
+    }
+  return true;
+}
+
+// The facts a step of V may lean on: the conditions of the ifs around it
+// and of the innermost loop it is in, all checked in the same iteration as
+// the step (a condition checked before an inner loop would be stale).
+std::vector<Fact> FunctionFacts::factsAtStep(const clang::Stmt *Step) const {
+  std::vector<Fact> Facts;
+  for (const clang::Stmt *Child = Step, *P = parentOf(Ctx, Step); P;
+       Child = P, P = parentOf(Ctx, P)) {
+    if (auto *If = llvm::dyn_cast<clang::IfStmt>(P)) {
+      if (Child == If->getThen())
+        addCondition(If->getCond(), true, Facts);
+      else if (Child == If->getElse())
+        addCondition(If->getCond(), false, Facts);
+    } else if (auto *While = llvm::dyn_cast<clang::WhileStmt>(P)) {
+      if (Child == While->getBody())
+        addCondition(While->getCond(), true, Facts);
+      break;
+    } else if (auto *For = llvm::dyn_cast<clang::ForStmt>(P)) {
+      if (Child == For->getBody() && For->getCond())
+        addCondition(For->getCond(), true, Facts);
+      break;
+    } else if (llvm::isa<clang::DoStmt>(P) || llvm::isa<clang::CXXForRangeStmt>(P)) {
+      break;
+    }
+  }
+  return Facts;
+}
+
+// A local V whose every write steps it one way by one (`--j`, or `++j`),
+// with what V starts at constant while V lives, stays at or below (above)
+// its start: `j <= i - 1` in an insertion sort's inner loop. When each step
+// down happens where a condition says V >= L, with L constant while V lives
+// and V's start at least L - 1, V never goes below L - 1 (and the same
+// upward).
+void FunctionFacts::addMonotone(const clang::VarDecl *V,
+                                const std::vector<const clang::Expr *> &Writes,
+                                std::vector<Fact> &Out) const {
+  if (Writes.empty())
+    return;
+  bool Down = true, Up = true;
+  for (const clang::Expr *W : Writes) {
+    auto *Step = llvm::dyn_cast<clang::UnaryOperator>(W);
+    Down &= Step && Step->isDecrementOp();
+    Up &= Step && Step->isIncrementOp();
+  }
+  std::optional<Poly> Start = poly(V->getInit());
+  const clang::Stmt *Declaration = parentOf(Ctx, V->getInit());
+  const clang::Stmt *Scope = Declaration ? parentOf(Ctx, Declaration) : nullptr;
+  if ((!Down && !Up) || !Start || !Scope || !constantIn(V->getInit(), Scope))
+    return;
+  Poly Var{{{atomName(V)}, 1}};
+  Out.push_back(Down ? Fact{Var, *Start, false} : Fact{*Start, Var, false});
+  // The bound on the other side: the same L at every step.
+  std::optional<Poly> Bound;
+  for (const clang::Expr *W : Writes) {
+    std::optional<Poly> Here;
+    for (const Fact &Known : factsAtStep(W)) {
+      // Down: L <= V (L < V gives L + 1 <= V); up: V <= U (V < U: V <= U - 1).
+      const Poly &Side = Down ? Known.Greater : Known.Less;
+      if (Side != Var)
+        continue;
+      Poly Other = Down ? Known.Less : Known.Greater;
+      if (Known.Strict)
+        Other = plus(Other, constant(Down ? 1 : -1));
+      Here = Other;
+      break;
+    }
+    if (!Here || (Bound && *Bound != *Here))
+      return;
+    Bound = Here;
+  }
+  if (!constantIn(*Bound, Scope))
+    return;
+  Poly Edge = plus(*Bound, constant(Down ? -1 : 1));
+  std::vector<Fact> AtStart = factsAt(Declaration, /*WithCounters=*/false);
+  if (Down ? !provesLess(Edge, *Start, false, AtStart) : !provesLess(*Start, Edge, false, AtStart))
+    return;
+  Out.push_back(Down ? Fact{Edge, Var, false} : Fact{Var, Edge, false});
 }
 
 // A local that starts at X and is incremented by one at most once per
@@ -250,6 +391,7 @@ void FunctionFacts::addCounters(std::vector<Fact> &Facts) const {
   Find.TraverseStmt(F.getBody());
   for (const clang::VarDecl *V : Find.Vars) {
     std::vector<const clang::Expr *> Writes = writesOf(F, V);
+    addMonotone(V, Writes, Counters);
     auto *Inc = Writes.size() == 1 ? llvm::dyn_cast<clang::UnaryOperator>(Writes[0]) : nullptr;
     std::optional<Poly> Start = poly(V->getInit());
     if (!Inc || !Inc->isIncrementOp() || !Start)

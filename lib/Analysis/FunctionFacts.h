@@ -47,11 +47,13 @@ public:
   };
   std::optional<CountedLoop> countedLoop(const clang::ForStmt &For) const;
 
-  // The facts at S: enclosing conditions, earlier early returns, loop
-  // bounds and counters.
+  // The facts at S: enclosing conditions (the left operand of a && or ||
+  // whose right operand S is in too), earlier early returns, loop bounds,
+  // counters and locals that only step one way.
   std::vector<Fact> factsAt(const clang::Stmt *S, bool WithCounters = true) const;
 
-  // Whether X < Y (X <= Y when not Strict) follows from one of Facts.
+  // Whether X < Y (X <= Y when not Strict) follows from one of Facts or two
+  // of them chained.
   bool provesLess(const Poly &X, const Poly &Y, bool Strict, const std::vector<Fact> &Facts) const;
 
   const clang::FunctionDecl &function() const { return F; }
@@ -60,6 +62,11 @@ public:
 private:
   static bool returnsOnly(const clang::Stmt *S);
   void addCounters(std::vector<Fact> &Facts) const;
+  void addMonotone(const clang::VarDecl *V, const std::vector<const clang::Expr *> &Writes,
+                   std::vector<Fact> &Out) const;
+  std::vector<Fact> factsAtStep(const clang::Stmt *Step) const;
+  bool constantIn(const clang::Expr *E, const clang::Stmt *Scope) const;
+  bool constantIn(const Poly &P, const clang::Stmt *Scope) const;
 
   const clang::FunctionDecl &F;
   clang::ASTContext &Ctx;

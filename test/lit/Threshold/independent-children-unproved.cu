@@ -1,10 +1,10 @@
 // What the independence proof of children launched into one stream sees and
 // what it says when it fails: a global reached only by atomicAdd with its
 // value unused (a failure counter) and shared memory do not order the
-// children; a struct
-// argument holding a pointer, a global that is read, and accesses that no
-// range of the child's integer parameters bounds (an insertion sort's inner
-// loop) leave the launch refused, and the remark names the obstacle.
+// children; an insertion sort's inner loop stays in [lo, hi) (j only steps
+// down from i - 1, each step guarded by j >= lo). A struct argument holding a
+// pointer, a global that is read, and accesses that no range of the child's
+// integer parameters bounds (a scan to a sentinel) leave the launch refused.
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %nvcc-compile %t.cu
@@ -89,9 +89,27 @@ __global__ void sortHalves(int *a, int n) {
   sortHalf<<<1, 1>>>(a, mid, n);
 }
 
+// The scan ends where the array holds the pivot: a bound of values, not of indices.
+__global__ void scanHalf(int *a, int lo, int hi) {
+  if (hi <= lo)
+    return;
+  int pivot = a[lo], i = lo;
+  do
+    ++i;
+  while (a[i] < pivot);
+  a[lo] = i - lo;
+}
+
+__global__ void scanHalves(int *a, int n) {
+  int mid = n / 2;
+  scanHalf<<<1, 1>>>(a, 0, mid);
+  scanHalf<<<1, 1>>>(a, mid, n);
+}
+
 // CHECK: independent-children-unproved.cu:28:3: remark: threshold applied to launch of 'fill' (independence: independent of the earlier launches into the same stream: 'a' in disjoint ranges: [0, mid) by the launch at line 27, [mid, n) by this one
 // CHECK: independent-children-unproved.cu:39:3: remark: not thresholded: {{.*}}; not proved independent: 'fillToLimit' reaches memory other than through its pointer parameters
 // CHECK: independent-children-unproved.cu:70:3: remark: not thresholded: {{.*}}; not proved independent: the launch at line 69 passes an argument of type 'Slice', which may hold a pointer
-// CHECK: independent-children-unproved.cu:89:3: remark: not thresholded: {{.*}}; not proved independent: 'a' (written by the launch at line 88) and 'a' (written by this one) point into 'a', and no range of the integer parameters of 'sortHalf' bounds its accesses: [lo, hi) fails at 'insertionSort(a, lo, hi)' in 'sortHalf' at line 84 (where [lo, hi) fails at 'a[j]' in 'insertionSort' at line 76)
+// CHECK: independent-children-unproved.cu:89:3: remark: threshold applied to launch of 'sortHalf' (independence: independent of the earlier launches into the same stream: 'a' in disjoint ranges: [0, mid) by the launch at line 88, [mid, n) by this one (each child stays within [lo, hi) of its parameters)
+// CHECK: independent-children-unproved.cu:106:3: remark: not thresholded: {{.*}}; not proved independent: 'a' (written by the launch at line 105) and 'a' (written by this one) point into 'a', and no range of the integer parameters of 'scanHalf' bounds its accesses: [lo, hi) fails at 'a[i]' in 'scanHalf' at line 99
 
 // AGG: independent-children-unproved.cu:55:3: remark: aggregate applied to launch of 'fillThroughShared'
