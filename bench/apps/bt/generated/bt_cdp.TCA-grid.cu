@@ -63,6 +63,22 @@
 
 namespace launchopt {
 namespace deferral {
+
+// The pool entries that launches of this runtime hold. Alone, a translation
+// unit counts its own; the outputs of a program that launchopt transforms as
+// one share the count (the runtime's pending-launch pool is the device's):
+// the output marked LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION defines it, the
+// others marked LAUNCHOPT_PROGRAM_DEFERRAL declare it.
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION
+__device__ unsigned long long pending;
+#else
+extern __device__ unsigned long long pending;
+#endif
+#endif
+} // namespace program
+
 namespace {
 
 // A recorded launch. `launch` makes it into the given stream and says
@@ -100,7 +116,11 @@ struct GridQueue {
 };
 
 __device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+using program::pending;
+#else
 __device__ unsigned long long pending;
+#endif
 __device__ unsigned long long lost;
 
 // 64-bit atomics have no subtraction: adding the two's complement wraps to it.

@@ -64,6 +64,22 @@
 
 namespace launchopt {
 namespace deferral {
+
+// The pool entries that launches of this runtime hold. Alone, a translation
+// unit counts its own; the outputs of a program that launchopt transforms as
+// one share the count (the runtime's pending-launch pool is the device's):
+// the output marked LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION defines it, the
+// others marked LAUNCHOPT_PROGRAM_DEFERRAL declare it.
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION
+__device__ unsigned long long pending;
+#else
+extern __device__ unsigned long long pending;
+#endif
+#endif
+} // namespace program
+
 namespace {
 
 // A recorded launch. `launch` makes it into the given stream and says
@@ -101,7 +117,11 @@ struct GridQueue {
 };
 
 __device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+using program::pending;
+#else
 __device__ unsigned long long pending;
+#endif
 __device__ unsigned long long lost;
 
 // 64-bit atomics have no subtraction: adding the two's complement wraps to it.
@@ -341,8 +361,9 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 // publishes the window's averages, which the decisions read until the next
 // window closes.
 //
-// State is per translation unit (like the other runtime headers): in a
-// program of several files each file's sites have their own controller.
+// State is per translation unit, except where launchopt transforms the files
+// of a program together: their outputs then share one controller (see
+// `program` below), as they share the pending-launch count of deferral.cuh.
 //
 // With -DLAUNCHOPT_COUNTERS, each site counts its launched, serialized and
 // deferred children and their threads; launchopt_print_counters() prints them as CSV,
@@ -457,13 +478,18 @@ LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
 
 namespace launchopt {
 namespace spawn {
-namespace {
 
-// Ticket 0 means "serialize"; a grid launched without one (a launch the
-// controller may not refuse and could not track) carries Untracked.
-constexpr unsigned Untracked = 0xffffffffu;
 // Tickets are slots of this ring, each holding its grid's unfinished blocks.
 constexpr unsigned TicketSlots = 4096;
+
+// The controller's state. Alone, a translation unit has its own controller
+// (internal linkage). The outputs of a program that launchopt transforms as
+// one (several files, -rdc) share one, so that a launch in one file and the
+// spawned copy of its child in another, which reports the child's blocks,
+// count against the same state: the output marked
+// LAUNCHOPT_PROGRAM_SPAWN_DEFINITION defines it, the others marked
+// LAUNCHOPT_PROGRAM_SPAWN declare it.
+namespace program {
 
 struct Window {
   unsigned long long ctaNs, warpNs, concurrent, count;
@@ -480,7 +506,28 @@ struct Controller {
   double ctaNs, warpNs, concurrentCtas;
 };
 
+#ifdef LAUNCHOPT_PROGRAM_SPAWN
+#ifdef LAUNCHOPT_PROGRAM_SPAWN_DEFINITION
 __device__ Controller controller;
+#else
+extern __device__ Controller controller;
+#endif
+#endif
+} // namespace program
+
+namespace {
+
+// Ticket 0 means "serialize"; a grid launched without one (a launch the
+// controller may not refuse and could not track) carries Untracked.
+constexpr unsigned Untracked = 0xffffffffu;
+
+using program::Controller;
+using program::Window;
+#ifdef LAUNCHOPT_PROGRAM_SPAWN
+using program::controller;
+#else
+__device__ Controller controller;
+#endif
 
 #ifdef LAUNCHOPT_COUNTERS
 __device__ unsigned long long counterLaunched[LAUNCHOPT_COUNTER_SITES];
