@@ -11,8 +11,10 @@ namespace {
 
 class UniformityCheck {
 public:
-  UniformityCheck(clang::ASTContext &Ctx, const clang::FunctionDecl &Parent, UniformityScope Scope)
-      : Ctx(Ctx), Parent(Parent), Scope(Scope) {}
+  UniformityCheck(clang::ASTContext &Ctx, const clang::FunctionDecl &Parent, UniformityScope Scope,
+                  const std::vector<bool> *ParametersPerGrid)
+      : Ctx(Ctx), Parent(Parent), Scope(Scope),
+        ParametersPerGrid(Scope == UniformityScope::Grid ? ParametersPerGrid : nullptr) {}
 
   bool check(const clang::Expr *E, int Depth = 0) {
     if (!E || Depth > 32)
@@ -69,7 +71,9 @@ private:
 
   bool variableIsUniform(const clang::ValueDecl *D, int Depth) {
     if (auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(D))
-      return Param->getDeclContext() == &Parent && !isWrittenIn(&Parent, Param);
+      return Param->getDeclContext() == &Parent && !isWrittenIn(&Parent, Param) &&
+             (!ParametersPerGrid || (Param->getFunctionScopeIndex() < ParametersPerGrid->size() &&
+                                     (*ParametersPerGrid)[Param->getFunctionScopeIndex()]));
     auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
     if (!Var)
       return llvm::isa<clang::EnumConstantDecl>(D);
@@ -90,20 +94,22 @@ private:
       return false;
     llvm::StringRef Name = Ref->getDecl()->getName();
     if (Name == "gridDim" || Name == "blockDim")
-      return true;
+      return !ParametersPerGrid;
     return Name == "blockIdx" && Scope != UniformityScope::Grid;
   }
 
   clang::ASTContext &Ctx;
   const clang::FunctionDecl &Parent;
   UniformityScope Scope;
+  // Set when the scope may span several launches of Parent.
+  const std::vector<bool> *ParametersPerGrid;
 };
 
 } // namespace
 
 bool isUniform(clang::ASTContext &Ctx, const clang::Expr &Value, const clang::FunctionDecl &Parent,
-               UniformityScope Scope) {
-  return UniformityCheck(Ctx, Parent, Scope).check(&Value);
+               UniformityScope Scope, const std::vector<bool> *ParametersPerGrid) {
+  return UniformityCheck(Ctx, Parent, Scope, ParametersPerGrid).check(&Value);
 }
 
 } // namespace launchopt

@@ -3,6 +3,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include <vector>
 
 namespace launchopt {
 
@@ -15,8 +16,13 @@ enum class UniformityScope { Warp, Block, Grid };
 // locals initialised from such values and never written again, and
 // arithmetic over them. Memory reads and calls are not uniform: memory can
 // change between the threads' reads.
+//
+// ParametersPerGrid: set when one grid of Parent may run the blocks of
+// several of its launches (an aggregated grid of Parent); at grid scope only
+// the parameters it marks are the same for all of them, and gridDim and
+// blockDim differ.
 bool isUniform(clang::ASTContext &Ctx, const clang::Expr &Value, const clang::FunctionDecl &Parent,
-               UniformityScope Scope);
+               UniformityScope Scope, const std::vector<bool> *ParametersPerGrid = nullptr);
 
 } // namespace launchopt
 

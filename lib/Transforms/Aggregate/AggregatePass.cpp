@@ -188,20 +188,44 @@ const KernelCopy &recordView(const AcceptedSites &A, const clang::FunctionDecl *
 // The argument structs and the aggregated kernel exist once per child, so an
 // argument is passed once per scope only where it is uniform at every site
 // of that child; a child other files of the program launch too has none
-// (their sites are not seen here). The sites' remarks list those arguments.
+// (their sites are not seen here). A parent whose own launches are
+// aggregated (here or from another file) runs several of them in one grid,
+// whose multi-block and grid scopes then mix their parameters and
+// dimensions. The sites' remarks list those arguments.
 std::map<const clang::FunctionDecl *, UniformParameters>
 uniformArgumentsOfChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                            const AcceptedSites &A, AggregationGranularity G,
                            std::vector<LaunchRemark> &Remarks) {
+  // The greatest fixed point from "every parameter uniform": a parameter of
+  // an aggregated parent is alike in all launches one of its grids runs when
+  // every site passes it a value alike in its own scope (by induction on
+  // how deep the grid is nested), recursion included.
   std::map<const clang::FunctionDecl *, UniformParameters> UniformOf;
-  for (const AcceptedSite &S : A.Sites) {
-    UniformParameters Here = sharedWithOtherFiles(Launches, A, S.Child)
-                                 ? UniformParameters()
-                                 : uniformArgumentsAt(Ctx, S, G);
-    auto [It, First] = UniformOf.emplace(S.Child, Here);
-    if (!First)
-      for (size_t I = 0; I < It->second.size(); ++I)
-        It->second[I] = It->second[I] && I < Here.size() && Here[I];
+  for (const AcceptedSite &S : A.Sites)
+    UniformOf[S.Child] = UniformParameters(S.Site->Arguments.size(), true);
+  const UniformParameters NoneUniform; // a child other files aggregate too
+  auto ParentUniform = [&](const clang::FunctionDecl *Parent) -> const UniformParameters * {
+    for (const auto &[Child, Uniform] : UniformOf)
+      if (Child->getCanonicalDecl() == Parent->getCanonicalDecl())
+        return sharedWithOtherFiles(Launches, A, Child) ? &NoneUniform : &Uniform;
+    for (const clang::FunctionDecl *Exported : Launches.ExportedChildren)
+      if (Exported->getCanonicalDecl() == Parent->getCanonicalDecl())
+        return &NoneUniform;
+    return nullptr;
+  };
+  for (bool Changed = true; Changed;) {
+    std::map<const clang::FunctionDecl *, UniformParameters> Next;
+    for (const AcceptedSite &S : A.Sites) {
+      UniformParameters Here = sharedWithOtherFiles(Launches, A, S.Child)
+                                   ? UniformParameters()
+                                   : uniformArgumentsAt(Ctx, S, G, ParentUniform(S.Site->Parent));
+      auto [It, First] = Next.emplace(S.Child, Here);
+      if (!First)
+        for (size_t I = 0; I < It->second.size(); ++I)
+          It->second[I] = It->second[I] && I < Here.size() && Here[I];
+    }
+    Changed = Next != UniformOf;
+    UniformOf = std::move(Next);
   }
   for (const AcceptedSite &S : A.Sites) {
     const UniformParameters &Uniform = UniformOf[S.Child];

@@ -33,13 +33,15 @@ std::string argumentsWhere(const LaunchText &L, const UniformParameters &Uniform
 } // namespace
 
 UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
-                                     AggregationGranularity G) {
+                                     AggregationGranularity G,
+                                     const UniformParameters *ParentUniform) {
   const LaunchSite &Site = *A.Site;
   UniformParameters Uniform(Site.Arguments.size(), false);
   if (A.Text.ArgumentTexts.size() != Site.Arguments.size())
     return Uniform;
   for (size_t I = 0; I < Site.Arguments.size(); ++I)
-    Uniform[I] = isUniform(Ctx, *Site.Arguments[I], *Site.Parent, uniformityScopeOf(G));
+    Uniform[I] =
+        isUniform(Ctx, *Site.Arguments[I], *Site.Parent, uniformityScopeOf(G), ParentUniform);
   return Uniform;
 }
 

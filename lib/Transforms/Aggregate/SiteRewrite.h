@@ -21,9 +21,12 @@ struct AcceptedSite {
 };
 
 // Which arguments of the launch every parent thread of one scope computes
-// alike.
+// alike. ParentUniform: set when the parent's own launches are aggregated,
+// so that one grid of it may run the blocks of several of them: which of
+// its parameters all those launches pass alike.
 UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
-                                     AggregationGranularity G);
+                                     AggregationGranularity G,
+                                     const UniformParameters *ParentUniform);
 
 // The replacement of the launch statement; Uniform: the child's arguments
 // passed once per scope. Deferrable: a launch that cannot be recorded is
