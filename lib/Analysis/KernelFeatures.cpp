@@ -95,6 +95,7 @@ public:
     else if (auto *ULE =
                  llvm::dyn_cast<clang::UnresolvedLookupExpr>(E->getCallee()->IgnoreImplicit()))
       Out.LaunchedKernels.insert(ULE->getName().getAsString());
+    Out.TailLaunches |= isTailLaunch(Root->getASTContext(), *E);
     return true;
   }
 
@@ -171,6 +172,7 @@ private:
     Out.WarpPrimitives.insert(Inner.WarpPrimitives.begin(), Inner.WarpPrimitives.end());
     Out.UsesSharedMemory |= Inner.UsesSharedMemory;
     Out.UsesInlineAsm |= Inner.UsesInlineAsm;
+    Out.TailLaunches |= Inner.TailLaunches;
     Out.LaunchedKernels.insert(Inner.LaunchedKernels.begin(), Inner.LaunchedKernels.end());
     Out.OpaqueCallees.insert(Inner.OpaqueCallees.begin(), Inner.OpaqueCallees.end());
     Out.CalleesReadingThreadIdentity.insert(Inner.CalleesReadingThreadIdentity.begin(),

@@ -21,6 +21,7 @@ struct KernelFeatures {
   bool UsesSharedMemory = false;
   bool UsesInlineAsm = false;
   std::set<std::string> LaunchedKernels; // names of kernels launched
+  bool TailLaunches = false;             // some launch goes into cudaStreamTailLaunch
   // Built-in index variables read directly in the kernel body.
   std::map<std::string, DimensionMask> BuiltinDimensions;
   // Called functions that read built-in index variables themselves: a serial

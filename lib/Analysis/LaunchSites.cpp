@@ -451,6 +451,12 @@ void markOneThreadPerBlock(LaunchAnalysis &A) {
 
 } // namespace
 
+bool isTailLaunch(const clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &Call) {
+  const clang::CallExpr *Config = Call.getConfig();
+  return Config && Config->getNumArgs() > 3 &&
+         classifyStream(Ctx, writtenOperand(Config->getArg(3))) == LaunchStream::TailLaunch;
+}
+
 bool mayShareStream(const LaunchSite &A, const LaunchSite &B) {
   if (A.CreatedStream || B.CreatedStream)
     return A.CreatedStream == B.CreatedStream;

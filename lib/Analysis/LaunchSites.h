@@ -129,6 +129,9 @@ const clang::FunctionDecl *launchedFunction(const clang::CUDAKernelCallExpr &Cal
 inline constexpr const char *RecoveredReferencePrefix = "__lo_ovl";
 bool isRecoveredLaunchReference(const clang::VarDecl &Var);
 
+// Whether the launch goes into cudaStreamTailLaunch.
+bool isTailLaunch(const clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &Call);
+
 // Whether two launches of one parent thread may go into the same stream, so
 // that the second waits for the first: false when either goes into a stream
 // the parent created (CreatedStream) and the other does not go into it.

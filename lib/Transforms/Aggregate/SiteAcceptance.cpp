@@ -33,7 +33,19 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                      "--assume-independent-children if they do not depend on each other); not "
                      "proved independent: " +
                      Proof.Text);
-  return External ? llvm::Error::success() : Shadows.require(*Site.Child);
+  if (External)
+    return llvm::Error::success();
+  if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
+    return Unshadowable;
+  // One aggregated grid runs many child grids: their tail launches would
+  // come from many of its threads beside its other launches, which CUDA 13.0
+  // can leave unfinished forever (test/random/results/tail-launch-hang).
+  if (Launches.ChildFeatures.count(Site.Child) &&
+      Launches.ChildFeatures.at(Site.Child).TailLaunches)
+    return refusal("the child tail-launches kernels: in an aggregated grid its tail launches "
+                   "would come from many threads of one grid, which CUDA 13.0 can leave "
+                   "unfinished");
+  return llvm::Error::success();
 }
 
 // The site's candidate, or the reason it is refused on its own.

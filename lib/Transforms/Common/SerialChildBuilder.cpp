@@ -32,6 +32,13 @@ llvm::Error serialCopyBlocker(const KernelFeatures &F) {
   if (!F.OpaqueCallees.empty())
     return refusal("child calls '" + *F.OpaqueCallees.begin() +
                    "', whose definition is not in this translation unit");
+  // Run by a parent thread, the child's tail launches would be made by many
+  // threads of the parent grid beside its other launches, which CUDA 13.0
+  // can leave unfinished forever (test/random/results/tail-launch-hang).
+  if (F.TailLaunches)
+    return refusal("child tail-launches kernels: run in parent threads, its tail launches would "
+                   "come from many threads of the parent grid, which CUDA 13.0 can leave "
+                   "unfinished");
   return llvm::Error::success();
 }
 

@@ -172,6 +172,11 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   if (!F.OpaqueCallees.empty())
     return refusal("child calls '" + *F.OpaqueCallees.begin() +
                    "', whose definition is not in this translation unit");
+  // The parent block's threads would make the child grids' tail launches.
+  if (F.TailLaunches)
+    return refusal("child tail-launches kernels: run by the parent block, its tail launches "
+                   "would come from many threads of the parent grid, which CUDA 13.0 can leave "
+                   "unfinished");
   BarrierCallees Callees;
   Callees.TraverseStmt(Site.Child->getBody());
   if (!Callees.Found.empty())

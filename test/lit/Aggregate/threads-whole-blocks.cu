@@ -1,8 +1,8 @@
 // --aggregate=threads packs only children whose threads are independent.
 // A child with a barrier and shared memory, and a child that launches a
 // grandchild, keep whole blocks (the grid-granularity aggregation), with the
-// reason in the remark; the grandchild, independent, is packed. Both kinds
-// of aggregated kernel live in one output.
+// reason in the remark; the grandchild, independent, is packed, its k per
+// launch (middle's aggregated grids each have their own). Both kinds live in one output.
 // RUN: %launchopt --aggregate=threads %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -54,6 +54,6 @@ void host(float *d, int *out, const int *sizes) {
   other_parent<<<1, 64>>>(out, sizes);
 }
 
-// REMARK-DAG: threads-whole-blocks.cu:24:5: remark: aggregate applied to launch of 'leaf' (aggregated-kernel: __lo_agg_leaf, granularity: grid, packing: threads, uniform-arguments: k)
+// REMARK-DAG: threads-whole-blocks.cu:24:5: remark: aggregate applied to launch of 'leaf' (aggregated-kernel: __lo_agg_leaf, granularity: grid, packing: threads){{$}}
 // REMARK-DAG: threads-whole-blocks.cu:29:3: remark: aggregate applied to launch of 'reverse' (aggregated-kernel: __lo_agg_reverse, granularity: grid, packing: whole child blocks: child uses __syncthreads, uniform-arguments: d)
 // REMARK-DAG: threads-whole-blocks.cu:33:3: remark: aggregate applied to launch of 'middle' (aggregated-kernel: __lo_agg_middle, granularity: grid, packing: whole child blocks: child launches 'leaf')
