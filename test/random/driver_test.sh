@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run.sh's run step without a GPU: a stand-in nvcc builds "binaries" that print
 # the checksum lines of the programs in a source's table, with planted faults (a
-# crash, a hang, a wrong checksum, a CUDA error, a compile error, a missing
+# crash, a hang, two hangs in a row, a wrong checksum, a CUDA error, a compile error, a missing
 # output); the step must report each once, go on after crashes and hangs, and
 # count the rest equal.
 #   test/random/driver_test.sh <work dir>
@@ -27,6 +27,7 @@ for ((i = \$1; i <= \$2 && i < \${#seeds[@]}; i++)); do
   case "$(basename "$src" .cu):\$i" in
     *.C:1) exit 139 ;;
     *.T:2) sleep 30 ;;
+    *.A-block:2 | *.A-block:3) sleep 30 ;;
     *.A-grid:3) sum=1 ;;
     *.A-warp:0) echo "program \$i seed \$s error an illegal memory access"; exit 1 ;;
   esac
@@ -57,9 +58,13 @@ expect "FAILURE seed 4 A-grid: 1, original 31676"
 expect "FAILURE seed 1 A-warp: FAILED: error an illegal memory access, original 7919"
 expect "FAILURE seed 7 C: FAILED: crashed: exit 139"   # the second file: the run went on
 expect "FAILURE seed 6 A-block: FAILED to transform or build"
+# Two hangs in a row: the process restarted after the first hangs before it
+# prints, and the second program is the one named (not the first again).
+expect "FAILURE seed 3 A-block: FAILED: crashed: timeout after 2 s, original 23757"
+expect "FAILURE seed 4 A-block: FAILED: crashed: timeout after 2 s, original 31676"
 expect "MISMATCH seed 4 A-grid: launchopt: original 31676 at -O0 and -O3, variant 1"
-expect "executions: 190 (program x build run, original included), equal: 172, failures: 18, inconclusive: 0"
-[ "$(grep -c '^FAILURE' "$log")" -eq 18 ] || fail "expected 18 failures"
+expect "executions: 190 (program x build run, original included), equal: 170, failures: 20, inconclusive: 0"
+[ "$(grep -c '^FAILURE' "$log")" -eq 20 ] || fail "expected 20 failures"
 # With OUT set, each crash and hang is named there as it happens.
 grep -q '^b000.T program 2: timeout after 2 s$' "$dir/calls/crashes.txt" || fail "crashes.txt lacks the hang"
 grep -q '^b000.C program 1: exit 139$' "$dir/calls/crashes.txt" || fail "crashes.txt lacks the crash"

@@ -157,7 +157,9 @@ run_binary() { # binary output first last
     rc=$(cat "$out.rc")
     rm -f "$out.rc"
     local done_up_to=$(grep -o '^program [0-9]* seed [0-9]* checksum' "$out" | awk '{print $2}' | tail -1)
-    [ -n "$done_up_to" ] || done_up_to=$((first - 1))
+    # Lines of an earlier process count only up to where this one started:
+    # one that timed out before printing failed at its first program.
+    [ -n "$done_up_to" ] && [ "$done_up_to" -ge "$first" ] || done_up_to=$((first - 1))
     [ "$rc" -eq 0 ] && break
     local failed=$((done_up_to + 1))
     local why="exit $rc"
