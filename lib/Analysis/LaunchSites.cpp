@@ -486,4 +486,14 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
   return A;
 }
 
+KernelFeatures featuresOf(const LaunchAnalysis &Launches, const clang::FunctionDecl &Kernel) {
+  auto Found = Launches.ChildFeatures.find(&Kernel);
+  return Found != Launches.ChildFeatures.end() ? Found->second : computeKernelFeatures(Kernel);
+}
+
+bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child) {
+  return std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
+                     [&](const LaunchSite &S) { return S.Child == Child && S.Recursive; });
+}
+
 } // namespace launchopt

@@ -113,6 +113,14 @@ struct LaunchAnalysis {
 // system headers), for analyses that read them without editing them.
 LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = false);
 
+// The features of Kernel: the analysis's entry when it launches Kernel, else
+// computed (a kernel only other files launch).
+KernelFeatures featuresOf(const LaunchAnalysis &Launches, const clang::FunctionDecl &Kernel);
+
+// Whether the child launches itself, perhaps through other kernels: a
+// launch of it whose parent it reaches is recursive.
+bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child);
+
 // The kernel as the launch names it (`k`, `k<T>`): without implicit casts,
 // and without the `(*&k<float>)` through which the driver makes Clang 19
 // parse a device-side launch of a template kernel it would drop

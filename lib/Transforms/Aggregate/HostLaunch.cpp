@@ -260,9 +260,7 @@ void refuseHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
 }
 
 std::string hostOverflowFunction(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child) {
-  auto Found = Launches.ChildFeatures.find(&Child);
-  KernelFeatures F =
-      Found != Launches.ChildFeatures.end() ? Found->second : computeKernelFeatures(Child);
+  KernelFeatures F = featuresOf(Launches, Child);
   llvm::Error Blocker = serialCopyBlocker(F);
   bool Serial = !Blocker && F.LaunchedKernels.empty();
   llvm::consumeError(std::move(Blocker));

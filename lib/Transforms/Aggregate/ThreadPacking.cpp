@@ -6,9 +6,7 @@
 namespace launchopt {
 
 llvm::Error threadPackingBlocker(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child) {
-  auto Found = Launches.ChildFeatures.find(&Child);
-  KernelFeatures F =
-      Found != Launches.ChildFeatures.end() ? Found->second : computeKernelFeatures(Child);
+  KernelFeatures F = featuresOf(Launches, Child);
   if (llvm::Error Blocker = serialCopyBlocker(F))
     return Blocker;
   if (!F.LaunchedKernels.empty())

@@ -240,16 +240,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
 
   // Children that other files launch get their coarsened copies here,
   // launched here or not; acceptChildOfOtherFiles took them.
-  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
-    if (Coarsened.count(Child))
-      continue;
-    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
-    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
-      llvm::consumeError(std::move(Refused));
-      continue;
-    }
-    Coarsened.emplace(Child, std::move(*Copy));
-  }
+  addExportedChildren(Ctx, Launches, Shadows, Coarsened);
   insertCoarsenedKernels(Ctx, Launches, Coarsened, Shadows, Result.Edits);
   // The rewritten launches read the macro, and so may the copies.
   if (!Coarsened.empty() || RewroteExternalLaunch)
@@ -267,15 +258,9 @@ llvm::Error CoarsenPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
     return E;
   if (llvm::StringRef(Child.getName()).starts_with(CoarsenedPrefix))
     return refusal("the child is already coarsened");
-  auto Features = Launches.ChildFeatures.find(&Child);
-  if (llvm::Error Blocker = coarseningBlocker(Child, Features != Launches.ChildFeatures.end()
-                                                         ? Features->second
-                                                         : computeKernelFeatures(Child)))
+  if (llvm::Error Blocker = coarseningBlocker(Child, featuresOf(Launches, Child)))
     return Blocker;
-  ShadowCallees Shadows(Ctx);
-  if (llvm::Error Unshadowable = Shadows.require(Child))
-    return Unshadowable;
-  return readKernel(Ctx, Child).takeError();
+  return copiesForOtherFilesBlocker(Ctx, Child);
 }
 
 } // namespace launchopt

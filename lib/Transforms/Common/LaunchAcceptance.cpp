@@ -53,6 +53,31 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
   return std::move(A);
 }
 
+llvm::Error copiesForOtherFilesBlocker(clang::ASTContext &Ctx, const clang::FunctionDecl &Child) {
+  ShadowCallees Shadows(Ctx);
+  if (llvm::Error Unshadowable = Shadows.require(Child))
+    return Unshadowable;
+  return readKernel(Ctx, Child).takeError();
+}
+
+std::vector<const clang::FunctionDecl *>
+addExportedChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launches, ShadowCallees &Shadows,
+                    std::map<const clang::FunctionDecl *, KernelCopy> &Copies) {
+  std::vector<const clang::FunctionDecl *> Added;
+  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
+    if (Copies.count(Child))
+      continue;
+    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
+    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
+      llvm::consumeError(std::move(Refused));
+      continue;
+    }
+    Copies.emplace(Child, std::move(*Copy));
+    Added.push_back(Child);
+  }
+  return Added;
+}
+
 const ExternalChild *acceptedExternalChild(const LaunchAnalysis &Launches, const LaunchSite &Site) {
   auto It = Launches.ExternalChildren.find(Site.Id);
   return It != Launches.ExternalChildren.end() && It->second.Refusal.empty() ? &It->second

@@ -19,9 +19,12 @@
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
+#include "Transforms/Common/ShadowCallees.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace launchopt {
 
@@ -58,6 +61,19 @@ struct AcceptedLaunch {
 // success when it has none.
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
                                             llvm::Error Refusal, const AcceptanceSteps &Steps);
+
+// What keeps a pass from writing copies of Child, a kernel of this file that
+// other files launch: a callee reading the built-ins that cannot be
+// shadowed, or a kernel that cannot be read (the tail of every pass's
+// LaunchPass::acceptChildOfOtherFiles).
+llvm::Error copiesForOtherFilesBlocker(clang::ASTContext &Ctx, const clang::FunctionDecl &Child);
+
+// Reads the kernels that other files launch and the pass took
+// (LaunchAnalysis::ExportedChildren) into Copies, those it holds already
+// aside; returns the ones added.
+std::vector<const clang::FunctionDecl *>
+addExportedChildren(clang::ASTContext &Ctx, const LaunchAnalysis &Launches, ShadowCallees &Shadows,
+                    std::map<const clang::FunctionDecl *, KernelCopy> &Copies);
 
 // The entry of a launch whose child another file of the program defines,
 // when the running pass takes such launches; else null.

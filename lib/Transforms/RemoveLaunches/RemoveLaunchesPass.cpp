@@ -316,20 +316,13 @@ llvm::Error RemoveLaunchesPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
                    "a child defined in another file)");
   if (llvm::Error E = exportableChild(Child))
     return E;
-  auto Features = Launches.ChildFeatures.find(&Child);
-  if (llvm::Error Blocker = threadRunChildRefusal(Features != Launches.ChildFeatures.end()
-                                                      ? Features->second
-                                                      : computeKernelFeatures(Child)))
+  if (llvm::Error Blocker = threadRunChildRefusal(featuresOf(Launches, Child)))
     return Blocker;
   // T4 refuses recursion: a thread would run the child's launches of itself.
-  for (const LaunchSite &Site : Launches.Sites)
-    if (Site.Child == &Child && Site.Recursive)
-      return refusal("the child launches itself (recursion): a parent thread could not run its "
-                     "launches");
-  ShadowCallees Shadows(Ctx);
-  if (llvm::Error Unshadowable = Shadows.require(Child))
-    return Unshadowable;
-  return readKernel(Ctx, Child).takeError();
+  if (inLaunchCycle(Launches, &Child))
+    return refusal("the child launches itself (recursion): a parent thread could not run its "
+                   "launches");
+  return copiesForOtherFilesBlocker(Ctx, Child);
 }
 
 PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -487,17 +480,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   // child's own T4-removed launches are removed in its copies too.
   // Children that other files launch get their T4 copies here, launched
   // here or not; acceptChildOfOtherFiles took them.
-  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
-    if (ThreadRun.count(Child))
-      continue;
-    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
-    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
-      llvm::consumeError(std::move(Refused));
-      continue;
-    }
-    ThreadRun.emplace(Child, std::move(*Copy));
+  for (const clang::FunctionDecl *Child : addExportedChildren(Ctx, Launches, Shadows, ThreadRun))
     Copied.insert(Child);
-  }
   std::set<const clang::FunctionDecl *> Shadowed = Copied;
   for (const PersistentParent &P : Persistent)
     Shadowed.insert(P.Site->Parent);

@@ -163,11 +163,6 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   return llvm::Error::success();
 }
 
-bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child) {
-  return std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
-                     [&](const LaunchSite &S) { return S.Child == Child && S.Recursive; });
-}
-
 // After each child: its serial copy (from the body as this pass edited it,
 // so that its own launches are controlled too) and its spawned kernel.
 // A child that other files launch gets its copies with external linkage.
@@ -216,20 +211,14 @@ llvm::Error SpawnPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
                                                const clang::FunctionDecl &Child) const {
   if (llvm::Error E = exportableChild(Child))
     return E;
-  auto Features = Launches.ChildFeatures.find(&Child);
-  if (llvm::Error Blocker = serialCopyBlocker(Features != Launches.ChildFeatures.end()
-                                                  ? Features->second
-                                                  : computeKernelFeatures(Child)))
+  if (llvm::Error Blocker = serialCopyBlocker(featuresOf(Launches, Child)))
     return refusal(llvm::toString(std::move(Blocker)) +
                    ": it cannot run in the parent thread, and a refused launch of a child "
                    "defined in another file is not deferred");
   if (inLaunchCycle(Launches, &Child))
     return refusal("the child launches itself (its serial copy is bounded by a depth that "
                    "other files cannot declare)");
-  ShadowCallees Shadows(Ctx);
-  if (llvm::Error Unshadowable = Shadows.require(Child))
-    return Unshadowable;
-  return readKernel(Ctx, Child).takeError();
+  return copiesForOtherFilesBlocker(Ctx, Child);
 }
 
 PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -314,16 +303,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   }
   // Children that other files launch get their copies here, launched here
   // or not; acceptChildOfOtherFiles took them.
-  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
-    if (Controlled.count(Child))
-      continue;
-    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
-    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
-      llvm::consumeError(std::move(Refused));
-      continue;
-    }
-    Controlled.emplace(Child, std::move(*Copy));
-  }
+  addExportedChildren(Ctx, Launches, Shadows, Controlled);
   if (Controlled.empty() && !RewroteExternalLaunch)
     return Result;
   insertCopies(Ctx, Launches, Controlled, Deferrable, Shadows, Result);

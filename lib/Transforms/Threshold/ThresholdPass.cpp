@@ -74,13 +74,6 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   return llvm::Error::success();
 }
 
-// Whether the child launches itself, perhaps through other kernels: a
-// launch of it whose parent it reaches is recursive.
-bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child) {
-  return std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
-                     [&](const LaunchSite &S) { return S.Child == Child && S.Recursive; });
-}
-
 // Serial copies are built last, from the child bodies as this pass edited
 // them: a child's own launches are thresholded in its serial copy too.
 void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -160,16 +153,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   // Children that other files launch get their copies here, launched here
   // or not; acceptChildOfOtherFiles took them.
-  for (const clang::FunctionDecl *Child : Launches.ExportedChildren) {
-    if (Serialized.count(Child))
-      continue;
-    llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Child);
-    if (llvm::Error Refused = Copy ? Shadows.require(*Child) : Copy.takeError()) {
-      llvm::consumeError(std::move(Refused));
-      continue;
-    }
-    Serialized.emplace(Child, std::move(*Copy));
-  }
+  addExportedChildren(Ctx, Launches, Shadows, Serialized);
   insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
   // The rewritten launches read the macro, and so may the copies.
   if (!Serialized.empty() || RewroteExternalLaunch)
@@ -187,20 +171,14 @@ llvm::Error ThresholdPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
                                                    const clang::FunctionDecl &Child) const {
   if (llvm::Error E = exportableChild(Child))
     return E;
-  auto Features = Launches.ChildFeatures.find(&Child);
-  if (llvm::Error Blocker = serialCopyBlocker(Features != Launches.ChildFeatures.end()
-                                                  ? Features->second
-                                                  : computeKernelFeatures(Child)))
+  if (llvm::Error Blocker = serialCopyBlocker(featuresOf(Launches, Child)))
     return Blocker;
   // The launching file cannot see the launch cycle that gives the copies a
   // depth parameter, so its declarations would not match them.
   if (inLaunchCycle(Launches, &Child))
     return refusal("the child launches itself (its serial copy is bounded by a depth that "
                    "other files cannot declare)");
-  ShadowCallees Shadows(Ctx);
-  if (llvm::Error Unshadowable = Shadows.require(Child))
-    return Unshadowable;
-  return readKernel(Ctx, Child).takeError();
+  return copiesForOtherFilesBlocker(Ctx, Child);
 }
 
 } // namespace launchopt
