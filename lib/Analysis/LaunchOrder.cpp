@@ -24,4 +24,20 @@ bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site
   return false;
 }
 
+std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const LaunchSite &Site) {
+  std::vector<unsigned> Partners;
+  if (!isOrderedStream(Site.StreamKind))
+    return Partners;
+  for (unsigned I : A.SitesByParent.at(Site.Parent)) {
+    const LaunchSite &Other = A.Sites[I];
+    bool Same = &Other == &Site;
+    // A later launch comes first only in an earlier turn of a loop.
+    bool MayComeFirst = Same ? Site.InLoop : Site.InLoop || Other.Id < Site.Id;
+    if (MayComeFirst &&
+        (Same || (isOrderedStream(Other.StreamKind) && mayShareStream(Other, Site))))
+      Partners.push_back(I);
+  }
+  return Partners;
+}
+
 } // namespace launchopt

@@ -1,5 +1,7 @@
 #include "ThresholdPass.h"
 
+#include "OrderGuard.h"
+
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
@@ -11,6 +13,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace launchopt {
@@ -18,8 +21,11 @@ namespace launchopt {
 namespace {
 
 // The replacement of the launch statement (paper Fig. 3 lines 21-26).
+// Guarded: serialized only while the thread's order flag is clear;
+// SetsFlag: the launch sets it (OrderGuard.h).
 std::string thresholdedLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
-                              LaunchRemark &Remark, const std::string &SerialCallee, bool InCycle) {
+                              LaunchRemark &Remark, const std::string &SerialCallee, bool InCycle,
+                              bool Guarded, bool SetsFlag) {
   BoundLaunch B = bindLaunch(Ctx, Site, L);
   std::string Launch = L.Callee + "<<<" + B.GridVar + ", " + B.BlockVar + L.trailingConfig() +
                        ">>>(" + L.Arguments + ");";
@@ -32,11 +38,20 @@ std::string thresholdedLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, co
   if (InCycle)
     Launched += " ||\n" + Indent + "      " + generated::threshold::SerialDepth +
                 " >= LAUNCHOPT_SERIAL_DEPTH";
+  if (Guarded)
+    Launched += " || " + orderFlag();
   std::string Out = "{ // launchopt: thresholded launch of '" + Site.ChildName + "'\n";
   Out += boundDeclarations(B, Indent);
-  Out += Indent + "  if (" + Launched + ")\n";
-  Out += Indent + "    " + Launch + "\n";
-  Out += Indent + "  else\n";
+  if (SetsFlag) {
+    Out += Indent + "  if (" + Launched + ") {\n";
+    Out += Indent + "    " + Launch + "\n";
+    Out += Indent + "    " + orderFlag() + " = true;\n";
+    Out += Indent + "  } else\n";
+  } else {
+    Out += Indent + "  if (" + Launched + ")\n";
+    Out += Indent + "    " + Launch + "\n";
+    Out += Indent + "  else\n";
+  }
   Out += Indent + "    " + Serial + "\n";
   Out += Indent + "}";
   Remark.Parameters["threads"] = B.Recovered;
@@ -64,13 +79,6 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
-  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
-    if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
-      return refusal("the parent thread launches other children into the same stream before "
-                     "this one (in a loop or earlier); a serialized child could run before "
-                     "them (pass --assume-independent-children if they do not depend on each "
-                     "other); not proved independent: " +
-                     Proof.Text);
   return llvm::Error::success();
 }
 
@@ -96,6 +104,15 @@ void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   }
 }
 
+// A launch as the first reading left it: taken (Launch) or refused (the
+// remark's message).
+struct Candidate {
+  LaunchRemark Remark;
+  const ExternalChild *External = nullptr;
+  std::optional<AcceptedLaunch> Launch;
+  Independence Proof; // for a launch that may follow others into its stream
+};
+
 } // namespace
 
 PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
@@ -109,25 +126,58 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
   bool AnyInCycle = false;
 
-  for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark = remarkFor(Site, "threshold");
-    const ExternalChild *External = acceptedExternalChild(Launches, Site);
+  // Every launch is read first: whether a launch that may follow others
+  // into its stream can be guarded depends on which of them are taken.
+  std::vector<Candidate> Candidates;
+  std::set<unsigned> Taken, NeedGuard;
+  for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    Candidate C{remarkFor(Site, "threshold"), acceptedExternalChild(Launches, Site), {}, {}};
     llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
-        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
-                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
+        C.External ? acceptExternalLaunch(Ctx, Site, *C.External, std::move(Refusal), Steps)
+                   : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!Launch) {
-      Remark.Message = llvm::toString(Launch.takeError());
+      C.Remark.Message = llvm::toString(Launch.takeError());
+    } else {
+      C.Launch = std::move(*Launch);
+      Taken.insert(I);
+      if (mayReorderWithEarlierLaunch(Launches, Site)) {
+        C.Proof = proveIndependentOfEarlierLaunches(Launches, Site);
+        if (!C.Proof.Proved && !Options.AssumeIndependentChildren)
+          NeedGuard.insert(I);
+      }
+    }
+    Candidates.push_back(std::move(C));
+  }
+  OrderGuards Guards = planOrderGuards(Ctx, Launches, NeedGuard, Taken);
+  for (const auto &[I, Why] : Guards.Refused) {
+    Candidates[I].Launch.reset();
+    Candidates[I].Remark.Message = "the parent thread launches other children into the same "
+                                   "stream before this one; not proved independent: " +
+                                   Candidates[I].Proof.Text + "; and " + Why;
+  }
+  for (const auto &[Parent, Offset] : Guards.Declarations)
+    Result.Edits.insert(Offset, orderFlagDeclaration());
+
+  for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    Candidate &C = Candidates[I];
+    LaunchRemark &Remark = C.Remark;
+    const ExternalChild *External = C.External;
+    if (!C.Launch) {
       Result.Remarks.push_back(Remark);
       continue;
     }
+    AcceptedLaunch *Launch = &*C.Launch;
     const FileRange &Statement = Launch->Text.Statement;
     SerialCopyOptions Copying;
     Copying.InCycle = Site.Child && inLaunchCycle(Launches, Site.Child);
     AnyInCycle |= Copying.InCycle;
-    Result.Edits.replace(
-        Statement.Begin, Statement.End - Statement.Begin,
-        thresholdedLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, Copying.InCycle));
+    bool Guarded = Guards.Guarded.count(I);
+    Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                         thresholdedLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee,
+                                           Copying.InCycle, Guarded, Guards.Setters.count(I)));
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
     // The copy of a child of another file, or of one that other files call,
     // has external linkage.
@@ -141,10 +191,13 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Serialized.emplace(Site.Child, Launch->Child);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
-    Independence Proof;
-    if (mayReorderWithEarlierLaunch(Launches, Site) &&
-        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)).Proved)
-      Remark.Parameters["independence"] = Proof.Text;
+    if (C.Proof.Proved)
+      Remark.Parameters["independence"] = C.Proof.Text;
+    else if (Guarded)
+      Remark.Parameters["order-guard"] =
+          "serialized only while this thread has launched nothing into the same stream (not "
+          "proved independent: " +
+          C.Proof.Text + ")";
     else if (mayReorderWithEarlierLaunch(Launches, Site))
       Remark.Warnings.push_back("serialized although earlier launches from this thread go "
                                 "into the same stream (--assume-independent-children)");

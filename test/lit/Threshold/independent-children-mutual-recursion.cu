@@ -31,4 +31,4 @@ __global__ void parent(int *__restrict__ p, int *__restrict__ q, int n, int *__r
   pong<<<1, 1>>>(p, n, 4);
 }
 
-// CHECK: independent-children-mutual-recursion.cu:31:3: remark: not thresholded: {{.*}}; not proved independent: 'p' (read by the launch at line 30) and 'p' (written by this one) may overlap
+// CHECK: independent-children-mutual-recursion.cu:31:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent: 'p' (read by the launch at line 30) and 'p' (written by this one) may overlap

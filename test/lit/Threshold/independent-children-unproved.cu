@@ -107,9 +107,9 @@ __global__ void scanHalves(int *a, int n) {
 }
 
 // CHECK: independent-children-unproved.cu:28:3: remark: threshold applied to launch of 'fill' (independence: independent of the earlier launches into the same stream: 'a' in disjoint ranges: [0, mid) by the launch at line 27, [mid, n) by this one
-// CHECK: independent-children-unproved.cu:39:3: remark: not thresholded: {{.*}}; not proved independent: 'fillToLimit' reaches memory other than through its pointer parameters
-// CHECK: independent-children-unproved.cu:70:3: remark: not thresholded: {{.*}}; not proved independent: the launch at line 69 passes an argument of type 'Slice', which may hold a pointer
+// CHECK: independent-children-unproved.cu:39:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent: 'fillToLimit' reaches memory other than through its pointer parameters
+// CHECK: independent-children-unproved.cu:70:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent: the launch at line 69 passes an argument of type 'Slice', which may hold a pointer
 // CHECK: independent-children-unproved.cu:89:3: remark: threshold applied to launch of 'sortHalf' (independence: independent of the earlier launches into the same stream: 'a' in disjoint ranges: [0, mid) by the launch at line 88, [mid, n) by this one (each child stays within [lo, hi) of its parameters)
-// CHECK: independent-children-unproved.cu:106:3: remark: not thresholded: {{.*}}; not proved independent: 'a' (written by the launch at line 105) and 'a' (written by this one) point into 'a', and no range of the integer parameters of 'scanHalf' bounds its accesses: [lo, hi) fails at 'a[i]' in 'scanHalf' at line 99
+// CHECK: independent-children-unproved.cu:106:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent: 'a' (written by the launch at line 105) and 'a' (written by this one) point into 'a', and no range of the integer parameters of 'scanHalf' bounds its accesses: [lo, hi) fails at 'a[i]' in 'scanHalf' at line 99
 
 // AGG: independent-children-unproved.cu:55:3: remark: aggregate applied to launch of 'fillThroughShared'

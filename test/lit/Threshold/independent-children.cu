@@ -70,9 +70,9 @@ __global__ void sameOut(const int *in, int n, int *out) {
 
 // CHECK: independent-children.cu:29:3: remark: threshold applied to launch of 'quicksort' (independence: independent of the earlier launches into the same stream: 'data' in disjoint ranges: [lo, store) by the launch at line 28, [store + 1, hi) by this one
 // CHECK: independent-children.cu:44:3: remark: threshold applied to launch of 'sortRange' (independence: {{.*}}'a' in disjoint ranges: [0, mid) by the launch at line 43, [mid, n) by this one
-// CHECK: independent-children.cu:49:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
-// CHECK: independent-children.cu:62:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
-// CHECK: independent-children.cu:68:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
+// CHECK: independent-children.cu:49:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent:
+// CHECK: independent-children.cu:62:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent:
+// CHECK: independent-children.cu:68:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent:
 
 // AGG: independent-children.cu:29:3: remark: aggregate applied to launch of 'quicksort'
 // AGG: independent-children.cu:44:3: remark: aggregate applied to launch of 'sortRange'

@@ -20,4 +20,4 @@ __global__ void parent(int *a, const int *sizes) {
 }
 
 // CHECK: not-stream-reassigned.cu:18:3: remark: threshold applied to launch of 'child'
-// CHECK: not-stream-reassigned.cu:19:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
+// CHECK: not-stream-reassigned.cu:19:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent:

@@ -32,4 +32,4 @@ __global__ void parent(int *a, int *b, const int *sizes) {
 
 // CHECK: two-created-streams.cu:26:3: remark: threshold applied to launch of 'left'
 // CHECK: two-created-streams.cu:27:3: remark: threshold applied to launch of 'right'
-// CHECK: two-created-streams.cu:28:3: remark: not thresholded: the parent thread launches other children into the same stream before this one
+// CHECK: two-created-streams.cu:28:3: remark: threshold applied to launch of '{{[a-zA-Z]+}}' (order-guard: serialized only while this thread has launched nothing into the same stream (not proved independent:

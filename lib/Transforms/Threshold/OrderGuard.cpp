@@ -1,0 +1,68 @@
+#include "OrderGuard.h"
+
+#include "Analysis/LaunchOrder.h"
+#include "Analysis/SourceText.h"
+#include "Support/GeneratedNames.h"
+
+namespace launchopt {
+
+namespace {
+
+std::string partnerLeftReason(const LaunchSite &Partner) {
+  return "the launch of '" + Partner.ChildName + "' at line " +
+         std::to_string(Partner.Position.Line) +
+         ", which may go into the same stream before this one, is left as written, so the "
+         "parent thread cannot tell whether a serialized child would overtake it";
+}
+
+} // namespace
+
+OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &A,
+                            const std::set<unsigned> &NeedGuard, std::set<unsigned> Taken) {
+  OrderGuards Plan;
+  // Refusing a guarded site can leave another without its partner: repeat
+  // until nothing changes (each turn only removes sites from Taken).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I : NeedGuard) {
+      if (!Taken.count(I))
+        continue;
+      for (unsigned P : orderedStreamPartners(A, A.Sites[I]))
+        if (!Taken.count(P)) {
+          Plan.Refused[I] = partnerLeftReason(A.Sites[P]);
+          Taken.erase(I);
+          Changed = true;
+          break;
+        }
+    }
+  }
+  for (unsigned I : NeedGuard) {
+    if (!Taken.count(I))
+      continue;
+    const clang::FunctionDecl *Parent = A.Sites[I].Parent;
+    if (!Plan.Declarations.count(Parent)) {
+      const clang::Stmt *Body = Parent->getBody();
+      std::optional<FileRange> Range =
+          Body ? spelledRange(Ctx, Body->getSourceRange()) : std::nullopt;
+      if (!Range || Range->File.isValid()) {
+        Plan.Refused[I] = "the parent's body, which would hold the flag that keeps the "
+                          "stream's order, is not written in this file";
+        continue;
+      }
+      Plan.Declarations[Parent] = Range->Begin + 1;
+    }
+    Plan.Guarded.insert(I);
+    for (unsigned P : orderedStreamPartners(A, A.Sites[I]))
+      Plan.Setters.insert(P);
+  }
+  return Plan;
+}
+
+std::string orderFlag() { return generated::code("@launchedInOrder"); }
+
+std::string orderFlagDeclaration() {
+  return "\n  bool " + orderFlag() +
+         " = false; // launchopt: this thread launched into an ordered stream";
+}
+
+} // namespace launchopt
