@@ -107,6 +107,37 @@ void refuseGroupScopesOfParentsOfOtherFiles(const LaunchAnalysis &Launches,
                     "time and would share one group scope (use warp or block granularity)";
 }
 
+// An aggregated child runs when its group's launch is made, after the
+// launches the parent thread makes later: a later launch into the same
+// ordered stream that stays a launch (refused here) would overtake it, unless
+// it was proved independent of the earlier ones.
+void refuseOvertakenLaunches(const LaunchAnalysis &Launches, const AggregateOptions &Options,
+                             std::vector<std::string> &Refusals) {
+  if (Options.AssumeIndependentChildren)
+    return;
+  std::vector<int> Proved(Launches.Sites.size(), -1); // -1: not asked yet
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+      const LaunchSite &Later = Launches.Sites[I];
+      if (Refusals[I].empty() || !Later.DeviceSide || !mayReorderWithEarlierLaunch(Launches, Later))
+        continue;
+      if (Proved[I] < 0)
+        Proved[I] = proveIndependentOfEarlierLaunches(Launches, Later).Proved;
+      if (Proved[I])
+        continue;
+      for (unsigned P : orderedStreamPartners(Launches, Later))
+        if (P != I && Refusals[P].empty()) {
+          Refusals[P] = "the launch of '" + Later.ChildName + "' at line " +
+                        std::to_string(Later.Position.Line) +
+                        ", which may follow this one into the same stream, is not aggregated: "
+                        "it would run before this child's aggregated launch";
+          Changed = true;
+        }
+    }
+  }
+}
+
 } // namespace
 
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -131,6 +162,7 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     refuseGroupScopesOfParentsOfOtherFiles(Launches, D.Refusals);
     refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
   }
+  refuseOvertakenLaunches(Launches, Options, D.Refusals);
   return D;
 }
 
