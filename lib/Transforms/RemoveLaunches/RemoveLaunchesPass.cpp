@@ -212,6 +212,32 @@ void refuse(SiteDecision &D, const std::string &Why) {
   D.Remark.Message = Why;
 }
 
+// T1, T2 and T3 run a removed child after the parent thread goes on: a later
+// launch of the thread into the same ordered stream that is not removed the
+// same way (left as a launch, or run at once by T4) would overtake it.
+// Returns whether it refused any.
+bool refuseOvertakenRemovals(const LaunchAnalysis &Launches, std::vector<SiteDecision> &Decisions) {
+  bool Refused = false;
+  for (SiteDecision &Later : Decisions) {
+    if (!Later.Site->DeviceSide || !mayReorderWithEarlierLaunch(Launches, *Later.Site))
+      continue;
+    for (unsigned P : orderedStreamPartners(Launches, *Later.Site)) {
+      SiteDecision &Earlier = Decisions[P];
+      if (&Earlier == &Later || !Earlier.Version || *Earlier.Version == RemovalVersion::T4 ||
+          Earlier.Version == Later.Version)
+        continue;
+      refuse(Earlier, "the launch of '" + Later.Site->ChildName + "' at line " +
+                          lineOf(*Later.Site) +
+                          ", which may follow this one into the same stream, is " +
+                          (Later.Version ? "removed another way" : "not removed") +
+                          ": it would run before this child, which " +
+                          versionName(*Earlier.Version) + " runs later");
+      Refused = true;
+    }
+  }
+  return Refused;
+}
+
 // A removed child runs at another time than its launch: before the parent
 // thread goes on (T4) or when the parent block is done (T3). Launches of one
 // parent thread into an ordered stream keep their order only when all of the
@@ -221,6 +247,8 @@ void keepStreamOrder(const LaunchAnalysis &Launches, const RemoveLaunchesOptions
                      std::vector<SiteDecision> &Decisions) {
   for (bool Changed = true; Changed;) {
     Changed = false;
+    if (!Options.AssumeIndependentChildren)
+      Changed |= refuseOvertakenRemovals(Launches, Decisions);
     for (const auto &[Parent, Ids] : Launches.SitesByParent) {
       // SitesByParent holds indices into Sites (Id - 1).
       std::set<std::optional<RemovalVersion>> Versions;
