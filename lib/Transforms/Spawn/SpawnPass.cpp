@@ -6,11 +6,13 @@
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
+#include "Transforms/Common/OrderGuard.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace launchopt {
@@ -20,9 +22,12 @@ namespace {
 // The replacement of the launch statement: the controller's ticket, the
 // spawned launch, and the serial copy when the controller said no or the
 // pool refused the launch.
+// Guarded: the controller may serialize it only while the thread's order
+// flag is clear; SetsFlag: a launch made sets it (OrderGuard.h).
 std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
                              LaunchRemark &Remark, const std::string &SerialCallee,
-                             const std::string &SpawnedCallee, bool InCycle) {
+                             const std::string &SpawnedCallee, bool InCycle, bool Guarded,
+                             bool SetsFlag) {
   BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
   std::string Id = std::to_string(Site.Id) + "u";
   std::string TicketVar = generated::code("@sticket") + std::to_string(Site.Id);
@@ -33,6 +38,8 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
     Forced.push_back("!" + B.FitsVar);
   if (InCycle)
     Forced.push_back(generated::threshold::SerialDepth + " >= LAUNCHOPT_SERIAL_DEPTH");
+  if (Guarded)
+    Forced.push_back(orderFlag());
   std::string ForcedText = Forced.empty() ? "false" : llvm::join(Forced, " || ");
   const std::string &Indent = L.Indent;
   std::string Out = "{ // launchopt: spawn-controlled launch of '" + Site.ChildName + "'\n";
@@ -48,6 +55,8 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
          B.ThreadsVar + "))\n";
   Out += Indent + "    " + SerialCallee + "(" + L.argumentsThen() + B.GridVar + ", " + B.BlockVar +
          (InCycle ? ", " + generated::threshold::SerialDepth + " + 1" : "") + ");\n";
+  if (SetsFlag)
+    Out += Indent + "  else\n" + Indent + "    " + orderFlag() + " = true;\n";
   Out += Indent + "}";
   Remark.Parameters["threads"] = B.Recovered;
   return Out;
@@ -153,11 +162,14 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
-  if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
+  // A child that runs in the parent thread keeps the stream's order under
+  // the order guard (run); a deferred one could not tell.
+  if (Deferrable && !Options.AssumeIndependentChildren &&
+      mayReorderWithEarlierLaunch(Launches, Site))
     if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
       return refusal("the parent thread launches other children into the same stream before "
-                     "this one (in a loop or earlier); a serialized child could run before "
-                     "them (pass --assume-independent-children if they do not depend on each "
+                     "this one (in a loop or earlier); a deferred child could run after later "
+                     "ones (pass --assume-independent-children if they do not depend on each "
                      "other); not proved independent: " +
                      Proof.Text);
   return llvm::Error::success();
@@ -204,6 +216,17 @@ bool definesSerialDepth(clang::ASTContext &Ctx) {
       .contains("\nstatic constexpr unsigned " + generated::threshold::SerialDepth + " =");
 }
 
+// A launch as the first reading left it: taken (Launch) or refused (the
+// remark's message).
+struct Candidate {
+  LaunchRemark Remark;
+  const ExternalChild *External = nullptr;
+  bool Defers = false; // the child cannot run in the parent thread
+  std::optional<AcceptedLaunch> Launch;
+  std::string Spawned; // the spawned kernel's name as the launch calls it
+  Independence Proof;  // for a launch that may follow others into its stream
+};
+
 } // namespace
 
 llvm::Error SpawnPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
@@ -233,29 +256,65 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   // A launch of a child of another file needs the runtime without copies here.
   bool RewroteExternalLaunch = false;
 
-  for (const LaunchSite &Site : Launches.Sites) {
-    LaunchRemark Remark = remarkFor(Site, "spawn");
-    bool Defers = false;
-    const ExternalChild *External = acceptedExternalChild(Launches, Site);
-    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, Defers, External);
+  // Every launch is read first: whether a launch that may follow others
+  // into its stream can be guarded depends on which of them are taken.
+  std::vector<Candidate> Candidates;
+  std::set<unsigned> Taken, NeedGuard;
+  for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    Candidate C{remarkFor(Site, "spawn"), acceptedExternalChild(Launches, Site)};
+    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, C.Defers, C.External);
     llvm::Expected<AcceptedLaunch> Launch =
-        External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
-                 : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
-    if (Launch && Defers && !Launch->Text.Arguments.empty() && Launch->Text.ArgumentTexts.empty())
+        C.External ? acceptExternalLaunch(Ctx, Site, *C.External, std::move(Refusal), Steps)
+                   : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
+    if (Launch && C.Defers && !Launch->Text.Arguments.empty() && Launch->Text.ArgumentTexts.empty())
       Launch = llvm::Expected<AcceptedLaunch>(
           refusal("an argument cannot be read alone, to be recorded for a deferred launch"));
     llvm::Expected<std::string> Spawned =
         Launch ? prefixedCallee(Ctx, Site, generated::spawn::SpawnedPrefix)
                : llvm::Expected<std::string>(Launch.takeError());
     if (!Spawned) {
-      Remark.Message = llvm::toString(Spawned.takeError());
+      C.Remark.Message = llvm::toString(Spawned.takeError());
+      Candidates.push_back(std::move(C));
+      continue;
+    }
+    C.Launch = std::move(*Launch);
+    C.Spawned = *Spawned;
+    // A deferred child runs after the parent grid: it cannot set the flag
+    // that says whether later children may run serially.
+    if (!C.Defers)
+      Taken.insert(I);
+    if (!C.Defers && mayReorderWithEarlierLaunch(Launches, Site)) {
+      C.Proof = proveIndependentOfEarlierLaunches(Launches, Site);
+      if (!C.Proof.Proved && !Options.AssumeIndependentChildren)
+        NeedGuard.insert(I);
+    }
+    Candidates.push_back(std::move(C));
+  }
+  OrderGuards Guards = planOrderGuards(Ctx, Launches, NeedGuard, Taken);
+  for (const auto &[I, Why] : Guards.Refused) {
+    Candidates[I].Launch.reset();
+    Candidates[I].Remark.Message = "the parent thread launches other children into the same "
+                                   "stream before this one; not proved independent: " +
+                                   Candidates[I].Proof.Text + "; and " + Why;
+  }
+  for (const auto &[Parent, Offset] : Guards.Declarations)
+    Result.Edits.insert(Offset, orderFlagDeclaration());
+
+  for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    Candidate &C = Candidates[I];
+    LaunchRemark &Remark = C.Remark;
+    const ExternalChild *External = C.External;
+    if (!C.Launch) {
       Result.Remarks.push_back(Remark);
       continue;
     }
+    AcceptedLaunch *Launch = &*C.Launch;
     const FileRange &Statement = Launch->Text.Statement;
-    if (Defers) {
+    if (C.Defers) {
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, *Spawned));
+                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned));
       if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
         Result.Edits.insert(Launch->ParentStart, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);
@@ -270,9 +329,10 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     }
     bool InCycle = Site.Child && inLaunchCycle(Launches, Site.Child);
     AnyInCycle |= InCycle;
-    Result.Edits.replace(
-        Statement.Begin, Statement.End - Statement.Begin,
-        controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee, *Spawned, InCycle));
+    bool Guarded = Guards.Guarded.count(I);
+    Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                         controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee,
+                                          C.Spawned, InCycle, Guarded, Guards.Setters.count(I)));
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second) {
       SerialCopyOptions Copying;
@@ -292,10 +352,13 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
     Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
-    Independence Proof;
-    if (mayReorderWithEarlierLaunch(Launches, Site) &&
-        (Proof = proveIndependentOfEarlierLaunches(Launches, Site)).Proved)
-      Remark.Parameters["independence"] = Proof.Text;
+    if (C.Proof.Proved)
+      Remark.Parameters["independence"] = C.Proof.Text;
+    else if (Guarded)
+      Remark.Parameters["order-guard"] =
+          "serialized only while this thread has launched nothing into the same stream (not "
+          "proved independent: " +
+          C.Proof.Text + ")";
     else if (mayReorderWithEarlierLaunch(Launches, Site))
       Remark.Warnings.push_back("serialized although earlier launches from this thread go "
                                 "into the same stream (--assume-independent-children)");

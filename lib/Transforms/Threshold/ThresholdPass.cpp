@@ -1,6 +1,6 @@
 #include "ThresholdPass.h"
 
-#include "OrderGuard.h"
+#include "Transforms/Common/OrderGuard.h"
 
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"

@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_TRANSFORMS_THRESHOLD_ORDERGUARD_H
-#define LAUNCHOPT_TRANSFORMS_THRESHOLD_ORDERGUARD_H
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_ORDERGUARD_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_ORDERGUARD_H
 // A launch that may follow other launches of its thread into one ordered
 // stream (a second half after the first, a launch in a loop) can be
 // serialized without proving the children independent: the parent thread
@@ -20,7 +20,8 @@ struct OrderGuards {
   std::set<unsigned> Guarded;
   // Sites whose launch sets the flag.
   std::set<unsigned> Setters;
-  // The parents that declare the flag, at the offset just inside their body.
+  // The parents that must declare the flag, at the offset just inside their
+  // body (not those that an earlier pass of the run declared it in).
   std::map<const clang::FunctionDecl *, unsigned> Declarations;
   // Sites the pass took that must be left after all, and why: a launch
   // into their stream that the thread may make first is left as written, or

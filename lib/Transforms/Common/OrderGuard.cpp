@@ -3,6 +3,7 @@
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/SourceText.h"
 #include "Support/GeneratedNames.h"
+#include "clang/AST/Stmt.h"
 
 namespace launchopt {
 
@@ -13,6 +14,20 @@ std::string partnerLeftReason(const LaunchSite &Partner) {
          std::to_string(Partner.Position.Line) +
          ", which may go into the same stream before this one, is left as written, so the "
          "parent thread cannot tell whether a serialized child would overtake it";
+}
+
+// Whether an earlier pass of the same run (thresholding before spawn)
+// declared the flag in the parent already.
+bool declaresFlag(const clang::FunctionDecl &Parent) {
+  const auto *Body = llvm::dyn_cast_or_null<clang::CompoundStmt>(Parent.getBody());
+  if (!Body)
+    return false;
+  for (const clang::Stmt *S : Body->body())
+    if (const auto *Declaration = llvm::dyn_cast<clang::DeclStmt>(S))
+      for (const clang::Decl *D : Declaration->decls())
+        if (const auto *V = llvm::dyn_cast<clang::VarDecl>(D); V && V->getName() == orderFlag())
+          return true;
+  return false;
 }
 
 } // namespace
@@ -40,7 +55,7 @@ OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &
     if (!Taken.count(I))
       continue;
     const clang::FunctionDecl *Parent = A.Sites[I].Parent;
-    if (!Plan.Declarations.count(Parent)) {
+    if (!Plan.Declarations.count(Parent) && !declaresFlag(*Parent)) {
       const clang::Stmt *Body = Parent->getBody();
       std::optional<FileRange> Range =
           Body ? spelledRange(Ctx, Body->getSourceRange()) : std::nullopt;
