@@ -1,5 +1,6 @@
 #include "ChildIndependence.h"
 
+#include "HostAllocations.h"
 #include "PointerFootprint.h"
 #include "SourceText.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -72,11 +73,16 @@ struct PairVerdict {
   std::string Text; // the disjoint ranges (empty when nothing needs saying), or the obstacle
   // The parent's __restrict__ parameters that told the arrays apart.
   std::vector<const clang::VarDecl *> Restricted;
+  // The parent's parameters that its host launches give distinct
+  // allocations, and the words that say so.
+  std::vector<const clang::VarDecl *> Allocated;
+  std::string HostLaunches;
 };
 
 class IndependenceProver {
 public:
-  IndependenceProver(const LaunchSite &Site) : Site(Site), ParentFacts(*Site.Parent) {
+  IndependenceProver(const LaunchAnalysis &A, const LaunchSite &Site)
+      : Launches(A), Site(Site), ParentFacts(*Site.Parent) {
     for (const clang::ParmVarDecl *P : Site.Parent->parameters())
       ParentVars[atomName(P)] = P;
     struct Locals : clang::RecursiveASTVisitor<Locals> {
@@ -115,7 +121,8 @@ public:
         }
     }
     std::vector<std::string> Ranges;
-    std::set<const clang::VarDecl *> Restricted;
+    std::set<const clang::VarDecl *> Restricted, Allocated;
+    std::string HostLaunches;
     for (unsigned I = 0; I < E.Arguments.size(); ++I)
       for (unsigned J = 0; J < Site.Arguments.size(); ++J)
         if (E.Arguments[I]->getType()->isPointerType() &&
@@ -128,6 +135,9 @@ public:
           if (!V.Text.empty())
             Ranges.push_back(V.Text);
           Restricted.insert(V.Restricted.begin(), V.Restricted.end());
+          Allocated.insert(V.Allocated.begin(), V.Allocated.end());
+          if (!V.HostLaunches.empty())
+            HostLaunches = V.HostLaunches;
         }
     if (!Restricted.empty()) {
       std::vector<std::string> Names;
@@ -137,6 +147,13 @@ public:
       Ranges.push_back(llvm::join(Names, ", ") + " are distinct __restrict__ parameters of the "
                                                  "parent");
     }
+    if (!Allocated.empty()) {
+      std::vector<std::string> Names;
+      for (const clang::ParmVarDecl *P : Site.Parent->parameters())
+        if (Allocated.count(P))
+          Names.push_back(quoted(*P));
+      Ranges.push_back(llvm::join(Names, ", ") + " are distinct allocations: " + HostLaunches);
+    }
     if (Ranges.empty())
       Said.push_back(Line + " shares no array this child writes or that it writes");
     Said.insert(Said.end(), Ranges.begin(), Ranges.end());
@@ -144,6 +161,18 @@ public:
   }
 
 private:
+  // Two parameters of the parent, never reassigned in it, that every host
+  // launch of the parent gives distinct allocations (HostAllocations.h).
+  std::optional<std::string> allocatedApart(const clang::VarDecl *A, const clang::VarDecl *B) {
+    const auto *PA = llvm::dyn_cast<clang::ParmVarDecl>(A);
+    const auto *PB = llvm::dyn_cast<clang::ParmVarDecl>(B);
+    if (!PA || !PB || PA->getDeclContext() != Site.Parent || PB->getDeclContext() != Site.Parent ||
+        !writesOf(*Site.Parent, PA).empty() || !writesOf(*Site.Parent, PB).empty())
+      return std::nullopt;
+    return distinctHostAllocations(Launches, *Site.Parent, PA->getFunctionScopeIndex(),
+                                   PB->getFunctionScopeIndex());
+  }
+
   PairVerdict pair(const LaunchSite &E, unsigned I, unsigned J) {
     std::string Line = "the launch at line " + std::to_string(E.Position.Line);
     const clang::FunctionDecl &CA = *FootprintAnalysis::definition(E.Child);
@@ -178,9 +207,12 @@ private:
     if (PA->Base != PB->Base) {
       if (restrictedApart(*Site.Parent, PA->Base, PB->Base))
         return {true, "", {PA->Base, PB->Base}};
+      if (std::optional<std::string> Host = allocatedApart(PA->Base, PB->Base))
+        return {true, "", {}, {PA->Base, PB->Base}, *Host};
       return {false, Conflict + " may point into one array (the parent does not declare " +
                          quoted(*PA->Base) + " and " + quoted(*PB->Base) +
-                         " __restrict__ parameters it leaves unchanged)"};
+                         " __restrict__ parameters it leaves unchanged, and its host launches "
+                         "do not show them distinct cudaMalloc allocations)"};
     }
     if (Site.InLoop || E.InLoop)
       return {false, Conflict + ": in a loop, where the ranges of different iterations are "
@@ -211,6 +243,7 @@ private:
                       " (each child stays within " + Second.Within->Text + " of its parameters)"};
   }
 
+  const LaunchAnalysis &Launches;
   const LaunchSite &Site;
   FunctionFacts ParentFacts;
   FootprintAnalysis Footprints;
@@ -231,7 +264,7 @@ Independence proveIndependentOfEarlierLaunches(const LaunchAnalysis &A, const La
   }
   if (Earlier.empty())
     return {false, "no earlier launch into the same stream was found"};
-  IndependenceProver Prover(Site);
+  IndependenceProver Prover(A, Site);
   std::vector<std::string> Reasons;
   for (const LaunchSite *E : Earlier) {
     std::vector<std::string> Said;
