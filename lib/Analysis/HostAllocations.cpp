@@ -56,9 +56,9 @@ bool allocatedOnlyByCudaMalloc(const clang::FunctionDecl &F, const clang::VarDec
         return Clean;
       }
       const auto *Decay = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentOf(*Ctx, D));
-      const auto *Element = Decay ? llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(
-                                        parentOf(*Ctx, Decay))
-                                  : nullptr;
+      const auto *Element =
+          Decay ? llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parentOf(*Ctx, Decay))
+                : nullptr;
       Clean &= Decay && Decay->getCastKind() == clang::CK_ArrayToPointerDecay && Element &&
                Element->getBase()->IgnoreParenImpCasts() == D && readOrAllocated(*Ctx, Element);
       return Clean;
@@ -170,7 +170,8 @@ std::optional<Allocation> allocationOf(const clang::FunctionDecl &Host, const cl
   Arg = Arg->IgnoreParenImpCasts();
   Allocation A;
   if (const auto *Element = llvm::dyn_cast<clang::ArraySubscriptExpr>(Arg)) {
-    const auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(Element->getBase()->IgnoreParenImpCasts());
+    const auto *Base =
+        llvm::dyn_cast<clang::DeclRefExpr>(Element->getBase()->IgnoreParenImpCasts());
     A.Variable = Base ? llvm::dyn_cast<clang::VarDecl>(Base->getDecl()) : nullptr;
     A.Index = Element->getIdx();
     if (!A.Variable || !A.Variable->getType()->isConstantArrayType())

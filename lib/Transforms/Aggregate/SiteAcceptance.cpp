@@ -156,13 +156,23 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     else
       D.Refusals[I] = llvm::toString(Candidate.takeError());
   }
-  if (Options.HostLaunch)
+  if (Options.HostLaunch) {
     refuseHostLaunches(Ctx, Launches, Options, D);
-  else if (usesGroupScopes(Options.Granularity)) {
+    refuseOvertakenLaunches(Launches, Options, D.Refusals);
+  } else if (!usesGroupScopes(Options.Granularity)) {
+    refuseOvertakenLaunches(Launches, Options, D.Refusals);
+  } else {
+    // A launch left for the stream's order launches its child as a grid of
+    // its own, so that child's launches may no longer share a group scope,
+    // which may leave more launches for the order: to a fixed point.
     refuseGroupScopesOfParentsOfOtherFiles(Launches, D.Refusals);
-    refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
+    for (bool Changed = true; Changed;) {
+      std::vector<std::string> Before = D.Refusals;
+      refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
+      refuseOvertakenLaunches(Launches, Options, D.Refusals);
+      Changed = D.Refusals != Before;
+    }
   }
-  refuseOvertakenLaunches(Launches, Options, D.Refusals);
   return D;
 }
 
