@@ -59,9 +59,11 @@ std::string thresholdedLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, co
 }
 
 // Why a launch cannot be thresholded whatever its text; success when
-// nothing in the launch, its parent or its child stands in the way.
+// nothing in the launch, its parent or its child stands in the way (the
+// order of a stream is kept by the order guard, planned once every launch
+// is read).
 llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const ThresholdOptions &Options, ShadowCallees &Shadows) {
+                      ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: thresholding applies to launches from device code");
   // A __host__ __device__ parent is compiled for the host too, where the
@@ -133,7 +135,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
     Candidate C{remarkFor(Site, "threshold"), acceptedExternalChild(Launches, Site), {}, {}};
-    llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
+    llvm::Error Refusal = refusalOf(Launches, Site, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
         C.External ? acceptExternalLaunch(Ctx, Site, *C.External, std::move(Refusal), Steps)
                    : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
