@@ -1,19 +1,16 @@
 #include "HostAllocations.h"
 
+#include "FunctionFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <numeric>
 
 namespace launchopt {
 
 namespace {
-
-const clang::Stmt *parentOf(clang::ASTContext &Ctx, const clang::Stmt *S) {
-  clang::DynTypedNodeList Parents = Ctx.getParents(*S);
-  return Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
-}
 
 // The parent of S above parentheses and casts.
 const clang::Stmt *parentAboveCasts(clang::ASTContext &Ctx, const clang::Stmt *S) {
@@ -41,33 +38,39 @@ bool readOrAllocated(clang::ASTContext &Ctx, const clang::Expr *E) {
   return Call->getArg(0)->IgnoreParenCasts() == Address;
 }
 
-// Whether every use of V in F reads it (or, for an array, its elements) or
-// gives cudaMalloc its address (its element's).
-bool allocatedOnlyByCudaMalloc(const clang::FunctionDecl &F, const clang::VarDecl *V) {
-  struct Uses : clang::RecursiveASTVisitor<Uses> {
+// Whether every reference to V in F passes Use.
+bool everyUse(const clang::FunctionDecl &F, const clang::VarDecl *V,
+              llvm::function_ref<bool(clang::ASTContext &, const clang::DeclRefExpr *)> Use) {
+  struct References : clang::RecursiveASTVisitor<References> {
     const clang::VarDecl *V;
     clang::ASTContext *Ctx;
+    llvm::function_ref<bool(clang::ASTContext &, const clang::DeclRefExpr *)> Use;
     bool Clean = true;
     bool VisitDeclRefExpr(clang::DeclRefExpr *D) {
-      if (D->getDecl() != V)
-        return true;
-      if (!V->getType()->isArrayType()) {
-        Clean &= readOrAllocated(*Ctx, D);
-        return Clean;
-      }
-      const auto *Decay = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentOf(*Ctx, D));
-      const auto *Element =
-          Decay ? llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parentOf(*Ctx, Decay))
-                : nullptr;
-      Clean &= Decay && Decay->getCastKind() == clang::CK_ArrayToPointerDecay && Element &&
-               Element->getBase()->IgnoreParenImpCasts() == D && readOrAllocated(*Ctx, Element);
+      if (D->getDecl() == V)
+        Clean &= Use(*Ctx, D);
       return Clean;
     }
   } Visitor;
   Visitor.V = V;
   Visitor.Ctx = &F.getASTContext();
+  Visitor.Use = Use;
   Visitor.TraverseStmt(F.getBody());
   return Visitor.Clean;
+}
+
+// Whether every use of V in F reads it (or, for an array, its elements) or
+// gives cudaMalloc its address (its element's).
+bool allocatedOnlyByCudaMalloc(const clang::FunctionDecl &F, const clang::VarDecl *V) {
+  if (!V->getType()->isArrayType())
+    return everyUse(F, V, readOrAllocated);
+  return everyUse(F, V, [](clang::ASTContext &Ctx, const clang::DeclRefExpr *D) {
+    const auto *Decay = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentOf(Ctx, D));
+    const auto *Element =
+        Decay ? llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(parentOf(Ctx, Decay)) : nullptr;
+    return Decay && Decay->getCastKind() == clang::CK_ArrayToPointerDecay && Element &&
+           Element->getBase()->IgnoreParenImpCasts() == D && readOrAllocated(Ctx, Element);
+  });
 }
 
 // A local variable of F (not static, not a parameter).
@@ -83,23 +86,12 @@ struct Linear {
   long long Constant = 0;
 };
 
+// Whether every use of V in F reads its value (its initializer aside).
 bool onlyInitialized(const clang::FunctionDecl &F, const clang::VarDecl *V) {
-  struct Writes : clang::RecursiveASTVisitor<Writes> {
-    const clang::VarDecl *V;
-    clang::ASTContext *Ctx;
-    bool Clean = true;
-    bool VisitDeclRefExpr(clang::DeclRefExpr *D) {
-      if (D->getDecl() != V)
-        return true;
-      const auto *Cast = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentOf(*Ctx, D));
-      Clean &= Cast && Cast->getCastKind() == clang::CK_LValueToRValue;
-      return Clean;
-    }
-  } Visitor;
-  Visitor.V = V;
-  Visitor.Ctx = &F.getASTContext();
-  Visitor.TraverseStmt(F.getBody());
-  return Visitor.Clean;
+  return everyUse(F, V, [](clang::ASTContext &Ctx, const clang::DeclRefExpr *D) {
+    const auto *Cast = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentOf(Ctx, D));
+    return Cast && Cast->getCastKind() == clang::CK_LValueToRValue;
+  });
 }
 
 std::optional<Linear> linearOf(const clang::FunctionDecl &F, const clang::Expr *E, int Depth = 0) {

@@ -73,6 +73,26 @@ OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &
   return Plan;
 }
 
+std::string orderGuardRefusal(const Independence &Proof, const std::string &Why) {
+  return "the parent thread launches other children into the same stream before this one; "
+         "not proved independent: " +
+         Proof.Text + "; and " + Why;
+}
+
+void noteStreamOrder(LaunchRemark &Remark, const Independence &Proof, bool Guarded,
+                     bool MayReorder) {
+  if (Proof.Proved)
+    Remark.Parameters["independence"] = Proof.Text;
+  else if (Guarded)
+    Remark.Parameters["order-guard"] =
+        "serialized only while this thread has launched nothing into the same stream (not "
+        "proved independent: " +
+        Proof.Text + ")";
+  else if (MayReorder)
+    Remark.Warnings.push_back("serialized although earlier launches from this thread go into "
+                              "the same stream (--assume-independent-children)");
+}
+
 std::string orderFlag() { return generated::code("@launchedInOrder"); }
 
 std::string orderFlagDeclaration() {

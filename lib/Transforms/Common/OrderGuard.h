@@ -7,7 +7,9 @@
 // launch runs serially only while the flag is clear. Children serialized
 // before any launch ran in order, in the parent thread; once one child is
 // launched, the later ones are launched too, and the stream orders them.
+#include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchSites.h"
+#include "Transforms/PassResult.h"
 #include "clang/AST/ASTContext.h"
 #include <map>
 #include <set>
@@ -35,6 +37,16 @@ struct OrderGuards {
 // in turn.
 OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &A,
                             const std::set<unsigned> &NeedGuard, std::set<unsigned> Taken);
+
+// The remark's message for a site the plan refused (OrderGuards::Refused):
+// what the proof could not show (Proof), and why no guard (Why).
+std::string orderGuardRefusal(const Independence &Proof, const std::string &Why);
+
+// What the remark of a taken site that may follow others into its stream
+// says about their order: the proof, the guard, or the warning of
+// --assume-independent-children.
+void noteStreamOrder(LaunchRemark &Remark, const Independence &Proof, bool Guarded,
+                     bool MayReorder);
 
 // The flag's declaration, inserted just inside the parent's body.
 std::string orderFlagDeclaration();

@@ -294,9 +294,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   OrderGuards Guards = planOrderGuards(Ctx, Launches, NeedGuard, Taken);
   for (const auto &[I, Why] : Guards.Refused) {
     Candidates[I].Launch.reset();
-    Candidates[I].Remark.Message = "the parent thread launches other children into the same "
-                                   "stream before this one; not proved independent: " +
-                                   Candidates[I].Proof.Text + "; and " + Why;
+    Candidates[I].Remark.Message = orderGuardRefusal(Candidates[I].Proof, Why);
   }
   for (const auto &[Parent, Offset] : Guards.Declarations)
     Result.Edits.insert(Offset, orderFlagDeclaration());
@@ -352,16 +350,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
     Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
-    if (C.Proof.Proved)
-      Remark.Parameters["independence"] = C.Proof.Text;
-    else if (Guarded)
-      Remark.Parameters["order-guard"] =
-          "serialized only while this thread has launched nothing into the same stream (not "
-          "proved independent: " +
-          C.Proof.Text + ")";
-    else if (mayReorderWithEarlierLaunch(Launches, Site))
-      Remark.Warnings.push_back("serialized although earlier launches from this thread go "
-                                "into the same stream (--assume-independent-children)");
+    noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);
   }
   // Children that other files launch get their copies here, launched here
