@@ -214,6 +214,9 @@ private:
                          " __restrict__ parameters it leaves unchanged, and its host launches "
                          "do not show them distinct cudaMalloc allocations)"};
     }
+    if (Site.InClosure || E.InClosure)
+      return {false, Conflict + ": in a lambda, which may run it several times, where the ranges "
+                                "of different runs are not compared"};
     if (Site.InLoop || E.InLoop)
       return {false, Conflict + ": in a loop, where the ranges of different iterations are "
                                 "not compared"};
@@ -259,7 +262,7 @@ Independence proveIndependentOfEarlierLaunches(const LaunchAnalysis &A, const La
   for (unsigned I : A.SitesByParent.at(Site.Parent)) {
     const LaunchSite &E = A.Sites[I];
     bool Ordered = E.StreamKind == LaunchStream::Default || E.StreamKind == LaunchStream::Named;
-    if (Ordered && (E.Id < Site.Id || Site.InLoop))
+    if (Ordered && !E.DeferredPastGrid && (E.Id < Site.Id || Site.InLoop))
       Earlier.push_back(&E);
   }
   if (Earlier.empty())

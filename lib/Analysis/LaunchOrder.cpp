@@ -13,23 +13,19 @@ bool isOrderedStream(LaunchStream S) {
 } // namespace
 
 bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
-  if (!isOrderedStream(Site.StreamKind))
-    return false;
-  if (Site.InLoop)
-    return true;
-  for (unsigned I : A.SitesByParent.at(Site.Parent))
-    if (A.Sites[I].Id < Site.Id && isOrderedStream(A.Sites[I].StreamKind) &&
-        mayShareStream(A.Sites[I], Site))
-      return true;
-  return false;
+  return !orderedStreamPartners(A, Site).empty();
 }
 
 std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const LaunchSite &Site) {
   std::vector<unsigned> Partners;
-  if (!isOrderedStream(Site.StreamKind))
+  // A launch deferred past the grid's end follows everything the parent
+  // launched, and precedes nothing of it.
+  if (!isOrderedStream(Site.StreamKind) || Site.DeferredPastGrid)
     return Partners;
   for (unsigned I : A.SitesByParent.at(Site.Parent)) {
     const LaunchSite &Other = A.Sites[I];
+    if (Other.DeferredPastGrid)
+      continue;
     bool Same = &Other == &Site;
     // A later launch comes first only in an earlier turn of a loop.
     bool MayComeFirst = Same ? Site.InLoop : Site.InLoop || Other.Id < Site.Id;

@@ -9,6 +9,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <set>
 
@@ -251,6 +252,13 @@ public:
     return Result;
   }
 
+  bool TraverseLambdaExpr(clang::LambdaExpr *E) {
+    Closures.push_back(E);
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    Closures.pop_back();
+    return Result;
+  }
+
   bool VisitRecoveryExpr(clang::RecoveryExpr *E) {
     std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
     if (!R || !CurrentFunction)
@@ -315,6 +323,10 @@ public:
       if (!llvm::isa<clang::CXXDefaultArgExpr>(Arg))
         Site.Arguments.push_back(Arg);
     classifyContext(Site);
+    if (!Closures.empty()) {
+      Site.InClosure = Site.InLoop = true;
+      Site.DeferredPastGrid = handedToDeferral(*Closures.back());
+    }
     Sites.push_back(Site);
     return true;
   }
@@ -407,8 +419,33 @@ private:
     }
   }
 
+  // Whether the closure is an argument of a call into launchopt's deferral
+  // runtime, which runs it only in a drain after the launching grid ends.
+  bool handedToDeferral(const clang::LambdaExpr &Closure) {
+    clang::DynTypedNode Node = clang::DynTypedNode::create(Closure);
+    for (int Depth = 0; Depth < 8; ++Depth) {
+      auto Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return false;
+      Node = Parents[0];
+      const auto *Call = Node.get<clang::CallExpr>();
+      if (!Call)
+        continue;
+      const clang::FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return false;
+      // The runtime keeps its functions in an anonymous namespace per file.
+      std::string Name = Callee->getQualifiedNameAsString();
+      for (size_t At; (At = Name.find("(anonymous namespace)::")) != std::string::npos;)
+        Name.erase(At, std::strlen("(anonymous namespace)::"));
+      return Name == "launchopt::deferral::defer" || Name == "launchopt::spawn::deferBlockChild";
+    }
+    return false;
+  }
+
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *CurrentFunction = nullptr;
+  std::vector<const clang::LambdaExpr *> Closures; // around the node being visited
   std::set<unsigned> Seen;
   std::set<unsigned> SeenUnresolved;
   bool IncludedFiles = false;

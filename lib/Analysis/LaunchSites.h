@@ -48,8 +48,16 @@ struct LaunchSite {
   // generated::coarsen::BlockLoopVariables) do not count: each iteration is
   // another block of the original grid, whose launches were never ordered
   // with this one's.
+  // A launch written inside a lambda counts as in a loop too: the closure
+  // may run it any number of times, at any point after its definition.
   bool InLoop = false;
   bool InBranch = false;
+  // Written inside a lambda (the parent is the function around it).
+  bool InClosure = false;
+  // Inside a closure handed to launchopt's deferral runtime (a launch that
+  // spawn defers): a drain runs it after the parent's grid and everything it
+  // launched have ended, so no other launch of the parent can follow it.
+  bool DeferredPastGrid = false;
   // Whether the child can reach the parent again through launches.
   bool Recursive = false;
   // At most one thread of a parent block reaches the launch, once: it is

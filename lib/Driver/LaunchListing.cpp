@@ -84,8 +84,11 @@ void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
     OS << "  stream: " << (S.Stream ? exprText(Ctx, S.Stream) : "-") << " ("
        << streamName(S.StreamKind) << ")\n";
     OS << "  child threads: " << threadCountText(Ctx, S) << "\n";
-    OS << "  context: " << (S.InLoop ? "in loop" : "not in loop") << ", "
-       << (S.InBranch ? "in branch" : "not in branch") << (S.Recursive ? ", recursive" : "")
+    OS << "  context: "
+       << (S.InClosure ? "in lambda"
+           : S.InLoop  ? "in loop"
+                       : "not in loop")
+       << ", " << (S.InBranch ? "in branch" : "not in branch") << (S.Recursive ? ", recursive" : "")
        << "\n";
     if (!S.Child) {
       OS << "  child: unresolved: " << S.UnresolvedReason << "\n";
@@ -120,6 +123,7 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                          {"childThreads", threadCountText(Ctx, S)},
                          {"inLoop", S.InLoop},
                          {"inBranch", S.InBranch},
+                         {"inLambda", S.InClosure},
                          {"recursive", S.Recursive}};
     if (S.Child)
       L["childUses"] = featuresJson(A.ChildFeatures.at(S.Child));

@@ -26,6 +26,11 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return refusal("the child is already aggregated");
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
+  // The parent's block gathers its launches at places the pass chooses in
+  // the parent's body; a closure may run after them, or in another grid.
+  if (Site.InClosure)
+    return refusal("the launch is written in a lambda, which may run it after the parent's "
+                   "block has gathered its launches, or in another grid");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
     if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
       return refusal("the parent thread launches other children into the same stream before "

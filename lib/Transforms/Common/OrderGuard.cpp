@@ -16,6 +16,18 @@ std::string partnerLeftReason(const LaunchSite &Partner) {
          "parent thread cannot tell whether a serialized child would overtake it";
 }
 
+// A lambda may copy the flag, or not capture it at all: a launch written in
+// one can neither read nor set the parent's flag.
+std::string closureReason(const LaunchSite &Site, const LaunchSite &Guarded) {
+  std::string Which = &Site == &Guarded ? "this launch"
+                                        : "the launch of '" + Site.ChildName + "' at line " +
+                                              std::to_string(Site.Position.Line) +
+                                              ", which may go into the same stream before this "
+                                              "one,";
+  return Which + " is written in a lambda, where the flag that keeps the stream's order is out "
+                 "of reach";
+}
+
 // Whether an earlier pass of the same run (thresholding before spawn)
 // declared the flag in the parent already.
 bool declaresFlag(const clang::FunctionDecl &Parent) {
@@ -42,13 +54,17 @@ OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &
     for (unsigned I : NeedGuard) {
       if (!Taken.count(I))
         continue;
-      for (unsigned P : orderedStreamPartners(A, A.Sites[I]))
-        if (!Taken.count(P)) {
-          Plan.Refused[I] = partnerLeftReason(A.Sites[P]);
-          Taken.erase(I);
-          Changed = true;
-          break;
-        }
+      for (unsigned P : orderedStreamPartners(A, A.Sites[I])) {
+        std::string Why = !Taken.count(P)        ? partnerLeftReason(A.Sites[P])
+                          : A.Sites[P].InClosure ? closureReason(A.Sites[P], A.Sites[I])
+                                                 : "";
+        if (Why.empty())
+          continue;
+        Plan.Refused[I] = Why;
+        Taken.erase(I);
+        Changed = true;
+        break;
+      }
     }
   }
   for (unsigned I : NeedGuard) {

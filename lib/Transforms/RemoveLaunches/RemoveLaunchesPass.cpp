@@ -74,6 +74,11 @@ std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
                                           ShadowCallees &Shadows) {
+  // The records of T1-T3 are read by the parent's block or the persistent
+  // grid, which a closure called elsewhere (or later) would miss.
+  if (Site.InClosure && Version != RemovalVersion::T4)
+    return refusal("the launch is written in a lambda, which may run it outside the parent's "
+                   "block; only T4, which runs the child in the calling thread, takes it");
   if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
       Version == RemovalVersion::Megakernel) {
     llvm::Error Refusal = persistentGridRefusal(Ctx, Launches, Site, Shadows);

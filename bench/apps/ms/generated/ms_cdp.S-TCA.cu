@@ -1,12 +1,5 @@
-// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
-// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
-#ifndef LAUNCHOPT_CFACTOR
-#define LAUNCHOPT_CFACTOR 4
-#endif
-
-// launchopt: each device-side launch asks the spawn controller, which launches the
-// child or has the parent thread run it serially, or defers a child that cannot run
-// there (runtime: launchopt/deferral.cuh, launchopt/spawn.cuh).
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
 // ---- launchopt runtime: launchopt/deferral.cuh ----
 // launchopt device runtime: deferred device launches, so that none is dropped.
 //
@@ -327,6 +320,603 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 
 #endif
 // ---- end of launchopt/deferral.cuh ----
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
+// Arguments that are the same for every launch of a scope are stored once,
+// after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
+
+#include <cuda_runtime.h>
+#include <mutex>
+#include <new>
+
+// The most device memory the pool may take: it grows up to this, never past.
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+// The least it takes once a top-level parent runs (unless the cap is lower):
+// what the host cannot foresee (launches of the children's own children, of a
+// recursion) fits in it before the pool has seen what a launch takes.
+#ifndef LAUNCHOPT_POOL_MIN_BYTES
+#define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+// Devices (by ordinal) the host keeps a pool for; a parent on a device past
+// them gets none, and its threads launch directly.
+#ifndef LAUNCHOPT_POOL_DEVICES
+#define LAUNCHOPT_POOL_DEVICES 64
+#endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+
+// The record pool: one buffer of device memory per device, allocated by the
+// host at run time and sized from the work (preparePool below). Alone, a
+// translation unit has its own pool (internal linkage). The outputs of a
+// program that launchopt transforms as one (several files, -rdc) share one:
+// the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
+// device variables and host state, the others that use it are marked
+// LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
+// `program` either way, so that the shared definition has one type.
+namespace program {
+
+// What the host keeps of the pool of one device.
+struct HostPoolBuffer {
+  unsigned char *buffer;
+  unsigned long long capacity;
+  // Pinned host memory the device writes to (demandOnDevice is its device
+  // address): the most bytes the launches between two resets have asked of
+  // the pool. Null when it could not be had; the pool then grows by the
+  // host's estimates alone.
+  unsigned long long *demand;
+  unsigned long long *demandOnDevice;
+  bool demandTried;
+  unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+};
+
+struct HostPools {
+  std::mutex lock;
+  HostPoolBuffer devices[LAUNCHOPT_POOL_DEVICES] = {};
+  // At exit. The pools are first used after a CUDA call, so they are
+  // destroyed before the runtime's own teardown; should it have come first,
+  // these calls only return an error.
+  ~HostPools() {
+    for (int device = 0; device < LAUNCHOPT_POOL_DEVICES; ++device) {
+      HostPoolBuffer &p = devices[device];
+      if (p.buffer && cudaSetDevice(device) == cudaSuccess)
+        cudaFree(p.buffer);
+      if (p.demand)
+        cudaFreeHost(p.demand);
+    }
+  }
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
+#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools() {
+  static HostPools pools;
+  return pools;
+}
+#else
+extern __device__ unsigned char *poolBase;
+extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools();
+#endif
+#endif
+} // namespace program
+
+// Internal linkage for the rest: each translation unit has its own helpers.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+struct AggregationScope;
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
+  unsigned count;
+  unsigned blocks; // of all records together
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+// The pool as the device sees it: its buffer and capacity, published by the
+// host before each top-level parent, and the bump allocator's cursor. The
+// cursor counts what was asked, refused requests too, so at the next reset
+// it is what the launches would have taken; the most of that is `poolPeak`.
+#ifdef LAUNCHOPT_PROGRAM_POOL
+using program::hostPools;
+using program::poolBase;
+using program::poolCapacity;
+using program::poolCursor;
+using program::poolPeak;
+#else
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+inline program::HostPools &hostPools() {
+  static program::HostPools pools;
+  return pools;
+}
+#endif
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
+// past the 16 bytes each piece keeps.
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > poolCapacity)
+    return nullptr;
+  return poolBase + offset;
+}
+
+// A record's arguments that never reach poolAllocate because the pool
+// refused the scope's record array: counted as asked all the same, so that
+// the demand the next reset reports holds them too. (The cursor is already
+// past the capacity: nothing else is refused because of it.)
+__device__ inline void countRefused(unsigned long long bytes) {
+  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+}
+
+// What launchopt knows, at the host launch of a top-level parent, of the
+// pool memory that the parent's own aggregated sites take: at `threadSites`
+// sites each parent thread may record a launch (up to
+// LAUNCHOPT_RECORDS_PER_THREAD), whose arguments take `threadArgumentBytes`
+// over all those sites; at `blockSites` sites one thread per parent block
+// does, `blockArgumentBytes`. What the children's own launches take (nested
+// aggregation, a recursion) depends on the data: the pool learns it from the
+// launches (poolPeak).
+struct ParentDemand {
+  unsigned threadSites;
+  unsigned long long threadArgumentBytes;
+  unsigned blockSites;
+  unsigned long long blockArgumentBytes;
+};
+
+// The pool as the host hands it to the device before a top-level parent.
+struct PoolView {
+  unsigned char *base;
+  unsigned long long capacity;
+  unsigned long long *demand; // the host's demand word, or null
+};
+
+// Run by one thread in the parent's stream before the parent (resetPool, or
+// --aggregate=host's arming kernel): every earlier grid of that stream, and
+// everything it launched, has finished, so the cursor may go back to 0.
+__device__ inline void publishPool(const PoolView &pool) {
+  unsigned long long asked = poolCursor;
+  if (asked > poolPeak) {
+    poolPeak = asked;
+    if (pool.demand)
+      *static_cast<volatile unsigned long long *>(pool.demand) = asked;
+  }
+  poolBase = pool.base;
+  poolCapacity = pool.capacity;
+  poolCursor = 0;
+}
+
+__global__ void resetPoolKernel(PoolView pool) { publishPool(pool); }
+
+// The bytes one launch of a top-level parent of `grid` x `block` threads
+// asks of the pool at its own sites: a record and the arguments per launch,
+// and a record array's header per scope (counted as for warp scopes, the
+// most numerous). In floating point: the product of a grid's and a block's
+// sizes can pass 64 bits.
+inline double firstLevelBytes(dim3 grid, dim3 block, const ParentDemand &d) {
+  double blocks = double(grid.x) * grid.y * grid.z;
+  double threads = blocks * (double(block.x) * block.y * block.z);
+  double scopes = blocks + threads / 32;
+  return double(LAUNCHOPT_RECORDS_PER_THREAD) *
+             (threads * (double(d.threadSites) * sizeof(ChildRecord) + d.threadArgumentBytes) +
+              blocks * (double(d.blockSites) * sizeof(ChildRecord) + d.blockArgumentBytes)) +
+         scopes * (d.threadSites + d.blockSites) * (sizeof(AggregatedLaunch) + 16);
+}
+
+// The capacity for `bytes`: LAUNCHOPT_POOL_MIN_BYTES doubled until it holds
+// them (so the buffer grows geometrically, each size allocated once), never
+// past LAUNCHOPT_POOL_BYTES.
+inline unsigned long long poolCapacityFor(double bytes) {
+  const unsigned long long cap = LAUNCHOPT_POOL_BYTES;
+  unsigned long long capacity = LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096;
+  while (capacity < cap && double(capacity) < bytes)
+    capacity *= 2;
+  return capacity < cap ? capacity : cap;
+}
+
+// A larger buffer for the pool of the current device. It is allocated before
+// the old one goes, so that a failed allocation leaves the pool as it was
+// (and clears the error it set, which is not the program's). The old buffer
+// may still be in use: the host prepares a launch while the last one of its
+// stream usually still runs, and a launch of another stream may run too; it
+// is freed once the whole device is idle. Growth is geometric, so this wait
+// comes a few times in a program's life at most.
+inline void growPool(program::HostPoolBuffer &p, unsigned long long capacity) {
+  if (p.failedCapacity && capacity >= p.failedCapacity)
+    return;
+  void *bigger = nullptr;
+  if (cudaMalloc(&bigger, capacity) != cudaSuccess) {
+    cudaGetLastError();
+    p.failedCapacity = capacity;
+    return;
+  }
+  if (p.buffer) {
+    cudaDeviceSynchronize();
+    cudaFree(p.buffer);
+  }
+  p.buffer = static_cast<unsigned char *>(bigger);
+  p.capacity = capacity;
+}
+
+// The host word the device reports the pool's demand in, made on first use.
+inline void makeDemandWord(program::HostPoolBuffer &p) {
+  p.demandTried = true;
+  void *word = nullptr;
+  if (cudaHostAlloc(&word, sizeof(unsigned long long), cudaHostAllocMapped) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  void *onDevice = nullptr;
+  if (cudaHostGetDevicePointer(&onDevice, word, 0) != cudaSuccess) {
+    cudaGetLastError();
+    cudaFreeHost(word);
+    return;
+  }
+  p.demand = static_cast<unsigned long long *>(word);
+  *p.demand = 0;
+  p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
+}
+
+// The pool for a top-level parent about to be launched on the current
+// device: large enough for the parent's own sites and for the most the
+// launches so far have asked (as far as the device has reported it: a
+// launch's demand is known once the next launch's reset has run), up to
+// LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
+// parents one after another: its cursor goes back to 0 before each, so
+// parents that aggregate must not run at the same time in different streams.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
+    return PoolView{nullptr, 0, nullptr};
+  program::HostPools &pools = hostPools();
+  std::lock_guard<std::mutex> guard(pools.lock);
+  program::HostPoolBuffer &p = pools.devices[device];
+  if (!p.demandTried)
+    makeDemandWord(p);
+  double wanted = firstLevelBytes(grid, block, demand);
+  if (p.demand) {
+    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
+    wanted = asked > wanted ? asked : wanted;
+  }
+  unsigned long long capacity = poolCapacityFor(wanted);
+  if (capacity > p.capacity)
+    growPool(p, capacity);
+  return PoolView{p.buffer, p.capacity, p.demandOnDevice};
+}
+
+// Called by the host before each launch of a top-level parent of `grid` x
+// `block` threads, in its stream.
+inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
+  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+}
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The record array of a scope of `capacity` records, with room for the
+// uniform arguments after it; failedLaunch() when the pool cannot hold it.
+__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
+  unsigned long long recordBytes =
+      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+  if (!launch)
+    return failedLaunch();
+  launch->uniformArguments =
+      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
+  return launch;
+}
+
+__device__ inline unsigned scopeCapacity(unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  if (capacity == 0)
+    return 1;
+  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Opens a warp or block scope of `threads` parent threads: its one opener
+// allocates the record array before the barrier that precedes the body, so
+// no parent thread waits for another to publish it. (Waiting for the thread
+// that reserved the first record hung when that thread was in the waiter's
+// own warp.)
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
+                                 unsigned uniformBytes) {
+  scope->capacity = scopeCapacity(threads);
+  scope->launch = allocateRecords(scope->capacity, uniformBytes);
+}
+
+// Marks a group scope whose record array is being allocated: neither null
+// nor failedLaunch().
+__device__ inline AggregatedLaunch *claimedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
+}
+
+// Opens the scope of a group of blocks (multi-block and grid): one thread
+// per block calls it before the block's barrier, and the first to arrive
+// allocates the record array. The others go on at once.
+__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
+                                      unsigned uniformBytes) {
+  // Racing openers of one group write the same value.
+  scope->capacity = scopeCapacity(threads);
+  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  if (atomicCAS(slot, 0ull, claimed) != 0)
+    return;
+  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+  __threadfence(); // the array's header before the pointer to it
+  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+}
+
+// The scope's record array, read past the L1 cache, where another block of
+// a group may have left an older value. A parent thread of a group scope
+// may find the array still being allocated by another block's opener; it
+// waits for that opener, which is in another block (so never in the
+// waiter's warp) and waits for nothing itself. The wait backs off: built
+// with `-Xcicc -O1`, the empty loop of a warp or block scope (whose array
+// was published before the barrier) left parent grids unfinished on the
+// H100 (test/random/results/spin-wait-O1-h100.md).
+__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
+  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+  unsigned long long launch;
+  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+    __nanosleep(64);
+  return reinterpret_cast<AggregatedLaunch *>(launch);
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  const ChildRecord &last = launch->records[count - 1];
+  launch->count = count;
+  launch->blocks = last.firstBlock + last.blocks;
+  out->launch = launch;
+  out->count = count;
+  out->blocks = launch->blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  const void *uniformArguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  // First guess: the record `block` falls in if every child grid had the
+  // same size, which they often have (a recursive kernel's fixed fan-out);
+  // each step of the search is a dependent load, so a hit saves all of them.
+  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
+  const ChildRecord &g = launch->records[guess];
+  if (block < g.firstBlock)
+    hi = guess - 1; // guess > 0: record 0 starts at block 0
+  else if (block >= g.firstBlock + g.blocks)
+    lo = guess + 1;
+  else
+    lo = hi = guess;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
+// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
+// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
+#ifndef LAUNCHOPT_CFACTOR
+#define LAUNCHOPT_CFACTOR 4
+#endif
+
+// launchopt: each device-side launch asks the spawn controller, which launches the
+// child or has the parent thread run it serially, or defers a child that cannot run
+// there (runtime: launchopt/deferral.cuh, launchopt/spawn.cuh).
+// launchopt runtime: launchopt/deferral.cuh is embedded above
 // ---- launchopt runtime: launchopt/spawn.cuh ----
 // launchopt device runtime: the spawn controller (--spawn).
 //
@@ -940,7 +1530,44 @@ static __global__ void __lo_spawned_ms_tile(int w, int h, int max_dwell, int* dw
 
 __global__ void __lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const dim3 __lo_originalGrid);
 
-__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
+// launchopt: the arguments of '__lo_coarse___lo_spawned_ms_tile' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs___lo_coarse___lo_spawned_ms_tile {
+  int w;
+  int h;
+  int max_dwell;
+  int* dwells;
+  int size;
+  int depth;
+  __device__ __lo_uargs___lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
+      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
+};
+
+// launchopt: the arguments of one launch of '__lo_coarse___lo_spawned_ms_tile', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args___lo_coarse___lo_spawned_ms_tile {
+  int x_origin;
+  int y_origin;
+  const unsigned __lo_ticket;
+  const dim3 __lo_originalGrid;
+  __device__ __lo_args___lo_coarse___lo_spawned_ms_tile(int x_origin, int y_origin, const unsigned __lo_ticket, const dim3 __lo_originalGrid)
+      : x_origin(x_origin), y_origin(y_origin), __lo_ticket(__lo_ticket), __lo_originalGrid(__lo_originalGrid) {}
+};
+
+static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+// launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = ms_border_dwell(w, h, max_dwell, x0, y0, size);
   if (common >= 0) {
@@ -965,7 +1592,34 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
           { // launchopt: coarsened launch of '__lo_spawned_ms_tile'
             const dim3 __lo_cgrid1 = __lo_sgrid1;
             const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-            __lo_coarse___lo_spawned_ms_tile<<<__lo_coarse1, __lo_sblock1, 0, 0>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_4, __lo_sarg1_5, __lo_sarg1_6, __lo_sarg1_7, __lo_sticket1, __lo_cgrid1);
+            { // launchopt: aggregated launch of '__lo_coarse___lo_spawned_ms_tile'
+              const dim3 __lo_agrid1 = __lo_coarse1;
+              const dim3 __lo_ablock1 = __lo_sblock1;
+              void *__lo_uniform1;
+              void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform1);
+              if (__lo_record1) {
+                ::new (__lo_record1) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid1);
+                if (__lo_uniform1) // first record of the scope: the arguments all share
+                  ::new (__lo_uniform1) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+              } else // pool or scope full: launch now, or defer
+              {
+                auto __lo_darg1_0 = __lo_sarg1_0;
+                auto __lo_darg1_1 = __lo_sarg1_1;
+                auto __lo_darg1_2 = __lo_sarg1_2;
+                auto __lo_darg1_3 = __lo_sarg1_3;
+                auto __lo_darg1_4 = __lo_sarg1_4;
+                auto __lo_darg1_5 = __lo_sarg1_5;
+                auto __lo_darg1_6 = __lo_sarg1_6;
+                auto __lo_darg1_7 = __lo_sarg1_7;
+                auto __lo_darg1_8 = __lo_sticket1;
+                auto __lo_darg1_9 = __lo_cgrid1;
+                const size_t __lo_dshared1 = 0;
+                launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+                  __lo_coarse___lo_spawned_ms_tile<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1, __lo_darg1_2, __lo_darg1_3, __lo_darg1_4, __lo_darg1_5, __lo_darg1_6, __lo_darg1_7, __lo_darg1_8, __lo_darg1_9);
+                  return cudaGetLastError() == cudaSuccess;
+                }, 0);
+              }
+            }
           }
         if (__lo_sticket1 == 0 ||
             !launchopt::spawn::blockChildLaunched(1u, __lo_sticket1, __lo_sgrid1))
@@ -987,13 +1641,44 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
+}
+
+__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
+  // launchopt: this kernel's launches are aggregated (block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg1_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg1_block);
+    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
+  }
+  launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
+  __syncthreads();
+  __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse___lo_spawned_ms_tile(__lo_agg1, cudaStreamFireAndForget, true);
+}
 
 // launchopt: 'ms_tile' launched under the spawn controller: its body as written; each
 // thread reports its end, whichever return it takes.
 __global__ void __lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const dim3 __lo_originalGrid);
 
-static __global__ void __lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket)
+static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+// launchopt: the body of '__lo_spawned_ms_tile' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg3)
 {
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
   const launchopt::spawn::ThreadExit __lo_exit(__lo_ticket);
   {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
@@ -1020,7 +1705,34 @@ static __global__ void __lo_spawned_ms_tile(int w, int h, int max_dwell, int* dw
           { // launchopt: coarsened launch of '__lo_spawned_ms_tile'
             const dim3 __lo_cgrid3 = __lo_sgrid1;
             const dim3 __lo_coarse3((__lo_cgrid3.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid3.y, __lo_cgrid3.z);
-            __lo_coarse___lo_spawned_ms_tile<<<__lo_coarse3, __lo_sblock1, 0, 0>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_4, __lo_sarg1_5, __lo_sarg1_6, __lo_sarg1_7, __lo_sticket1, __lo_cgrid3);
+            { // launchopt: aggregated launch of '__lo_coarse___lo_spawned_ms_tile'
+              const dim3 __lo_agrid3 = __lo_coarse3;
+              const dim3 __lo_ablock3 = __lo_sblock1;
+              void *__lo_uniform3;
+              void *__lo_record3 = launchopt::reserveRecord(__lo_agg3, __lo_agrid3, __lo_ablock3, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform3);
+              if (__lo_record3) {
+                ::new (__lo_record3) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid3);
+                if (__lo_uniform3) // first record of the scope: the arguments all share
+                  ::new (__lo_uniform3) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+              } else // pool or scope full: launch now, or defer
+              {
+                auto __lo_darg3_0 = __lo_sarg1_0;
+                auto __lo_darg3_1 = __lo_sarg1_1;
+                auto __lo_darg3_2 = __lo_sarg1_2;
+                auto __lo_darg3_3 = __lo_sarg1_3;
+                auto __lo_darg3_4 = __lo_sarg1_4;
+                auto __lo_darg3_5 = __lo_sarg1_5;
+                auto __lo_darg3_6 = __lo_sarg1_6;
+                auto __lo_darg3_7 = __lo_sarg1_7;
+                auto __lo_darg3_8 = __lo_sticket1;
+                auto __lo_darg3_9 = __lo_cgrid3;
+                const size_t __lo_dshared3 = 0;
+                launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+                  __lo_coarse___lo_spawned_ms_tile<<<__lo_agrid3, __lo_ablock3, __lo_dshared3, __lo_stream>>>(__lo_darg3_0, __lo_darg3_1, __lo_darg3_2, __lo_darg3_3, __lo_darg3_4, __lo_darg3_5, __lo_darg3_6, __lo_darg3_7, __lo_darg3_8, __lo_darg3_9);
+                  return cudaGetLastError() == cudaSuccess;
+                }, 0);
+              }
+            }
           }
         if (__lo_sticket1 == 0 ||
             !launchopt::spawn::blockChildLaunched(1u, __lo_sticket1, __lo_sgrid1))
@@ -1043,12 +1755,66 @@ static __global__ void __lo_spawned_ms_tile(int w, int h, int max_dwell, int* dw
   }
 }
 }
+}
+
+static __global__ void __lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket)
+{
+  // launchopt: this kernel's launches are aggregated (block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg3_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg3_block);
+    launchopt::openScope(&__lo_agg3_block, __lo_blockThreads, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
+  }
+  launchopt::AggregationScope *__lo_agg3 = &__lo_agg3_block;
+  __syncthreads();
+  __lo_part___lo_spawned_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_ticket, blockIdx, threadIdx, blockDim, gridDim, __lo_agg3);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse___lo_spawned_ms_tile(__lo_agg3, cudaStreamFireAndForget, true);
+}
 
 // launchopt: '__lo_spawned_ms_tile' coarsened: each block runs the original blocks
 // blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
 // blockIdx and gridDim with the original block's values.
+static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
+static __device__ void __lo_part___lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg5);
+
 __global__ void __lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const dim3 __lo_originalGrid)
 {
+  // launchopt: this kernel's launches are aggregated (block granularity).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg5_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg5_block);
+    launchopt::openScope(&__lo_agg5_block, __lo_blockThreads, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
+  }
+  launchopt::AggregationScope *__lo_agg5 = &__lo_agg5_block;
+  __syncthreads();
+  __lo_part___lo_coarse___lo_spawned_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_ticket, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, __lo_agg5);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse___lo_spawned_ms_tile(__lo_agg5, cudaStreamFireAndForget, true);
+}
+
+// launchopt: the body of '__lo_coarse___lo_spawned_ms_tile' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const unsigned __lo_ticket, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg5)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1083,7 +1849,34 @@ __global__ void __lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, in
           { // launchopt: coarsened launch of '__lo_spawned_ms_tile'
             const dim3 __lo_cgrid3 = __lo_sgrid1;
             const dim3 __lo_coarse3((__lo_cgrid3.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid3.y, __lo_cgrid3.z);
-            __lo_coarse___lo_spawned_ms_tile<<<__lo_coarse3, __lo_sblock1, 0, 0>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_4, __lo_sarg1_5, __lo_sarg1_6, __lo_sarg1_7, __lo_sticket1, __lo_cgrid3);
+            { // launchopt: aggregated launch of '__lo_coarse___lo_spawned_ms_tile'
+              const dim3 __lo_agrid5 = __lo_coarse3;
+              const dim3 __lo_ablock5 = __lo_sblock1;
+              void *__lo_uniform5;
+              void *__lo_record5 = launchopt::reserveRecord(__lo_agg5, __lo_agrid5, __lo_ablock5, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform5);
+              if (__lo_record5) {
+                ::new (__lo_record5) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid3);
+                if (__lo_uniform5) // first record of the scope: the arguments all share
+                  ::new (__lo_uniform5) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+              } else // pool or scope full: launch now, or defer
+              {
+                auto __lo_darg5_0 = __lo_sarg1_0;
+                auto __lo_darg5_1 = __lo_sarg1_1;
+                auto __lo_darg5_2 = __lo_sarg1_2;
+                auto __lo_darg5_3 = __lo_sarg1_3;
+                auto __lo_darg5_4 = __lo_sarg1_4;
+                auto __lo_darg5_5 = __lo_sarg1_5;
+                auto __lo_darg5_6 = __lo_sarg1_6;
+                auto __lo_darg5_7 = __lo_sarg1_7;
+                auto __lo_darg5_8 = __lo_sticket1;
+                auto __lo_darg5_9 = __lo_cgrid3;
+                const size_t __lo_dshared5 = 0;
+                launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
+                  __lo_coarse___lo_spawned_ms_tile<<<__lo_agrid5, __lo_ablock5, __lo_dshared5, __lo_stream>>>(__lo_darg5_0, __lo_darg5_1, __lo_darg5_2, __lo_darg5_3, __lo_darg5_4, __lo_darg5_5, __lo_darg5_6, __lo_darg5_7, __lo_darg5_8, __lo_darg5_9);
+                  return cudaGetLastError() == cudaSuccess;
+                }, 0);
+              }
+            }
           }
         if (__lo_sticket1 == 0 ||
             !launchopt::spawn::blockChildLaunched(1u, __lo_sticket1, __lo_sgrid1))
@@ -1110,6 +1903,63 @@ __global__ void __lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, in
         __syncthreads();
       }
 }
+}
+
+
+
+// launchopt: '__lo_coarse___lo_spawned_ms_tile' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg___lo_coarse___lo_spawned_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  __shared__ launchopt::AggregationScope __lo_agg5_block;
+  if (__lo_thread == 0) {
+    launchopt::clearScope(&__lo_agg5_block);
+    launchopt::openScope(&__lo_agg5_block, __lo_blockThreads, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
+  }
+  launchopt::AggregationScope *__lo_agg5 = &__lo_agg5_block;
+  __syncthreads();
+  launchopt::OriginalThread __lo_t;
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args___lo_coarse___lo_spawned_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse___lo_spawned_ms_tile *>(__lo_t.arguments);
+  const __lo_uargs___lo_coarse___lo_spawned_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse___lo_spawned_ms_tile *>(__lo_t.uniformArguments);
+  __lo_part___lo_coarse___lo_spawned_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim, __lo_agg5);
+  __syncthreads();
+  if (__lo_thread == 0)
+    __lo_launch___lo_coarse___lo_spawned_ms_tile(__lo_agg5, cudaStreamFireAndForget, true);
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args___lo_coarse___lo_spawned_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse___lo_spawned_ms_tile *>(__lo_r.arguments);
+      const __lo_uargs___lo_coarse___lo_spawned_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse___lo_spawned_ms_tile *>(__lo_s.launch->uniformArguments);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_coarse___lo_spawned_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
+    }
+    return;
+  }
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse___lo_spawned_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
+}
 
 }  // namespace
 
@@ -1122,8 +1972,8 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  ms_tile<<<dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide)>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0);
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+                                                                          width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);
