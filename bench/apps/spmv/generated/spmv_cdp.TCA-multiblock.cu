@@ -714,15 +714,18 @@ __device__ inline void openGroupScope(AggregationScope *scope, unsigned long lon
 // a group may have left an older value. A parent thread of a group scope
 // may find the array still being allocated by another block's opener; it
 // waits for that opener, which is in another block (so never in the
-// waiter's warp) and waits for nothing itself. The wait backs off: built
-// with `-Xcicc -O1`, the empty loop of a warp or block scope (whose array
-// was published before the barrier) left parent grids unfinished on the
-// H100 (test/random/results/spin-wait-O1-h100.md).
+// waiter's warp) and waits for nothing itself. A warp or block scope's
+// array was published before the barrier: the first read returns it.
+// (Built with `-Xcicc -O1`, a plain loop here left grids of block scopes
+// unfinished on the H100: test/random/results/spin-wait-O1-h100.md.)
 __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
   auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
-  unsigned long long launch;
-  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
-    __nanosleep(64);
+  const auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  unsigned long long launch = *slot;
+  if (launch != claimed)
+    return reinterpret_cast<AggregatedLaunch *>(launch);
+  while ((launch = *slot) == claimed)
+    ;
   return reinterpret_cast<AggregatedLaunch *>(launch);
 }
 
