@@ -45,3 +45,14 @@ __global__ void parent(int *d, const int *sizes) {
 // CHECK-NEXT: [=](unsigned __lo_t, cudaStream_t __lo_stream) {
 // CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1, 0, __lo_stream>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_t);
 // CHECK-NEXT: });
+
+// The deferred launch (in a closure the grid's drain runs after the grid and
+// all it launched) follows every launch of the parent thread, so aggregation
+// takes the spawned launch beside it; the closure's own launch stays, as
+// every launch in a lambda does.
+// RUN: %launchopt --spawn --aggregate=block %s -o %t.sa.cu 2> %t.sa.remarks
+// RUN: %FileCheck %s --check-prefix=AGGREGATE < %t.sa.remarks
+// RUN: %nvcc-compile %t.sa.cu
+// AGGREGATE: deferred-barrier-child.cu:23:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads
+// AGGREGATE: deferred-barrier-child.cu:23:3: remark: aggregate applied to launch of '__lo_spawned_child' (aggregated-kernel: __lo_agg___lo_spawned_child, granularity: block)
+// AGGREGATE: deferred-barrier-child.cu:23:3: remark: not aggregated: the launch is written in a lambda, which may run it after the parent's block has gathered its launches, or in another grid
