@@ -10,7 +10,8 @@ namespace launchopt {
 const std::vector<ProgramState> &programStates() {
   static const std::vector<ProgramState> States = {
       {"aggregation.cuh", "LAUNCHOPT_PROGRAM_POOL", "record pool"},
-      {"deferral.cuh", "LAUNCHOPT_PROGRAM_DEFERRAL", "count of pending launches"},
+      {"deferral.cuh", "LAUNCHOPT_PROGRAM_DEFERRAL",
+       "count of pending launches and queue of deferred launches"},
       {"spawn.cuh", "LAUNCHOPT_PROGRAM_SPAWN", "spawn controller"},
   };
   return States;

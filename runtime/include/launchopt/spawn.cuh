@@ -27,8 +27,8 @@
 // Never lose a child that cannot run in the parent thread (barriers, shared
 // memory, warp primitives): such a child is launched while the limits allow
 // (Algorithm 1's comparison has no serial side to choose), else deferred
-// (launchopt/deferral.cuh): recorded, and launched by its grid's drain
-// after the parent grid, whose launches hold tickets too. Every thread of
+// (launchopt/deferral.cuh): recorded, and launched by the drains, whose
+// launches hold tickets too. Every thread of
 // such a grid reports its end (ThreadExit), since the child's own barriers
 // and early returns leave no common end for its block.
 //
@@ -362,7 +362,7 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
 template <typename Launch>
 __device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
                                        long long threads, const Launch &launch) {
-  deferral::defer([=](cudaStream_t stream, bool overdue) {
+  deferral::deferToChain([=](cudaStream_t stream, bool overdue) {
     unsigned ticket = admitBlockChild(site, grid, block, threads, true, overdue);
     if (ticket == 0)
       return false;

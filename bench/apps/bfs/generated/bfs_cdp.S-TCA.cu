@@ -36,6 +36,11 @@
 // trying again (its pool is then full of launches that cannot start before
 // the chain ends).
 //
+// The spawn controller's children use a second mechanism, a chain of drains
+// over one queue (see "Chain of drains" below): in a deep recursion of such
+// children, a drain per deferring grid held pool entries for every
+// unfinished node of the recursion, and launches were lost.
+//
 // State is per translation unit, like the other runtime headers. The guard
 // (not `#pragma once`) lets an output embed the header for two passes.
 #ifndef LAUNCHOPT_DEFERRAL_CUH
@@ -55,6 +60,9 @@
 #ifndef LAUNCHOPT_DEFER_GRIDS
 #define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
 #endif
+#ifndef LAUNCHOPT_DRAIN_THREADS
+#define LAUNCHOPT_DRAIN_THREADS 128 // threads of a chain's drain, each making one launch at a time
+#endif
 #ifndef LAUNCHOPT_DEFER_PATIENCE_NS
 #define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
 #endif
@@ -64,8 +72,9 @@
 namespace launchopt {
 namespace deferral {
 
-// The pool entries that launches of this runtime hold. Alone, a translation
-// unit counts its own; the outputs of a program that launchopt transforms as
+// The pool entries that launches of this runtime hold, and the chain's
+// queue (a Deferred *) and whether it runs. Alone, a translation unit has
+// its own; the outputs of a program that launchopt transforms as
 // one share the count (the runtime's pending-launch pool is the device's):
 // the output marked LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION defines it, the
 // others marked LAUNCHOPT_PROGRAM_DEFERRAL declare it.
@@ -73,8 +82,12 @@ namespace program {
 #ifdef LAUNCHOPT_PROGRAM_DEFERRAL
 #ifdef LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION
 __device__ unsigned long long pending;
+__device__ unsigned long long chainQueue;
+__device__ unsigned chainRunning;
 #else
 extern __device__ unsigned long long pending;
+extern __device__ unsigned long long chainQueue;
+extern __device__ unsigned chainRunning;
 #endif
 #endif
 } // namespace program
@@ -117,9 +130,13 @@ struct GridQueue {
 
 __device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
 #ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+using program::chainQueue;
+using program::chainRunning;
 using program::pending;
 #else
 __device__ unsigned long long pending;
+__device__ unsigned long long chainQueue;
+__device__ unsigned chainRunning;
 #endif
 __device__ unsigned long long lost;
 
@@ -298,6 +315,193 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
     was = seen;
     seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
   } while (seen != was);
+}
+
+// ---- Chain of drains ----
+//
+// A record of the spawn controller goes to one queue, and one chain of
+// drains launches the queue's records. The deferral that finds no chain
+// running starts one: it tail-launches a drain, which starts after the
+// deferring grid and all its work ended. A drain is one block; its threads
+// launch records at once while the pool has room, put back what they could
+// not launch, and tail-launch the successor, which starts only once
+// everything the drain launched has ended: it gives their pool entries back
+// and finds the records that work deferred in turn. A drain that finds the
+// queue empty and launched nothing ends the chain. Records may be launched
+// before the grid that deferred them ends, which a spawned child allows (it
+// would have run beside its parent), but not a launch that other launches
+// count on to follow its grid (aggregation's tail launches): those use the
+// drain of their grid above. The patience and the overdue rounds are as for
+// those drains.
+
+// Puts the list `first` … `last` in front of the queue. The writes made
+// before (the records, and what the deferring thread's block wrote for the
+// child) are visible to whoever takes the list.
+__device__ inline void pushList(Deferred *first, Deferred *last) {
+  __threadfence();
+  unsigned long long seen = *(volatile unsigned long long *)&chainQueue, was;
+  do {
+    last->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(&chainQueue, was, reinterpret_cast<unsigned long long>(first));
+  } while (seen != was);
+}
+
+__device__ inline Deferred *takeQueue() {
+  Deferred *all = reinterpret_cast<Deferred *>(atomicExch(&chainQueue, 0ull));
+  __threadfence();
+  return all;
+}
+
+__device__ inline bool queueEmpty() { return *(volatile unsigned long long *)&chainQueue == 0ull; }
+
+__global__ void chainDrain(unsigned long long held, unsigned long long idleSince);
+
+// Tail-launches a drain; `held`: the entries the caller's launches hold,
+// which the drain gives back when it starts; `idleSince`: when the chain
+// last launched nothing after a launch (0: it just launched).
+__device__ inline bool launchChainDrain(unsigned long long held, unsigned long long idleSince) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  chainDrain<<<1, LAUNCHOPT_DRAIN_THREADS, 0, cudaStreamTailLaunch>>>(held, idleSince);
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+// Ends the calling chain, or goes on with it when records came meanwhile:
+// a deferral that saw the chain running before it stopped counts on it.
+// Called by one thread.
+__device__ inline void endChain() {
+  for (;;) {
+    atomicExch(&chainRunning, 0u);
+    __threadfence();
+    if (queueEmpty() || atomicCAS(&chainRunning, 0u, 1u) != 0u)
+      return;
+    if (patiently([] { return launchChainDrain(0, 0); }))
+      return;
+    loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+  }
+}
+
+// Starts a chain unless one runs. Called after a record was queued.
+__device__ inline void startChain() {
+  if (atomicCAS(&chainRunning, 0u, 1u) != 0u)
+    return;
+  if (patiently([] { return launchChainDrain(0, 0); }))
+    return;
+  loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+  endChain();
+}
+
+// A drain round. It starts after its predecessor (or the grid that started
+// the chain) and all their work ended: its own entry and the `held` ones are
+// free. Its threads take records from the list in turns of one each.
+__global__ void chainDrain(unsigned long long held, unsigned long long idleSince) {
+  __shared__ Deferred *turn[LAUNCHOPT_DRAIN_THREADS];
+  __shared__ Deferred *untried, *refused, *refusedLast;
+  __shared__ unsigned long long made;
+  __shared__ int full;
+  const unsigned me = threadIdx.x;
+  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+  if (me == 0) {
+    release(held + 1);
+    untried = takeQueue();
+    refused = refusedLast = nullptr;
+    made = 0;
+    full = 0;
+  }
+  __syncthreads();
+  // Overdue, the entries are still counted but no longer refused: the pool
+  // answers for itself.
+  const unsigned long long limit = overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE;
+  for (;;) {
+    if (me == 0)
+      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
+        turn[i] = untried;
+        if (untried)
+          untried = untried->next;
+      }
+    __syncthreads();
+    if (!turn[0])
+      break;
+    Deferred *d = turn[me];
+    if (d && takeEntry(limit)) {
+      if (d->launch(d, cudaStreamFireAndForget, overdue)) {
+        atomicAdd(&made, 1ull);
+        free(d);
+        turn[me] = nullptr;
+      } else {
+        release(1);
+      }
+    }
+    if (turn[me])
+      full = 1;
+    __syncthreads();
+    if (me == 0)
+      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i)
+        if (turn[i]) {
+          turn[i]->next = refused;
+          refused = turn[i];
+          if (!refusedLast)
+            refusedLast = refused;
+        }
+    __syncthreads();
+    if (full)
+      break;
+  }
+  if (me != 0)
+    return;
+  // What is left: the refused records, then those not tried.
+  Deferred *left = untried;
+  if (refused) {
+    refusedLast->next = untried;
+    left = refused;
+  }
+  if (!left && made == 0) {
+    endChain();
+    return;
+  }
+  if (overdue && made == 0) {
+    loseAll(left, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
+                  "the runtime's limits passed (the pending-launch pool stayed full)");
+    endChain();
+    return;
+  }
+  if (left) {
+    Deferred *last = left;
+    while (last->next)
+      last = last->next;
+    pushList(left, last);
+  }
+  // Once overdue the chain stays so: a launch now and then must not restart
+  // the wait, or a count that went wrong would make each record wait anew.
+  const unsigned long long idle =
+      overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchChainDrain(made, idle); })) {
+    // No successor will start to give the entries back: give them now.
+    release(made);
+    loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+    endChain();
+  }
+}
+
+// Records `launch` (a copyable callable, as for defer) to be launched by the
+// chain of drains, maybe before this grid ends.
+template <typename Launch> __device__ inline void deferToChain(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  pushList(d, d);
+  __threadfence();
+  startChain();
 }
 
 // A launch that must not be dropped: made now while the pool has room (it
@@ -950,8 +1154,8 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // Never lose a child that cannot run in the parent thread (barriers, shared
 // memory, warp primitives): such a child is launched while the limits allow
 // (Algorithm 1's comparison has no serial side to choose), else deferred
-// (launchopt/deferral.cuh): recorded, and launched by its grid's drain
-// after the parent grid, whose launches hold tickets too. Every thread of
+// (launchopt/deferral.cuh): recorded, and launched by the drains, whose
+// launches hold tickets too. Every thread of
 // such a grid reports its end (ThreadExit), since the child's own barriers
 // and early returns leave no common end for its block.
 //
@@ -1284,7 +1488,7 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
 template <typename Launch>
 __device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
                                        long long threads, const Launch &launch) {
-  deferral::defer([=](cudaStream_t stream, bool overdue) {
+  deferral::deferToChain([=](cudaStream_t stream, bool overdue) {
     unsigned ticket = admitBlockChild(site, grid, block, threads, true, overdue);
     if (ticket == 0)
       return false;
