@@ -262,7 +262,7 @@ Independence proveIndependentOfEarlierLaunches(const LaunchAnalysis &A, const La
   for (unsigned I : A.SitesByParent.at(Site.Parent)) {
     const LaunchSite &E = A.Sites[I];
     bool Ordered = E.StreamKind == LaunchStream::Default || E.StreamKind == LaunchStream::Named;
-    if (Ordered && !E.DeferredPastGrid && (E.Id < Site.Id || Site.InLoop))
+    if (Ordered && !E.InDeferredClosure && (E.Id < Site.Id || Site.InLoop))
       Earlier.push_back(&E);
   }
   if (Earlier.empty())

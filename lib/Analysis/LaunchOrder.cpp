@@ -18,13 +18,14 @@ bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site
 
 std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const LaunchSite &Site) {
   std::vector<unsigned> Partners;
-  // A launch deferred past the grid's end follows everything the parent
-  // launched, and precedes nothing of it.
-  if (!isOrderedStream(Site.StreamKind) || Site.DeferredPastGrid)
+  // A deferred launch is launched by a drain, at some later time: spawn
+  // defers only where its order with the parent's other launches does not
+  // matter (SpawnPass's deferralBlocker).
+  if (!isOrderedStream(Site.StreamKind) || Site.InDeferredClosure)
     return Partners;
   for (unsigned I : A.SitesByParent.at(Site.Parent)) {
     const LaunchSite &Other = A.Sites[I];
-    if (Other.DeferredPastGrid)
+    if (Other.InDeferredClosure)
       continue;
     bool Same = &Other == &Site;
     // A later launch comes first only in an earlier turn of a loop.

@@ -325,7 +325,7 @@ public:
     classifyContext(Site);
     if (!Closures.empty()) {
       Site.InClosure = Site.InLoop = true;
-      Site.DeferredPastGrid = handedToDeferral(*Closures.back());
+      Site.InDeferredClosure = handedToDeferral(*Closures.back());
     }
     Sites.push_back(Site);
     return true;
@@ -420,7 +420,7 @@ private:
   }
 
   // Whether the closure is an argument of a call into launchopt's deferral
-  // runtime, which runs it only in a drain after the launching grid ends.
+  // runtime, which runs it in a drain, at some time after the call.
   bool handedToDeferral(const clang::LambdaExpr &Closure) {
     clang::DynTypedNode Node = clang::DynTypedNode::create(Closure);
     for (int Depth = 0; Depth < 8; ++Depth) {

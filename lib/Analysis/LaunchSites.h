@@ -55,9 +55,10 @@ struct LaunchSite {
   // Written inside a lambda (the parent is the function around it).
   bool InClosure = false;
   // Inside a closure handed to launchopt's deferral runtime (a launch that
-  // spawn defers): a drain runs it after the parent's grid and everything it
-  // launched have ended, so no other launch of the parent can follow it.
-  bool DeferredPastGrid = false;
+  // spawn defers): a drain launches it at some later time, and spawn defers
+  // only where that order does not matter, so it is no launch's ordering
+  // partner.
+  bool InDeferredClosure = false;
   // Whether the child can reach the parent again through launches.
   bool Recursive = false;
   // At most one thread of a parent block reaches the launch, once: it is

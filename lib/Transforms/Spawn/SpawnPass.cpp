@@ -65,7 +65,7 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
 // The replacement of a launch whose child cannot run in the parent thread:
 // launched while the controller's limits allow, else (or when the pool
 // refuses it) recorded, with its arguments as evaluated here, for the
-// parent grid's drain to launch (runtime/include/launchopt/deferral.cuh).
+// runtime's drains to launch (runtime/include/launchopt/deferral.cuh).
 std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
                              LaunchRemark &Remark, const std::string &SpawnedCallee) {
   BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
@@ -114,13 +114,13 @@ llvm::Error deferralBlocker(const LaunchAnalysis &Launches, const LaunchSite &Si
   for (const LaunchSite &Other : Launches.Sites) {
     if (!Other.DeviceSide)
       continue;
-    // The drain is a tail launch of the parent grid: tail launches run in
-    // the order they were made, so one of the program's own could run before
-    // the deferred child.
+    // The drains are tail launches: tail launches run in the order they
+    // were made, so one of the program's own could run before the deferred
+    // child.
     if (Other.StreamKind == LaunchStream::TailLaunch)
       return refusal("device code of this file tail-launches kernels, which could run before "
                      "the deferred child");
-    // A deferred child runs after the parent's later launches too.
+    // A deferred child may run after the parent's later launches too.
     if (&Other != &Site && Other.Parent == Site.Parent &&
         Other.StreamKind != LaunchStream::FireAndForget && !Options.AssumeIndependentChildren &&
         !proveIndependentOfEarlierLaunches(Launches, Other).Proved)
@@ -280,7 +280,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     }
     C.Launch = std::move(*Launch);
     C.Spawned = *Spawned;
-    // A deferred child runs after the parent grid: it cannot set the flag
+    // A deferred child runs later, from a drain: it cannot set the flag
     // that says whether later children may run serially.
     if (!C.Defers)
       Taken.insert(I);

@@ -183,6 +183,38 @@ template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
   }
 }
 
+// Why records are lost when no drain can be launched.
+__device__ inline const char *noDrain() {
+  return "the pending-launch pool stayed full (no drain could be launched)";
+}
+
+// Makes `tailLaunch` (a drain's tail launch) holding one pool entry, which
+// the drain gives back when it starts; false when there is no room.
+template <typename TailLaunch>
+__device__ inline bool launchHoldingEntry(const TailLaunch &tailLaunch) {
+  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+    return false;
+  tailLaunch();
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+// A drain's chain is overdue once it has launched nothing for
+// LAUNCHOPT_DEFER_PATIENCE_NS (`idleSince`: since when; 0: it launched).
+__device__ inline bool overdueSince(unsigned long long idleSince) {
+  return idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+}
+
+// The `idleSince` a drain passes on after making `made` launches. Once
+// overdue the chain stays so: a launch now and then must not restart the
+// wait, or a count that went wrong would make each record wait anew.
+__device__ inline unsigned long long nextIdleSince(bool overdue, unsigned long long made,
+                                                   unsigned long long idleSince) {
+  return overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+}
+
 __global__ void drain(int queue, Deferred *records, unsigned long long held,
                       unsigned long long idleSince);
 
@@ -192,13 +224,8 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
 // just launched).
 __device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
                                    unsigned long long idleSince = 0) {
-  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
-    return false;
-  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince);
-  if (cudaGetLastError() == cudaSuccess)
-    return true;
-  release(1);
-  return false;
+  return launchHoldingEntry(
+      [&] { drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince); });
 }
 
 __device__ inline unsigned long long count(const Deferred *records) {
@@ -231,7 +258,7 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
         atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
     atomicExch(&q.grid, 0ull);
   }
-  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+  const bool overdue = overdueSince(idleSince);
   unsigned long long made = 0;
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
@@ -252,16 +279,14 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
                      "the runtime's limits passed (the pending-launch pool stayed full)");
     return;
   }
-  // Once overdue the chain stays so: a launch now and then must not restart
-  // the wait, or a count that went wrong would make each record wait anew.
-  unsigned long long idle = overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
   // Nothing could be launched: wait a little before the next round polls.
   if (made == 0)
     __nanosleep(10000);
   if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
     // No successor will start to give the entries back: give them now.
     release(made);
-    loseAll(records, "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(records, noDrain());
   }
 }
 
@@ -305,7 +330,7 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
         atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
     atomicExch(&queues[q].grid, 0ull);
     d->next = others;
-    loseAll(d, "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(d, noDrain());
     return;
   }
   unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
@@ -361,13 +386,9 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
 // which the drain gives back when it starts; `idleSince`: when the chain
 // last launched nothing after a launch (0: it just launched).
 __device__ inline bool launchChainDrain(unsigned long long held, unsigned long long idleSince) {
-  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
-    return false;
-  chainDrain<<<1, LAUNCHOPT_DRAIN_THREADS, 0, cudaStreamTailLaunch>>>(held, idleSince);
-  if (cudaGetLastError() == cudaSuccess)
-    return true;
-  release(1);
-  return false;
+  return launchHoldingEntry([&] {
+    chainDrain<<<1, LAUNCHOPT_DRAIN_THREADS, 0, cudaStreamTailLaunch>>>(held, idleSince);
+  });
 }
 
 // Ends the calling chain, or goes on with it when records came meanwhile:
@@ -381,7 +402,7 @@ __device__ inline void endChain() {
       return;
     if (patiently([] { return launchChainDrain(0, 0); }))
       return;
-    loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(takeQueue(), noDrain());
   }
 }
 
@@ -391,7 +412,7 @@ __device__ inline void startChain() {
     return;
   if (patiently([] { return launchChainDrain(0, 0); }))
     return;
-  loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+  loseAll(takeQueue(), noDrain());
   endChain();
 }
 
@@ -404,7 +425,7 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
   __shared__ unsigned long long made;
   __shared__ int full;
   const unsigned me = threadIdx.x;
-  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+  const bool overdue = overdueSince(idleSince);
   if (me == 0) {
     release(held + 1);
     untried = takeQueue();
@@ -415,7 +436,8 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
   __syncthreads();
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  const unsigned long long limit = overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE;
+  const unsigned long long limit =
+      overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE;
   for (;;) {
     if (me == 0)
       for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
@@ -475,17 +497,14 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
       last = last->next;
     pushList(left, last);
   }
-  // Once overdue the chain stays so: a launch now and then must not restart
-  // the wait, or a count that went wrong would make each record wait anew.
-  const unsigned long long idle =
-      overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
   // Nothing could be launched: wait a little before the next round polls.
   if (made == 0)
     __nanosleep(10000);
   if (!patiently([&] { return launchChainDrain(made, idle); })) {
     // No successor will start to give the entries back: give them now.
     release(made);
-    loseAll(takeQueue(), "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(takeQueue(), noDrain());
     endChain();
   }
 }
