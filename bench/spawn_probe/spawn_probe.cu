@@ -5,7 +5,8 @@
 //   LAUNCHOPT_SPAWN_LAUNCH_NS        one device thread issuing a launch (ns per launch)
 //   LAUNCHOPT_SPAWN_GRID_LIMIT       child grids seen running at once
 //   LAUNCHOPT_SPAWN_SMS, LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM  from the device's properties
-//   LAUNCHOPT_PENDING_POOL           cudaLimitDevRuntimePendingLaunchCount
+//   LAUNCHOPT_RUNTIME_PENDING_POOL   cudaLimitDevRuntimePendingLaunchCount (the runtime reads it;
+//                                    this is its value when it cannot)
 // Build: nvcc -arch=sm_90 -rdc=true -O3 spawn_probe.cu -lcudadevrt
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -107,12 +108,15 @@ int main() {
         "cudaDeviceProp::multiProcessorCount");
   entry("spawn_cta_slots_per_sm", ctaSlots, "LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM",
         "occupancy of a 32-thread child, capped by maxBlocksPerMultiProcessor");
-  entry("pending_pool", double(pool), "LAUNCHOPT_PENDING_POOL",
+  entry("pending_pool", double(pool), "LAUNCHOPT_RUNTIME_PENDING_POOL",
         "cudaDeviceGetLimit(cudaLimitDevRuntimePendingLaunchCount)");
   entry("pending_reserve", 512, "LAUNCHOPT_PENDING_RESERVE",
         "chosen, not measured: pool entries only deferral drains may take");
   entry("spawn_max_queue", 65536, "LAUNCHOPT_SPAWN_MAX_QUEUE",
-        "chosen, not measured: child CTAs in flight the controller admits", true);
+        "chosen, not measured: child CTAs in flight the controller admits");
+  entry("spawn_pool_per_block_grid", 16, "LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID",
+        "chosen: pool entries per grid in flight of a child that cannot run in the parent thread",
+        true);
   std::printf("}\n");
   cudaFree(ns);
   return 0;

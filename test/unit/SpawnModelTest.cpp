@@ -64,6 +64,24 @@ TEST(SpawnModel, DefaultLimitsStayBelowThePendingLaunchPool) {
   EXPECT_DOUBLE_EQ(D.maxConcurrentCtas, 132.0 * 32);
 }
 
+// A child with no serial copy is not held by the queue limit, and its grids
+// in flight grow with the pool (one per 16 entries), never below the grid
+// limit.
+TEST(SpawnModel, BlockChildrenAreBoundedByThePool) {
+  ModelLimits Large = launchopt::spawn::blockChildLimits(1u << 19);
+  EXPECT_EQ(Large.maxGrids, (1u << 19) / 16);
+  ModelState S{1u << 20, 4096, 6500.0, 100.0, 1.0, 64.0};
+  S.pendingLaunches = (1u << 19) - 513;
+  EXPECT_TRUE(launchopt::spawn::withinLimits(S, Large, 1 << 20));
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, launchopt::spawn::defaultLimits(1u << 19), 1));
+  S.pendingLaunches = (1u << 19) - 512;
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, Large, 1));
+  S.pendingLaunches = 0;
+  S.gridsInFlight = (1u << 19) / 16;
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, Large, 1));
+  EXPECT_EQ(launchopt::spawn::blockChildLimits().maxGrids, 128u);
+}
+
 TEST(SpawnModel, PendingLaunchesStopLaunchesBeforeThePool) {
   ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
   ModelLimits WithPool{65536, 128, 132.0 * 32, 1536};
@@ -92,9 +110,10 @@ TEST(SpawnModel, DefaultsAreTheGpuDescriptions) {
   EXPECT_EQ(value("spawn_grid_limit"), LAUNCHOPT_SPAWN_GRID_LIMIT);
   EXPECT_EQ(value("spawn_sms"), LAUNCHOPT_SPAWN_SMS);
   EXPECT_EQ(value("spawn_cta_slots_per_sm"), LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM);
-  EXPECT_EQ(value("pending_pool"), LAUNCHOPT_PENDING_POOL);
+  EXPECT_EQ(value("pending_pool"), LAUNCHOPT_RUNTIME_PENDING_POOL);
   EXPECT_EQ(value("pending_reserve"), LAUNCHOPT_PENDING_RESERVE);
   EXPECT_EQ(value("spawn_max_queue"), LAUNCHOPT_SPAWN_MAX_QUEUE);
+  EXPECT_EQ(value("spawn_pool_per_block_grid"), LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID);
   launchopt::spawn::ModelLimits D = launchopt::spawn::defaultLimits();
   EXPECT_EQ(D.maxPending, 2048u - 512u);
 }

@@ -25,8 +25,9 @@
 // runs serially instead.
 //
 // Never lose a child that cannot run in the parent thread (barriers, shared
-// memory, warp primitives): such a child is launched while the limits allow
-// (Algorithm 1's comparison has no serial side to choose), else deferred
+// memory, warp primitives): such a child is launched while the limits of
+// blockChildLimits allow (Algorithm 1's comparison has no serial side to
+// choose), else deferred
 // (launchopt/deferral.cuh): recorded, and launched by the drains, whose
 // launches hold tickets too. Every thread of
 // such a grid reports its end (ThreadExit), since the child's own barriers
@@ -63,7 +64,10 @@
 #define LAUNCHOPT_SPAWN_GRID_LIMIT 128 // resident grids per device (CC 9.0)
 #endif
 #ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
+#endif
+#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
+#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
 #endif
 #ifndef LAUNCHOPT_PENDING_RESERVE
 #define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
@@ -71,6 +75,9 @@
 // Grids in flight at which launches stop: the concurrent-grid limit.
 #ifndef LAUNCHOPT_SPAWN_MAX_GRIDS
 #define LAUNCHOPT_SPAWN_MAX_GRIDS LAUNCHOPT_SPAWN_GRID_LIMIT
+#endif
+#ifndef LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID
+#define LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID 16 // pool entries per block child's grid in flight
 #endif
 #ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
@@ -134,10 +141,30 @@ LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimi
   return child <= parent;
 }
 
-LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
+// The limits with a pool of `pool` entries (the device reads its size).
+LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits(unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL) {
   return {LAUNCHOPT_SPAWN_MAX_QUEUE, LAUNCHOPT_SPAWN_MAX_GRIDS,
           double(LAUNCHOPT_SPAWN_SMS) * LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM,
-          LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE};
+          pool - LAUNCHOPT_PENDING_RESERVE};
+}
+
+// The limits of a child that cannot run in the parent thread. The queue
+// limit weighs a launch against the serial copy, which such a child lacks:
+// one deferred while the GPU would have queued it only waits longer, for the
+// drains. Its grids in flight grow with the pool, one per
+// LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID entries and never fewer than the grid
+// limit: with the default pool (2,048) and only the pool's count to stop
+// them, a recursion of barrier children filled the device runtime's launch
+// buffers long before that count did, and its launches waited in the
+// runtime for good (test/gpu/programs/deep_partition.cu on the H100).
+LAUNCHOPT_SPAWN_HD inline ModelLimits blockChildLimits(
+    unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL) {
+  ModelLimits limits = defaultLimits(pool);
+  limits.maxQueue = ~0ull;
+  unsigned long long byPool = pool / LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID;
+  if (byPool > limits.maxGrids)
+    limits.maxGrids = byPool;
+  return limits;
 }
 
 } // namespace spawn
@@ -156,8 +183,10 @@ LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
 namespace launchopt {
 namespace spawn {
 
-// Tickets are slots of this ring, each holding its grid's unfinished blocks.
-constexpr unsigned TicketSlots = 4096;
+// Tickets are slots of this ring, each holding its grid's unfinished blocks:
+// as many as grids may be in flight (children that cannot run in the parent
+// thread are bounded by the pool alone).
+constexpr unsigned TicketSlots = 65536;
 
 // The controller's state. Alone, a translation unit has its own controller
 // (internal linkage). The outputs of a program that launchopt transforms as
@@ -264,13 +293,12 @@ __device__ inline bool reserveWithin(unsigned long long *counter, unsigned long 
 }
 
 // A ticket for a grid of `ctas` blocks that counts down from `left`, or 0
-// when no slot is free or, `bounded`, when the grid, queue or pool limits
-// would be passed. The grid holds its counts and a pool entry.
+// when no slot is free or, `bounded`, when `limits` would be passed. The
+// grid holds its counts and a pool entry.
 __device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left,
-                                      bool bounded = true) {
+                                      bool bounded, const ModelLimits &limits) {
   if (left >= 0xffffffffull)
     return 0;
-  const ModelLimits limits = defaultLimits();
   const unsigned long long unbounded = ~0ull;
   if (!reserveWithin(&controller.gridsInFlight, 1ull, bounded ? limits.maxGrids : unbounded))
     return 0;
@@ -318,12 +346,13 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
     count(site, Outcome::Serialized, threads);
     return 0;
   }
-  if (!forced && !shouldLaunch(currentState(), defaultLimits(), ctas, threads)) {
+  const ModelLimits limits = defaultLimits(deferral::poolSize());
+  if (!forced && !shouldLaunch(currentState(), limits, ctas, threads)) {
     count(site, Outcome::Serialized, threads);
     return 0;
   }
   // A forced launch is made whatever the limits; a ticket counts it if it can.
-  unsigned ticket = takeTicket(ctas, ctas, !forced);
+  unsigned ticket = takeTicket(ctas, ctas, !forced, limits);
   if (ticket == 0 && !forced) {
     count(site, Outcome::Serialized, threads);
     return 0;
@@ -344,11 +373,12 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
                                            bool overdue = false) {
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
+  const ModelLimits limits = blockChildLimits(deferral::poolSize());
   unsigned ticket = 0;
   if ((deferred || cudaPeekAtLastError() == cudaSuccess) &&
-      (overdue || withinLimits(currentState(), defaultLimits(), ctas))) {
+      (overdue || withinLimits(currentState(), limits, ctas))) {
     bool countable = ctas * blockThreads < 0xffffffffull;
-    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue) : Untracked;
+    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue, limits) : Untracked;
     if (ticket == 0 && overdue)
       ticket = Untracked;
   }

@@ -363,6 +363,7 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
 // levels and every frontier vertex's thread launches a child grid with one
 // thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
 // converted to a kernel launch with one thread processing each edge").
+#include <cstdio>
 #include <cuda_runtime.h>
 
 #include "../../common/bench_api.h"
@@ -536,6 +537,12 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
       launchopt::persistent::launch(__lo_persistent_bfs_expand_frontier, bfs_expand_frontier, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); // launchopt: the persistent grid of 'bfs_expand_frontier' (launch removal)
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+#ifdef BFS_LEVEL_COUNTERS
+    // A spawn output built with -DLAUNCHOPT_COUNTERS: the controller's counts
+    // after each level (bench/scripts/spawn-decisions.sh plots them).
+    std::printf("# level %d next-frontier %d\n", level, frontier_size);
+    launchopt_print_counters();
+#endif
     int* t = frontier;
     frontier = next;
     next = t;

@@ -21,8 +21,9 @@
 // from its tail launch until it starts; each launch a drain made, until the
 // drain's successor starts; what the other runtime headers add (the spawn
 // controller's grids until they end, aggregated grids until they start).
-// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
-// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// Launches are made while `pending` stays below the pool's size (read on the
+// device: the program may have raised it) minus LAUNCHOPT_PENDING_RESERVE;
+// drains may use the reserve. Launches that
 // bypass the runtime (sites no pass took, other files) are not counted: a
 // deferral that cannot get its drain launched waits, doubling the wait up to
 // LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
@@ -53,7 +54,10 @@
 #include <type_traits>
 
 #ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
+#endif
+#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
+#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
 #endif
 #ifndef LAUNCHOPT_PENDING_RESERVE
 #define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
@@ -66,6 +70,9 @@
 #endif
 #ifndef LAUNCHOPT_DEFER_PATIENCE_NS
 #define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+#ifndef LAUNCHOPT_DEFER_HEAP
+#define LAUNCHOPT_DEFER_HEAP (256ull << 20) // device heap raised to before main (0: left)
 #endif
 
 #pragma nv_diag_suppress 177
@@ -144,9 +151,26 @@ __device__ unsigned long long lost;
 // 64-bit atomics have no subtraction: adding the two's complement wraps to it.
 __device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
 
+// The pending-launch pool's size: LAUNCHOPT_PENDING_POOL, or else the
+// device's limit, which the program may have raised from the host (read at
+// each use: the host may change it between kernels).
+__device__ inline unsigned long long poolSize() {
+  if (LAUNCHOPT_PENDING_POOL != 0)
+    return LAUNCHOPT_PENDING_POOL;
+  size_t entries = 0;
+  if (cudaDeviceGetLimit(&entries, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
+      entries <= LAUNCHOPT_PENDING_RESERVE)
+    return LAUNCHOPT_RUNTIME_PENDING_POOL;
+  return entries;
+}
+
+// The pool entries below which launches other than drains are made.
+__device__ inline unsigned long long launchLimit() {
+  return poolSize() - LAUNCHOPT_PENDING_RESERVE;
+}
+
 // One pool entry, when `pending` is below `limit`.
-__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
-                                                            LAUNCHOPT_PENDING_RESERVE) {
+__device__ inline bool takeEntry(unsigned long long limit) {
   if (atomicAdd(&pending, 1ull) < limit)
     return true;
   release(1);
@@ -193,7 +217,7 @@ __device__ inline const char *noDrain() {
 // the drain gives back when it starts; false when there is no room.
 template <typename TailLaunch>
 __device__ inline bool launchHoldingEntry(const TailLaunch &tailLaunch) {
-  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+  if (!takeEntry(poolSize()))
     return false;
   tailLaunch();
   if (cudaGetLastError() == cudaSuccess)
@@ -263,7 +287,7 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
   unsigned long long made = 0;
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
+  while (records && takeEntry(overdue ? ~0ull : launchLimit())) {
     Deferred *d = records;
     if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
       release(1);
@@ -437,8 +461,7 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
   __syncthreads();
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  const unsigned long long limit =
-      overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE;
+  const unsigned long long limit = overdue ? ~0ull : launchLimit();
   for (;;) {
     if (me == 0)
       for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
@@ -533,12 +556,31 @@ template <typename Launch> __device__ inline void deferToChain(const Launch &lau
 template <typename Launch>
 __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
   if (cudaPeekAtLastError() == cudaSuccess &&
-      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+      pendingNow() < launchLimit() && launch(stream))
     return;
   defer(launch);
 }
 
 } // namespace
+
+// Records live in the device heap, whose default 8 MiB holds some 30,000 of
+// them: fewer than a deep recursion defers (qt on 1M points). The heap can
+// only grow before the first kernel that allocates runs, so the host raises
+// it to LAUNCHOPT_DEFER_HEAP bytes before main, as the serial copies' stack.
+#ifndef __CUDA_ARCH__
+namespace {
+struct HeapForRecords {
+  HeapForRecords() {
+    size_t bytes = 0;
+    if (LAUNCHOPT_DEFER_HEAP > 0 &&
+        cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+        bytes < (size_t)(LAUNCHOPT_DEFER_HEAP))
+      cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)(LAUNCHOPT_DEFER_HEAP));
+    (void)cudaGetLastError();
+  }
+} heapForRecords;
+} // namespace
+#endif
 } // namespace deferral
 } // namespace launchopt
 
@@ -572,8 +614,9 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 // runs serially instead.
 //
 // Never lose a child that cannot run in the parent thread (barriers, shared
-// memory, warp primitives): such a child is launched while the limits allow
-// (Algorithm 1's comparison has no serial side to choose), else deferred
+// memory, warp primitives): such a child is launched while the limits of
+// blockChildLimits allow (Algorithm 1's comparison has no serial side to
+// choose), else deferred
 // (launchopt/deferral.cuh): recorded, and launched by the drains, whose
 // launches hold tickets too. Every thread of
 // such a grid reports its end (ThreadExit), since the child's own barriers
@@ -609,7 +652,10 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 #define LAUNCHOPT_SPAWN_GRID_LIMIT 128 // resident grids per device (CC 9.0)
 #endif
 #ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
+#endif
+#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
+#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
 #endif
 #ifndef LAUNCHOPT_PENDING_RESERVE
 #define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
@@ -617,6 +663,9 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 // Grids in flight at which launches stop: the concurrent-grid limit.
 #ifndef LAUNCHOPT_SPAWN_MAX_GRIDS
 #define LAUNCHOPT_SPAWN_MAX_GRIDS LAUNCHOPT_SPAWN_GRID_LIMIT
+#endif
+#ifndef LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID
+#define LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID 16 // pool entries per block child's grid in flight
 #endif
 #ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
@@ -680,10 +729,30 @@ LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimi
   return child <= parent;
 }
 
-LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
+// The limits with a pool of `pool` entries (the device reads its size).
+LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits(unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL) {
   return {LAUNCHOPT_SPAWN_MAX_QUEUE, LAUNCHOPT_SPAWN_MAX_GRIDS,
           double(LAUNCHOPT_SPAWN_SMS) * LAUNCHOPT_SPAWN_CTA_SLOTS_PER_SM,
-          LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE};
+          pool - LAUNCHOPT_PENDING_RESERVE};
+}
+
+// The limits of a child that cannot run in the parent thread. The queue
+// limit weighs a launch against the serial copy, which such a child lacks:
+// one deferred while the GPU would have queued it only waits longer, for the
+// drains. Its grids in flight grow with the pool, one per
+// LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID entries and never fewer than the grid
+// limit: with the default pool (2,048) and only the pool's count to stop
+// them, a recursion of barrier children filled the device runtime's launch
+// buffers long before that count did, and its launches waited in the
+// runtime for good (test/gpu/programs/deep_partition.cu on the H100).
+LAUNCHOPT_SPAWN_HD inline ModelLimits blockChildLimits(
+    unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL) {
+  ModelLimits limits = defaultLimits(pool);
+  limits.maxQueue = ~0ull;
+  unsigned long long byPool = pool / LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID;
+  if (byPool > limits.maxGrids)
+    limits.maxGrids = byPool;
+  return limits;
 }
 
 } // namespace spawn
@@ -702,8 +771,10 @@ LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits() {
 namespace launchopt {
 namespace spawn {
 
-// Tickets are slots of this ring, each holding its grid's unfinished blocks.
-constexpr unsigned TicketSlots = 4096;
+// Tickets are slots of this ring, each holding its grid's unfinished blocks:
+// as many as grids may be in flight (children that cannot run in the parent
+// thread are bounded by the pool alone).
+constexpr unsigned TicketSlots = 65536;
 
 // The controller's state. Alone, a translation unit has its own controller
 // (internal linkage). The outputs of a program that launchopt transforms as
@@ -810,13 +881,12 @@ __device__ inline bool reserveWithin(unsigned long long *counter, unsigned long 
 }
 
 // A ticket for a grid of `ctas` blocks that counts down from `left`, or 0
-// when no slot is free or, `bounded`, when the grid, queue or pool limits
-// would be passed. The grid holds its counts and a pool entry.
+// when no slot is free or, `bounded`, when `limits` would be passed. The
+// grid holds its counts and a pool entry.
 __device__ inline unsigned takeTicket(unsigned long long ctas, unsigned long long left,
-                                      bool bounded = true) {
+                                      bool bounded, const ModelLimits &limits) {
   if (left >= 0xffffffffull)
     return 0;
-  const ModelLimits limits = defaultLimits();
   const unsigned long long unbounded = ~0ull;
   if (!reserveWithin(&controller.gridsInFlight, 1ull, bounded ? limits.maxGrids : unbounded))
     return 0;
@@ -864,12 +934,13 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
     count(site, Outcome::Serialized, threads);
     return 0;
   }
-  if (!forced && !shouldLaunch(currentState(), defaultLimits(), ctas, threads)) {
+  const ModelLimits limits = defaultLimits(deferral::poolSize());
+  if (!forced && !shouldLaunch(currentState(), limits, ctas, threads)) {
     count(site, Outcome::Serialized, threads);
     return 0;
   }
   // A forced launch is made whatever the limits; a ticket counts it if it can.
-  unsigned ticket = takeTicket(ctas, ctas, !forced);
+  unsigned ticket = takeTicket(ctas, ctas, !forced, limits);
   if (ticket == 0 && !forced) {
     count(site, Outcome::Serialized, threads);
     return 0;
@@ -890,11 +961,12 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
                                            bool overdue = false) {
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
+  const ModelLimits limits = blockChildLimits(deferral::poolSize());
   unsigned ticket = 0;
   if ((deferred || cudaPeekAtLastError() == cudaSuccess) &&
-      (overdue || withinLimits(currentState(), defaultLimits(), ctas))) {
+      (overdue || withinLimits(currentState(), limits, ctas))) {
     bool countable = ctas * blockThreads < 0xffffffffull;
-    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue) : Untracked;
+    ticket = countable ? takeTicket(ctas, ctas * blockThreads, !overdue, limits) : Untracked;
     if (ticket == 0 && overdue)
       ticket = Untracked;
   }
@@ -1089,6 +1161,7 @@ static inline void launchopt_print_counters() { launchopt::spawn::printCounters(
 // levels and every frontier vertex's thread launches a child grid with one
 // thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
 // converted to a kernel launch with one thread processing each edge").
+#include <cstdio>
 #include <cuda_runtime.h>
 
 #include "../../common/bench_api.h"
@@ -1211,6 +1284,12 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
           g, frontier, first, frontier_size, level + 1, d_levels, next, next_size);
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+#ifdef BFS_LEVEL_COUNTERS
+    // A spawn output built with -DLAUNCHOPT_COUNTERS: the controller's counts
+    // after each level (bench/scripts/spawn-decisions.sh plots them).
+    std::printf("# level %d next-frontier %d\n", level, frontier_size);
+    launchopt_print_counters();
+#endif
     int* t = frontier;
     frontier = next;
     next = t;
@@ -1229,7 +1308,7 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
 #ifdef LAUNCHOPT_COUNTERS
 // launchopt: this file's spawn-controlled launch sites, for the counters.
 static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
-    {1u, "apps/bfs/bfs_cdp.cu:35"},
+    {1u, "apps/bfs/bfs_cdp.cu:36"},
 };
 static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 #endif

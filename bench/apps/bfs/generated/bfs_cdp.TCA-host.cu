@@ -842,6 +842,7 @@ inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
 // levels and every frontier vertex's thread launches a child grid with one
 // thread per neighbour (KLAP's bfs: "the loop over the edges of a node is
 // converted to a kernel launch with one thread processing each edge").
+#include <cstdio>
 #include <cuda_runtime.h>
 
 #include "../../common/bench_api.h"
@@ -1133,6 +1134,12 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
       { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; __lo_arm_bfs_expand_frontier<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0})); bfs_expand_frontier<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); __lo_hostlaunch_bfs_expand_frontier(__lo_hstream); }
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
+#ifdef BFS_LEVEL_COUNTERS
+    // A spawn output built with -DLAUNCHOPT_COUNTERS: the controller's counts
+    // after each level (bench/scripts/spawn-decisions.sh plots them).
+    std::printf("# level %d next-frontier %d\n", level, frontier_size);
+    launchopt_print_counters();
+#endif
     int* t = frontier;
     frontier = next;
     next = t;

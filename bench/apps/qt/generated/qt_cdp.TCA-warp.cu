@@ -20,8 +20,9 @@
 // from its tail launch until it starts; each launch a drain made, until the
 // drain's successor starts; what the other runtime headers add (the spawn
 // controller's grids until they end, aggregated grids until they start).
-// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
-// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// Launches are made while `pending` stays below the pool's size (read on the
+// device: the program may have raised it) minus LAUNCHOPT_PENDING_RESERVE;
+// drains may use the reserve. Launches that
 // bypass the runtime (sites no pass took, other files) are not counted: a
 // deferral that cannot get its drain launched waits, doubling the wait up to
 // LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
@@ -52,7 +53,10 @@
 #include <type_traits>
 
 #ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
+#endif
+#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
+#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
 #endif
 #ifndef LAUNCHOPT_PENDING_RESERVE
 #define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
@@ -65,6 +69,9 @@
 #endif
 #ifndef LAUNCHOPT_DEFER_PATIENCE_NS
 #define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+#ifndef LAUNCHOPT_DEFER_HEAP
+#define LAUNCHOPT_DEFER_HEAP (256ull << 20) // device heap raised to before main (0: left)
 #endif
 
 #pragma nv_diag_suppress 177
@@ -143,9 +150,26 @@ __device__ unsigned long long lost;
 // 64-bit atomics have no subtraction: adding the two's complement wraps to it.
 __device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
 
+// The pending-launch pool's size: LAUNCHOPT_PENDING_POOL, or else the
+// device's limit, which the program may have raised from the host (read at
+// each use: the host may change it between kernels).
+__device__ inline unsigned long long poolSize() {
+  if (LAUNCHOPT_PENDING_POOL != 0)
+    return LAUNCHOPT_PENDING_POOL;
+  size_t entries = 0;
+  if (cudaDeviceGetLimit(&entries, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
+      entries <= LAUNCHOPT_PENDING_RESERVE)
+    return LAUNCHOPT_RUNTIME_PENDING_POOL;
+  return entries;
+}
+
+// The pool entries below which launches other than drains are made.
+__device__ inline unsigned long long launchLimit() {
+  return poolSize() - LAUNCHOPT_PENDING_RESERVE;
+}
+
 // One pool entry, when `pending` is below `limit`.
-__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
-                                                            LAUNCHOPT_PENDING_RESERVE) {
+__device__ inline bool takeEntry(unsigned long long limit) {
   if (atomicAdd(&pending, 1ull) < limit)
     return true;
   release(1);
@@ -192,7 +216,7 @@ __device__ inline const char *noDrain() {
 // the drain gives back when it starts; false when there is no room.
 template <typename TailLaunch>
 __device__ inline bool launchHoldingEntry(const TailLaunch &tailLaunch) {
-  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
+  if (!takeEntry(poolSize()))
     return false;
   tailLaunch();
   if (cudaGetLastError() == cudaSuccess)
@@ -262,7 +286,7 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
   unsigned long long made = 0;
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
+  while (records && takeEntry(overdue ? ~0ull : launchLimit())) {
     Deferred *d = records;
     if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
       release(1);
@@ -436,8 +460,7 @@ __global__ void chainDrain(unsigned long long held, unsigned long long idleSince
   __syncthreads();
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  const unsigned long long limit =
-      overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE;
+  const unsigned long long limit = overdue ? ~0ull : launchLimit();
   for (;;) {
     if (me == 0)
       for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
@@ -532,12 +555,31 @@ template <typename Launch> __device__ inline void deferToChain(const Launch &lau
 template <typename Launch>
 __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
   if (cudaPeekAtLastError() == cudaSuccess &&
-      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+      pendingNow() < launchLimit() && launch(stream))
     return;
   defer(launch);
 }
 
 } // namespace
+
+// Records live in the device heap, whose default 8 MiB holds some 30,000 of
+// them: fewer than a deep recursion defers (qt on 1M points). The heap can
+// only grow before the first kernel that allocates runs, so the host raises
+// it to LAUNCHOPT_DEFER_HEAP bytes before main, as the serial copies' stack.
+#ifndef __CUDA_ARCH__
+namespace {
+struct HeapForRecords {
+  HeapForRecords() {
+    size_t bytes = 0;
+    if (LAUNCHOPT_DEFER_HEAP > 0 &&
+        cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+        bytes < (size_t)(LAUNCHOPT_DEFER_HEAP))
+      cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)(LAUNCHOPT_DEFER_HEAP));
+    (void)cudaGetLastError();
+  }
+} heapForRecords;
+} // namespace
+#endif
 } // namespace deferral
 } // namespace launchopt
 
