@@ -45,6 +45,19 @@ class VariantsFor(unittest.TestCase):
             self.assertTrue(v["dataset"] is None or v["dataset"] in harness.DATASETS, v["variant"])
 
 
+class Counters(unittest.TestCase):
+    def test_the_last_table_is_kept(self):
+        out = ["# level 0", harness.COUNTERS_HEADER, "1,a.cu:36,1,0,0,64",
+               "RESULT,bfs,kron20,S,OK,1,24.1,24.1,24.1,", harness.COUNTERS_HEADER,
+               "1,a.cu:36,774,645605,0,31397420", "2,b.cu:9,3,4,5,6", "not a row"]
+        self.assertEqual(harness.last_counter_table(out),
+                         [["1", "a.cu:36", "774", "645605", "0", "31397420"],
+                          ["2", "b.cu:9", "3", "4", "5", "6"]])
+
+    def test_no_table_no_rows(self):
+        self.assertEqual(harness.last_counter_table(["RESULT,bfs,kron20,S,OK,1,1,1,1,", "1,2,3,4,5,6"]), [])
+
+
 class DataSetNames(unittest.TestCase):
     def test_each_size_of_a_generated_input_is_its_own_data_set(self):
         sizes = [harness.argument_label(extra) for _, extra in harness.SUITES["full"]["sc"]]
