@@ -1449,7 +1449,7 @@ __device__ inline cudaError_t groupCudaFree(void *pointer) {
 //
 // With -DLAUNCHOPT_COUNTERS, each site counts its launched, serialized and
 // deferred children and their threads; launchopt_print_counters() prints them as CSV,
-// and so does the program at exit.
+// and so does the program at exit once it printed them during main.
 
 // Constants of the model, overridable with -D<name>=<value>. Defaults: the H100
 // (sm_90, CUDA 13) figures of the project's notes on dynamic parallelism and
@@ -1921,18 +1921,53 @@ struct CounterSite {
 const CounterSite *counterSites = nullptr;
 unsigned counterSiteCount = 0;
 
-void printCounters() {
+// The counters' device addresses, once a lookup succeeded. The lookup works
+// during main only: before main the runtime does not know the symbols yet
+// (cudaErrorInvalidSymbol), and at exit it crashed inside the driver
+// (SIGSEGV in cuLibraryGetGlobal, on the H100): the exit print uses the
+// addresses a print during main found, and says so when there are none.
+struct CounterArrays {
+  unsigned long long *launched, *serialized, *deferred, *threads;
+};
+CounterArrays counterArrays{};
+
+bool findCounterArrays() {
+  void *l = nullptr, *s = nullptr, *d = nullptr, *t = nullptr;
+  if (cudaGetSymbolAddress(&l, counterLaunched) != cudaSuccess ||
+      cudaGetSymbolAddress(&s, counterSerialized) != cudaSuccess ||
+      cudaGetSymbolAddress(&d, counterDeferred) != cudaSuccess ||
+      cudaGetSymbolAddress(&t, counterThreads) != cudaSuccess)
+    return false;
+  counterArrays = {static_cast<unsigned long long *>(l), static_cast<unsigned long long *>(s),
+                   static_cast<unsigned long long *>(d), static_cast<unsigned long long *>(t)};
+  return true;
+}
+
+bool readCounters(unsigned long long *launched, unsigned long long *serialized,
+                  unsigned long long *deferred, unsigned long long *threads) {
+  const size_t bytes = sizeof(unsigned long long) * LAUNCHOPT_COUNTER_SITES;
+  return cudaMemcpy(launched, counterArrays.launched, bytes, cudaMemcpyDeviceToHost) ==
+             cudaSuccess &&
+         cudaMemcpy(serialized, counterArrays.serialized, bytes, cudaMemcpyDeviceToHost) ==
+             cudaSuccess &&
+         cudaMemcpy(deferred, counterArrays.deferred, bytes, cudaMemcpyDeviceToHost) ==
+             cudaSuccess &&
+         cudaMemcpy(threads, counterArrays.threads, bytes, cudaMemcpyDeviceToHost) == cudaSuccess;
+}
+
+// `atExit`: the exit handler's call, which may not look the symbols up.
+void printCounters(bool atExit) {
   unsigned long long launchedCounts[LAUNCHOPT_COUNTER_SITES];
   unsigned long long serializedCounts[LAUNCHOPT_COUNTER_SITES];
   unsigned long long deferredCounts[LAUNCHOPT_COUNTER_SITES];
   unsigned long long threadCounts[LAUNCHOPT_COUNTER_SITES];
-  if (cudaMemcpyFromSymbol(launchedCounts, counterLaunched, sizeof launchedCounts) !=
-          cudaSuccess ||
-      cudaMemcpyFromSymbol(serializedCounts, counterSerialized, sizeof serializedCounts) !=
-          cudaSuccess ||
-      cudaMemcpyFromSymbol(deferredCounts, counterDeferred, sizeof deferredCounts) !=
-          cudaSuccess ||
-      cudaMemcpyFromSymbol(threadCounts, counterThreads, sizeof threadCounts) != cudaSuccess) {
+  if (!counterArrays.launched && atExit) {
+    std::fprintf(stderr, "launchopt: the launch counters are printed at exit only after a call "
+                         "of launchopt_print_counters() during main\n");
+    return;
+  }
+  if ((!counterArrays.launched && !findCounterArrays()) ||
+      !readCounters(launchedCounts, serializedCounts, deferredCounts, threadCounts)) {
     std::fprintf(stderr, "launchopt: cannot read the launch counters: %s\n",
                  cudaGetErrorString(cudaGetLastError()));
     return;
@@ -1948,15 +1983,17 @@ void printCounters() {
   std::fflush(stdout);
 }
 
+void printCountersAtExit() { printCounters(true); }
+
 // Made once per file by the spawn pass's site table: prints at exit. The
 // runtime is initialised first, so that its own exit handler (registered
-// then) runs after this one, while the counters can still be read.
+// then) runs after this one.
 struct CounterRegistration {
   CounterRegistration(const CounterSite *sites, unsigned n) {
     counterSites = sites;
     counterSiteCount = n;
     cudaFree(nullptr);
-    std::atexit(printCounters);
+    std::atexit(printCountersAtExit);
   }
 };
 #endif
@@ -1968,7 +2005,7 @@ struct CounterRegistration {
 #ifdef LAUNCHOPT_COUNTERS
 // Prints this file's spawn-controlled sites as CSV:
 // site,file:line,launched,serialized,deferred,threads.
-static inline void launchopt_print_counters() { launchopt::spawn::printCounters(); }
+static inline void launchopt_print_counters() { launchopt::spawn::printCounters(false); }
 #endif
 #endif
 // ---- end of launchopt/spawn.cuh ----
