@@ -1,5 +1,6 @@
 #include "KernelCopy.h"
 
+#include "Analysis/LinearExit.h"
 #include "Refusal.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
@@ -75,6 +76,33 @@ std::string KernelCopy::body(const clang::ASTContext &Ctx,
   return *Edited;
 }
 
+namespace {
+// The kernel's exit on its linear x index as text, when all of it reads as
+// written (not through a macro).
+void readLinearExit(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel,
+                    KernelCopy &Copy) {
+  std::optional<LinearExit> Exit = findLinearExit(Kernel);
+  if (!Exit)
+    return;
+  std::string Declarations;
+  std::vector<std::string> Names;
+  for (const clang::DeclStmt *D : Exit->Leading) {
+    std::string Text = readableText(Ctx, D->getSourceRange());
+    if (Text.empty())
+      return;
+    Declarations += "  " + Text + "\n";
+    for (const clang::Decl *Var : D->decls())
+      Names.push_back(llvm::cast<clang::VarDecl>(Var)->getNameAsString());
+  }
+  std::string Comparison = readableText(Ctx, Exit->Comparison->getSourceRange());
+  if (Comparison.empty())
+    return;
+  Copy.LinearExit.Declarations = Declarations;
+  Copy.LinearExit.Names = Names;
+  Copy.LinearExit.Condition = Exit->ExitsWhenFalse ? "!(" + Comparison + ")" : "(" + Comparison + ")";
+}
+} // namespace
+
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
                                       const clang::FunctionDecl &Kernel, clang::FileID In,
                                       bool Member) {
@@ -132,6 +160,7 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     Copy.ParamTexts.push_back(*Text);
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
+  readLinearExit(Ctx, Kernel, Copy);
   return std::move(Copy);
 }
 

@@ -24,6 +24,15 @@ struct KernelCopy {
   std::vector<std::pair<unsigned, std::string>> UnnamedParameterNames;
   FileRange Whole; // the definition, template header included
   FileRange Body;  // the braces and what is between them
+  // The guard on the linear x index that ends the threads past the data
+  // (Analysis/LinearExit.h), as text: the declarations before it, the names
+  // they declare, and a condition under which the thread and every later x
+  // index return at once. Condition is empty when there is none.
+  struct {
+    std::string Declarations;
+    std::vector<std::string> Names;
+    std::string Condition;
+  } LinearExit;
 
   // "const float *a, int n" and "a, n", each followed by ", " when Trailing
   // and there is at least one parameter.

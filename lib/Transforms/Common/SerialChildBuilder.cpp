@@ -90,6 +90,29 @@ std::string serialDepthDefinitions() {
          generated::threshold::SerialDepth + " = 0;\n" + serialStackLimit() + "\n";
 }
 
+namespace {
+std::string linearExitName(const KernelCopy &K, const SerialCopyOptions &Options) {
+  return Options.Names.ThreadPrefix + "exit_" + K.Name;
+}
+
+// Whether the child's guard on its linear x index ends a thread: the
+// declarations before the guard, evaluated as the thread would.
+std::string linearExitFunction(const KernelCopy &K, const SerialCopyOptions &Options) {
+  if (K.LinearExit.Condition.empty())
+    return "";
+  std::string D = "// launchopt: whether the guard of '" + K.Name +
+                  "' ends this thread and every later one in x:\n// " +
+                  K.LinearExit.Condition + "\n";
+  D += K.TemplateHeader + "static __device__ bool " + linearExitName(K, Options) + "(" +
+       K.parameters(true) + passedBuiltinParameters() + ")\n{\n";
+  D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  D += K.LinearExit.Declarations;
+  for (const std::string &Name : K.LinearExit.Names)
+    D += "  (void)" + Name + ";\n";
+  return D + "  return " + K.LinearExit.Condition + ";\n}\n\n";
+}
+} // namespace
+
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                               const std::vector<SourceEdit> &BodyEdits,
                               const SerialCopyOptions &Options) {
@@ -103,19 +126,40 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
        passedBuiltinParameters() + depthParameter(InCycle) + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + K.body(Ctx, BodyEdits) + "\n}\n\n";
+  D += linearExitFunction(K, Options);
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
   D += serialSignature(K, Options) + "\n{\n";
+  std::string Call = ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
+                     generated::code("make_uint3(@bx, @by, @bz),\n"
+                                     "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
+                     (InCycle ? ", " + generated::threshold::SerialDepth : "") + ");\n";
+  if (K.LinearExit.Condition.empty()) {
+    D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
+                         "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
+                         "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"
+                         "        for (unsigned @tz = 0; @tz < @blockDim.z; ++@tz)\n"
+                         "          for (unsigned @ty = 0; @ty < @blockDim.y; ++@ty)\n"
+                         "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx)\n");
+    return D + "              " + Call + "}";
+  }
+  // The x loops stop at the first x index whose thread the child's guard
+  // ends: every later one would return at once too.
   D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
-                       "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
-                       "      for (unsigned @bx = 0; @bx < @gridDim.x; ++@bx)\n"
+                       "    for (unsigned @by = 0; @by < @gridDim.y; ++@by) {\n"
+                       "      bool @xEnded = false;\n"
+                       "      for (unsigned @bx = 0; @bx < @gridDim.x && !@xEnded; ++@bx)\n"
                        "        for (unsigned @tz = 0; @tz < @blockDim.z; ++@tz)\n"
                        "          for (unsigned @ty = 0; @ty < @blockDim.y; ++@ty)\n"
-                       "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx)\n");
-  D += "              " + ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
+                       "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx) {\n");
+  D += "              if (" + linearExitName(K, Options) + K.TemplateArgs + "(" + K.arguments(true) +
        generated::code("make_uint3(@bx, @by, @bz),\n"
-                       "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
-       (InCycle ? ", " + generated::threshold::SerialDepth : "") + ");\n}";
+                       "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim)) {\n"
+                       "                @xEnded = true;\n"
+                       "                break;\n"
+                       "              }\n");
+  D += "              " + Call;
+  D += "            }\n    }\n}";
   return D;
 }
 

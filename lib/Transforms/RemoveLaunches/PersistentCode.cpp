@@ -35,7 +35,9 @@ const char *unitsText(PersistentUnits Units) {
   case PersistentUnits::Choose:
     break;
   }
-  return "a child block (T1) or a whole child grid (T2), as the recorded launches decide";
+  return "a block's worth of packed child threads, a child block (T1) or a whole child grid "
+         "(T2), as the recorded launches decide (children of at most "
+         "LAUNCHOPT_PERSISTENT_INLINE_THREADS threads are run by the launching thread)";
 }
 
 const char *unitsConstant(PersistentUnits Units) {
@@ -85,10 +87,16 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += Record + ".args." + N + ", ";
-  Run += L.Indent + "    if (!launchopt::persistent::record(" + queueName(Parent.Name) + ", " +
-         Record + "))\n";
+  // The megakernel's launching thread runs a small child itself.
+  std::string Small = Units == PersistentUnits::Choose
+                          ? "launchopt::persistent::runsInline(" + Record + ".shape.grid, " +
+                                Record + ".shape.block) || "
+                          : "";
+  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" + queueName(Parent.Name) +
+         ", " + Record + "))\n";
   Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
-         ".shape.block); // the queue is full: this thread runs it now\n";
+         ".shape.block); // " + (Small.empty() ? "" : "small, or ") +
+         "the queue is full: this thread runs it now\n";
   // A cooperative grid cannot launch: an implausible grid is recorded too,
   // and its blocks are shared by the whole grid (runRecorded).
   Out += guardedRun(Guard, L, Run, false);
@@ -134,10 +142,14 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
 }
 
 std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
-                                 bool WhenMoreResident) {
+                                 PersistentWhen When) {
+  const char *WhenConstant = When == PersistentWhen::MoreResidentThanOriginal
+                                 ? "MoreResidentThanOriginal"
+                             : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
+                                                                     : "Always";
   return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
          ", " + L.Callee +
-         ", launchopt::persistent::" + (WhenMoreResident ? "MoreResidentThanOriginal" : "Always") +
+         ", launchopt::persistent::" + WhenConstant +
          ", " + L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
          ", " + (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") +
          L.Arguments + "); // launchopt: the persistent grid of '" + Parent.Name +

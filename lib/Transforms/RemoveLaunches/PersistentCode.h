@@ -21,7 +21,9 @@ namespace launchopt {
 enum class PersistentUnits {
   ChildGrids,  // T2
   ChildBlocks, // T1
-  Choose,      // the megakernel: T1 or T2 chosen on the device (Fig. 7b)
+  // The megakernel: small children run by the launching thread; the
+  // others' threads packed, or T1 or T2 as Fig. 7b says, chosen on the device.
+  Choose,
 };
 
 // The record of one launch of Child, inserted right after the child.
@@ -41,11 +43,21 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
                                   PersistentUnits Units);
 
-// Replaces a host-side launch of the parent. WhenMoreResident: the
-// persistent grid only when the device holds more blocks than the original
-// grid has (Fig. 7a), else the original parent.
+// When a host-side launch of the parent launches the persistent grid.
+enum class PersistentWhen {
+  Always, // T1, T2
+  // Only when the device holds more blocks than the original grid has
+  // (Fig. 7a), else the original parent: the megakernel of uniform children.
+  MoreResidentThanOriginal,
+  // Always, over at least LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per
+  // SM: the megakernel of children of data-dependent sizes, whose recorded
+  // threads a small original grid would leave to few blocks.
+  AlwaysSpread,
+};
+
+// Replaces a host-side launch of the parent.
 std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
-                                 bool WhenMoreResident);
+                                 PersistentWhen When);
 
 // The directives T1/T2 need, once at the top of the file.
 std::string persistentPreamble();

@@ -30,7 +30,7 @@ const char *versionName(RemovalVersion V) {
   case RemovalVersion::T4:
     return "T4 (CKi -> PTi)";
   case RemovalVersion::Megakernel:
-    return "T1/T2 megakernel (CB*/CK* -> PB*)";
+    return "megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)";
   case RemovalVersion::Auto:
     break;
   }
@@ -125,9 +125,12 @@ std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Sit
              ? "uniform child grids (a constant configuration): the host launches the "
                "persistent grid when the device holds more blocks than the parent's grid, "
                "else the parent, its launch run by the launching thread (T4)"
-             : "child grids of data-dependent sizes: the persistent grid balances them, "
-               "taking a child block (T1) or a whole child grid (T2) at a time as the "
-               "recorded launches decide";
+             : "child grids of data-dependent sizes: a child of at most "
+               "LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching thread (T4), "
+               "the others are recorded and the persistent grid (at least "
+               "LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM) balances them, taking a "
+               "block's worth of packed child threads, a child block (T1) or a whole child "
+               "grid (T2) at a time as the recorded launches decide";
 }
 
 // A launch of a child that another file defines: only T4 takes it, since
@@ -423,8 +426,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
                               : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
                                                                  : PersistentUnits::Choose;
-      bool WhenMoreResident =
-          *D.Version == RemovalVersion::Megakernel && childSizesKnown(Ctx, Site);
+      PersistentWhen When = *D.Version != RemovalVersion::Megakernel ? PersistentWhen::Always
+                            : childSizesKnown(Ctx, Site) ? PersistentWhen::MoreResidentThanOriginal
+                                                         : PersistentWhen::AlwaysSpread;
       std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
       Persistent.push_back(
           {&Site,
@@ -437,7 +441,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         Result.Edits.replace(HostText.Statement.Begin,
                              HostText.Statement.End - HostText.Statement.Begin,
-                             persistentHostLaunch(HostText, *A.Parent, WhenMoreResident));
+                             persistentHostLaunch(HostText, *A.Parent, When));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;

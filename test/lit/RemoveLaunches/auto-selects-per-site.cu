@@ -2,7 +2,11 @@
 // together (barriers, shared memory) is run by the parent block (T3); a child
 // known to have at least 1024 threads by the parent block (T3); a child with
 // independent threads and a data-dependent size by a persistent megakernel
-// where the parent can be made persistent (the device picks T1 or T2), else
+// where the parent can be made persistent (a child of at most
+// LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching thread,
+// the others are recorded and the device packs their threads or picks T1 or
+// T2; the grid has at least LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per
+// SM), else
 // by the parent thread (T4); a small constant child by the megakernel, which
 // the host launches only when the device holds more blocks than the parent's
 // grid (Fig. 7a).
@@ -10,8 +14,9 @@
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-plain-compile %t.cu
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s --check-prefix=HOST
+// HOST: if (launchopt::persistent::runsInline(__lo_r{{[0-9]+}}.shape.grid, __lo_r{{[0-9]+}}.shape.block) || !launchopt::persistent::record(__lo_pq_parent_small, __lo_r{{[0-9]+}}))
 // HOST: runRecorded(__lo_pq_parent_small, launchopt::persistent::Choose,
-// HOST: launchopt::persistent::launch(__lo_persistent_parent_small, parent_small, launchopt::persistent::Always,
+// HOST: launchopt::persistent::launch(__lo_persistent_parent_small, parent_small, launchopt::persistent::AlwaysSpread,
 // HOST: launchopt::persistent::launch(__lo_persistent_parent_uniform, parent_uniform, launchopt::persistent::MoreResidentThanOriginal,
 #include <cuda_runtime.h>
 
@@ -51,14 +56,14 @@ void run(int **outs, const int *sizes) {
 // CHECK-NEXT: auto: T3 (CKi -> PBi): the child's threads work together (barriers, shared memory or warp primitives): a parent block runs its blocks
 // CHECK: version: T3 (CKi -> PBi)
 // CHECK: ('parent_small' -> 'add_one'): remove-launches: applied
-// CHECK-NEXT: auto: T1/T2 megakernel (CB*/CK* -> PB*): child grids of data-dependent sizes
+// CHECK-NEXT: auto: megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2): child grids of data-dependent sizes: a child of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching thread (T4)
 // CHECK: function: __lo_persistent_parent_small
-// CHECK: version: T1/T2 megakernel (CB*/CK* -> PB*)
+// CHECK: version: megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)
 // CHECK: ('parent_large' -> 'add_one'): remove-launches: applied
 // CHECK-NEXT: auto: T3 (CKi -> PBi): the child has 2048 threads, known large: the parent block shares them
 // CHECK: version: T3 (CKi -> PBi)
 // CHECK: ('parent_uniform' -> 'add_one'): remove-launches: applied
-// CHECK-NEXT: auto: T1/T2 megakernel (CB*/CK* -> PB*): uniform child grids (a constant configuration): the host launches the persistent grid when the device holds more blocks than the parent's grid
+// CHECK-NEXT: auto: megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2): uniform child grids (a constant configuration): the host launches the persistent grid when the device holds more blocks than the parent's grid
 // CHECK: ('parent_twice' -> 'add_one'): remove-launches: applied
 // CHECK-NEXT: auto: T4 (CKi -> PTi): the child's threads are independent and its size is data-dependent
 // CHECK: version: T4 (CKi -> PTi)
