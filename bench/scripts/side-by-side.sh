@@ -12,6 +12,9 @@
 # EXTRA=<file> adds variants.txt lines of its own (e.g. tuned.txt of run_gpu_tune.sh) and
 # VARIANTS the names to run, in order (default: flat, then NAME-prev NAME for each NAME in
 # COMPARE); a NAME@DATA line runs as NAME on DATA only.
+# BUILD_ONLY=1 builds and stops (nvcc needs no GPU: build here, then carry bench/.build to
+# the GPU machine); SKIP_BUILD=1 runs what bench/.build holds. TIMEOUT (default 60) bounds
+# each process: a hang is a FAILED line, not a lost call.
 # Output under $OUT: side-by-side.log (RESULT lines) and build.log.
 set -o pipefail
 cd "$(dirname "$0")/.."
@@ -47,8 +50,12 @@ done
 order=flat
 for name in $COMPARE; do order+=" $name-prev $name"; done
 printf '%s' "$rows" > "$rows_file"
-python3 harness build --variants "$rows_file" --jobs "$(nproc)" > "$OUT/build.log" 2>&1 ||
-  { tail "$OUT/build.log"; exit 1; }
+if [ -z "$SKIP_BUILD" ]; then
+  python3 harness build --variants "$rows_file" --jobs "$(nproc)" > "$OUT/build.log" 2>&1 ||
+    { tail "$OUT/build.log"; exit 1; }
+  tail -1 "$OUT/build.log"
+fi
+[ -n "$BUILD_ONLY" ] && exit 0
 for round in $(seq "${ROUNDS:-3}"); do
   for entry in $APPS; do
     app=${entry%%:*}
@@ -58,7 +65,11 @@ for round in $(seq "${ROUNDS:-3}"); do
         exe=.build/bin/${app}_$v
         [ -x "$exe@$data" ] && exe=$exe@$data
         [ -x "$exe" ] || continue
-        $exe --variant "$v" --reps 20 --budget 1 --input "$file" | grep '^RESULT'
+        timeout "${TIMEOUT:-60}" $exe --variant "$v" --reps "${REPS:-20}" --budget "${BUDGET:-1}" \
+          --input "$file" > "$OUT/last.txt" 2>&1
+        rc=$?
+        grep '^RESULT' "$OUT/last.txt" ||
+          echo "RESULT,$app,$data,$v,FAILED,0,,,,exit $rc: $(tail -2 "$OUT/last.txt" | tr '\n' ' ')"
       done
     done
   done

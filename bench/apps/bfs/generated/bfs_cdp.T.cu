@@ -51,17 +51,40 @@ static __device__ void __lo_thread_bfs_visit_neighbors(const int* col_indices, i
 }
 }
 
+// launchopt: whether the guard of 'bfs_visit_neighbors' ends this thread and every later one in x:
+// (e >= edge_end)
+static __device__ bool __lo_thread_exit_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)e;
+  return (e >= edge_end);
+}
+
 // launchopt: every thread of a 'bfs_visit_neighbors' grid, one after another (serial version).
 static __device__ void __lo_serial_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, int next_level, int* levels, int* next_frontier, int* next_size, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_thread_exit_bfs_visit_neighbors(col_indices, edge_begin, edge_end, next_level, levels, next_frontier, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_thread_bfs_visit_neighbors(col_indices, edge_begin, edge_end, next_level, levels, next_frontier, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 __global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, int frontier_size, int next_level,

@@ -69,17 +69,40 @@ static __device__ void __lo_ithread_gc_detect_conflicts(const int* col_indices, 
 }
 }
 
+// launchopt: whether the guard of 'gc_detect_conflicts' ends this thread and every later one in x:
+// (e >= edge_end)
+static __device__ bool __lo_ithread_exit_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)e;
+  return (e >= edge_end);
+}
+
 // launchopt: every thread of a 'gc_detect_conflicts' grid, one after another (serial version).
 static __device__ void __lo_inline_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_ithread_exit_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_ithread_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 __global__ void gc_select(GraphDev g, int first, const int* colors, int* candidate) {

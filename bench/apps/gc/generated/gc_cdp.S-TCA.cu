@@ -1843,17 +1843,40 @@ static __device__ void __lo_spawn_thread_gc_detect_conflicts(const int* col_indi
 }
 }
 
+// launchopt: whether the guard of 'gc_detect_conflicts' ends this thread and every later one in x:
+// (e >= edge_end)
+static __device__ bool __lo_spawn_thread_exit_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)e;
+  return (e >= edge_end);
+}
+
 // launchopt: every thread of a 'gc_detect_conflicts' grid, one after another (serial version).
 static __device__ void __lo_spawn_serial_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_spawn_thread_exit_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_spawn_thread_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 // launchopt: 'gc_detect_conflicts' launched under the spawn controller: its threads, then a
@@ -2001,17 +2024,40 @@ static __device__ void __lo_thread_gc_detect_conflicts(const int* col_indices, i
 }
 }
 
+// launchopt: whether the guard of 'gc_detect_conflicts' ends this thread and every later one in x:
+// (e >= edge_end)
+static __device__ bool __lo_thread_exit_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)e;
+  return (e >= edge_end);
+}
+
 // launchopt: every thread of a 'gc_detect_conflicts' grid, one after another (serial version).
 static __device__ void __lo_serial_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const int* colors, int* candidate, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_thread_exit_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_thread_gc_detect_conflicts(col_indices, v, edge_begin, edge_end, colors, candidate, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 static __device__ void __lo_launch___lo_coarse___lo_spawned_gc_detect_conflicts(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
@@ -2163,7 +2209,7 @@ int gc_run(const GraphDev& g, int* d_colors) {
 #ifdef LAUNCHOPT_COUNTERS
 // launchopt: this file's spawn-controlled launch sites, for the counters.
 static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
-    {1u, "apps/gc/gc_cdp.cu:77"},
+    {1u, "apps/gc/gc_cdp.cu:100"},
 };
 static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 #endif

@@ -39,9 +39,13 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // barrier cannot deadlock. Its blocks first run the original parent blocks
 // in turn, their threads recording the child launches in a global queue of
 // the parent; after a grid barrier the blocks take the recorded work
-// dynamically: a whole child grid at a time (T2) or one child block at a
-// time (T1). A launch that finds the queue full is run by its thread at
-// once, so nothing depends on the device heap. Children here have
+// dynamically: a whole child grid at a time (T2), one child block at a
+// time (T1), or, for the megakernel that auto picks, a block's worth of
+// child threads at a time, packed densely over all recorded grids (a child
+// of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads is run by the
+// launching thread at once instead: recording it costs more). A launch that
+// finds the queue full is run by its thread at once, so nothing depends on
+// the device heap. Children here have
 // independent threads (no barriers, shared memory or warp primitives), so a
 // parent block runs a child block of any size in a loop over its threads.
 
@@ -59,6 +63,18 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // steps of a parent thread running child threads. Not measured yet: a guess.
 #ifndef LAUNCHOPT_T1_TAKE_COST
 #define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
+
+// The megakernel's children of at most this many threads (grid x block)
+// are run by the launching thread at once rather than recorded.
+#ifndef LAUNCHOPT_PERSISTENT_INLINE_THREADS
+#define LAUNCHOPT_PERSISTENT_INLINE_THREADS 64u
+#endif
+// The megakernel's persistent grid has at least this many blocks per SM
+// (within what the device holds), however small the original grid: its
+// blocks share the recorded children's threads.
+#ifndef LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM 1
 #endif
 
 #pragma nv_diag_suppress 177
@@ -82,7 +98,8 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned count;                   // launches recorded (those past Capacity ran in their thread)
   unsigned long long next;          // the next unit a block takes (a record, or a child block)
   unsigned long long subtasks;        // the units of work of the stored records
-  unsigned blockUnits;                // the units are child blocks (T1), for this launch
+  unsigned settled;                   // the Units of this launch (Choose settled)
+  unsigned finished;                  // blocks done with this launch; the last resets the queue
   unsigned long long first[Capacity]; // the first unit of each record
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
@@ -148,22 +165,31 @@ __device__ void runChildBlock(const Record &r, unsigned long long b, RunThread &
     runThread(r, block, unflatten(t, r.shape.block));
 }
 
-// The units of work of a record: one per child block (T1), or the whole
-// child grid as one (T2) unless it has more blocks than the persistent grid,
-// when one block would run it for longer than the rest together (a wrapped
-// count gives 2^27 blocks): then its blocks are shared like T1's.
-template <typename Record>
-__device__ unsigned long long unitsOf(const Record &r, bool childBlocksAsUnits) {
-  unsigned long long blocks = extent(r.shape.grid);
-  return childBlocksAsUnits || blocks > gridDim.x ? blocks : 1;
-}
-
 // How the persistent grid takes the recorded work.
 enum Units : unsigned {
   ChildGrids = 0,  // T2
   ChildBlocks = 1, // T1
-  Choose = 2,      // the megakernel: T1 or T2, chosen from the recorded launches
+  Choose = 2,      // the megakernel: one of the others, chosen from the recorded launches
+  ChildThreads = 3, // a block's worth of child threads at a time
 };
+
+// The units of work of a record: one per child thread, one per child block (T1), or the whole
+// child grid as one (T2) unless it has more blocks than the persistent grid,
+// when one block would run it for longer than the rest together (a wrapped
+// count gives 2^27 blocks): then its blocks are shared like T1's.
+template <typename Record>
+__device__ unsigned long long unitsOf(const Record &r, Units settled) {
+  unsigned long long blocks = extent(r.shape.grid);
+  if (settled == ChildThreads)
+    return blocks * extent(r.shape.block);
+  return settled == ChildBlocks || blocks > gridDim.x ? blocks : 1;
+}
+
+// Whether the megakernel's launching thread runs a child itself: a small
+// child costs it less than recording it and sharing its threads.
+__device__ inline bool runsInline(const dim3 &grid, const dim3 &block) {
+  return extent(grid) * extent(block) <= (unsigned long long)LAUNCHOPT_PERSISTENT_INLINE_THREADS;
+}
 
 // Fig. 7b: T2 leaves the block with the largest child grid more child
 // blocks than T1's even share; T1 pays a take for every child block. T1
@@ -178,9 +204,11 @@ __device__ inline bool childBlocksPay(unsigned long long total, unsigned long lo
 }
 
 // Block 0, for Choose: the recorded child blocks, the largest child grid
-// and its block's threads decide between T1 and T2.
+// and its block's threads decide. Child blocks of at most half a persistent
+// block would leave half its threads idle under T1 and T2: their threads
+// are packed (ChildThreads). Otherwise T1 or T2 as Fig. 7b says.
 template <typename Record, unsigned Capacity>
-__device__ bool chooseChildBlocks(Queue<Record, Capacity> &q, unsigned n) {
+__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned n) {
   __shared__ unsigned long long total, largest, largestThreads;
   if (linearThread() == 0)
     total = largest = largestThreads = 0;
@@ -192,29 +220,30 @@ __device__ bool chooseChildBlocks(Queue<Record, Capacity> &q, unsigned n) {
     atomicMax(&largestThreads, extent(q.at(i).shape.block));
   }
   __syncthreads();
-  bool t1 = childBlocksPay(total, largest, largestThreads);
+  Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
+                 : childBlocksPay(total, largest, largestThreads) ? ChildBlocks
+                                                                  : ChildGrids;
   __syncthreads();
-  return t1;
+  return chosen;
 }
 
 // Numbers the units of the stored records: the first unit of each record,
 // an exclusive prefix sum computed by block 0, which also settles the units
-// of a Choose launch (q.blockUnits).
+// of a Choose launch (q.settled).
 template <typename Record, unsigned Capacity>
 __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
   if (blockIdx.x != 0)
     return;
-  bool childBlocksAsUnits =
-      units == Choose ? chooseChildBlocks(q, n) : units == ChildBlocks;
+  Units settled = units != Choose ? units : chooseUnits(q, n);
   if (linearThread() == 0)
-    q.blockUnits = childBlocksAsUnits;
+    q.settled = settled;
   __shared__ unsigned long long warpTotals[32];
   unsigned me = linearThread(), threads = blockThreads();
   unsigned chunk = (n + threads - 1) / threads;
   unsigned begin = me * chunk < n ? me * chunk : n, end = begin + chunk < n ? begin + chunk : n;
   unsigned long long mine = 0;
   for (unsigned i = begin; i < end; ++i)
-    mine += unitsOf(q.at(i), childBlocksAsUnits);
+    mine += unitsOf(q.at(i), settled);
   // Inclusive scan of the per-thread sums: within warps, then over warps.
   unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
   unsigned long long inclusive = mine;
@@ -234,55 +263,97 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units)
   unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
   for (unsigned i = begin; i < end; ++i) {
     q.first[i] = offset;
-    offset += unitsOf(q.at(i), childBlocksAsUnits);
+    offset += unitsOf(q.at(i), settled);
   }
   if (me == 0)
     q.subtasks = warpTotals[warps - 1];
 }
 
+// The record whose units hold unit s: the last with first <= s.
+template <typename Record, unsigned Capacity>
+__device__ unsigned recordOf(const Queue<Record, Capacity> &q, unsigned n, unsigned long long s) {
+  unsigned lo = 0, hi = n;
+  while (hi - lo > 1) {
+    unsigned mid = (lo + hi) / 2;
+    if (q.first[mid] <= s)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Runs the recorded child threads, a block's worth at a time: thread t of a
+// block runs the t-th thread of the chunk it took, whichever grid that is in.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned n, unsigned long long units,
+                                RunThread &runThread) {
+  unsigned long long chunk = blockThreads();
+  for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
+    unsigned long long u = c * chunk + linearThread();
+    if (u >= units)
+      continue;
+    unsigned i = recordOf(q, n, u);
+    const Record &r = q.at(i);
+    unsigned long long local = u - q.first[i], threads = extent(r.shape.block);
+    runThread(r, unflatten(local / threads, r.shape.grid), unflatten(local % threads, r.shape.block));
+  }
+}
+
 // After the parent's own work, reached by every thread of the grid: runs the
 // recorded launches, the blocks taking units dynamically (T2: a whole child
-// grid; T1: a child block), and resets the queue for the next launch of the
-// parent. RunThread(record, blockIdx, threadIdx) runs one child thread.
+// grid; T1: a child block; ChildThreads: a block's worth of child threads),
+// and resets the queue for the next launch of the parent. RunThread(record,
+// blockIdx, threadIdx) runs one child thread.
 template <typename Record, unsigned Capacity, typename RunThread>
 __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   grid.sync();
   unsigned n = q.count < Capacity ? q.count : Capacity;
-  numberUnits(q, n, how);
-  grid.sync();
-  bool childBlocksAsUnits = q.blockUnits;
-  unsigned long long units = q.subtasks;
-  for (unsigned long long s = take(q); s < units; s = take(q)) {
-    // The record whose units hold s: the last with first <= s.
-    unsigned lo = 0, hi = n;
-    while (hi - lo > 1) {
-      unsigned mid = (lo + hi) / 2;
-      if (q.first[mid] <= s)
-        lo = mid;
-      else
-        hi = mid;
-    }
-    const Record &r = q.at(lo);
-    unsigned long long blocks = extent(r.shape.grid);
-    if (unitsOf(r, childBlocksAsUnits) == blocks) {
-      runChildBlock(r, s - q.first[lo], runThread);
+  // Nothing recorded (every child ran in its thread): no numbering and no
+  // second barrier.
+  if (n > 0) {
+    numberUnits(q, n, how);
+    grid.sync();
+    Units settled = (Units)q.settled;
+    unsigned long long units = q.subtasks;
+    if (settled == ChildThreads) {
+      runChildThreads(q, n, units, runThread);
     } else {
-      for (unsigned long long b = 0; b < blocks; ++b)
-        runChildBlock(r, b, runThread);
+      for (unsigned long long s = take(q); s < units; s = take(q)) {
+        unsigned i = recordOf(q, n, s);
+        const Record &r = q.at(i);
+        unsigned long long blocks = extent(r.shape.grid);
+        if (unitsOf(r, settled) == blocks) {
+          runChildBlock(r, s - q.first[i], runThread);
+        } else {
+          for (unsigned long long b = 0; b < blocks; ++b)
+            runChildBlock(r, b, runThread);
+        }
+      }
     }
   }
-  grid.sync();
-  if (blockIdx.x == 0 && linearThread() == 0) {
-    q.count = 0;
-    q.next = 0;
-    q.subtasks = 0;
+  // The last block out resets the queue: every block has read it by then.
+  __syncthreads();
+  if (linearThread() == 0) {
+    __threadfence();
+    if (atomicAdd(&q.finished, 1u) == gridDim.x - 1) {
+      q.count = 0;
+      q.next = 0;
+      q.subtasks = 0;
+      q.finished = 0;
+      __threadfence();
+    }
   }
 }
 
 // When the host launches the persistent grid rather than the original.
 enum When : unsigned {
-  Always = 0, // T1, T2, and the megakernel when the child sizes are not known
+  Always = 0, // T1 and T2
+  // The megakernel when the child sizes are not known: its grid has at least
+  // LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM to share the
+  // recorded children's threads, even where the original grid is smaller.
+  AlwaysSpread = 2,
   // Fig. 7a: only when the device holds more blocks than the original grid
   // has (uniform child grids: the original's own threads balance them).
   MoreResidentThanOriginal = 1,
@@ -337,7 +408,10 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
     launchOriginal();
     return;
   }
-  unsigned persistentBlocks = (unsigned)(blocks < resident ? blocks : resident);
+  unsigned long long least =
+      when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms : 0;
+  unsigned long long wanted = blocks > least ? blocks : least;
+  unsigned persistentBlocks = (unsigned)(wanted < resident ? wanted : resident);
   void *pointers[1 + sizeof...(Params)];
   std::apply(
       [&](auto &...v) {
@@ -408,17 +482,40 @@ static __device__ void __lo_ithread_sssp_relax_edges(const int* col_indices, con
 }
 }
 
+// launchopt: whether the guard of 'sssp_relax_edges' ends this thread and every later one in x:
+// (e >= edge_end)
+static __device__ bool __lo_ithread_exit_sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end, int round, int* dist, int* stamp, int* next_work, int* next_size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)e;
+  return (e >= edge_end);
+}
+
 // launchopt: every thread of a 'sssp_relax_edges' grid, one after another (serial version).
 static __device__ void __lo_inline_sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end, int round, int* dist, int* stamp, int* next_work, int* next_size, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_ithread_exit_sssp_relax_edges(col_indices, weights, v, edge_begin, edge_end, round, dist, stamp, next_work, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_ithread_sssp_relax_edges(col_indices, weights, v, edge_begin, edge_end, round, dist, stamp, next_work, next_size, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 // launchopt: a launch of 'sssp_relax_edges' recorded by a persistent parent grid (T1/T2).
