@@ -201,6 +201,9 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
   std::string Version = "T4";
   if (Probe != F.Probes.end() && Probe->second.Parameters.count("version"))
     Version = Probe->second.Parameters.at("version");
+  // The megakernel of uniform child grids (a constant configuration).
+  const bool Uniform = Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
+                       llvm::StringRef(Probe->second.Parameters.at("auto")).contains("uniform");
   Estimate E;
   E.Numbers.push_back({"version", Version + " (the removal pass's own choice)"});
   return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {
@@ -211,18 +214,32 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
       double PerBlock = S.LaunchesPerThread * S.ParentBlock;
       return Work + PerBlock * (S.PaddedChildThreads / S.ChildBlock) * C["barrier_ns"] / 1000;
     }
+    double Records = parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] *
+                         C["aggregation_record_ns"] +
+                     S.Launches * C["global_atomic_same_address_ns"] / 1000;
+    if (Name.starts_with("megakernel") && Uniform) {
+      // The host launcher falls back to the parent running its children
+      // (T4) at run time where that is the better one (Fig. 7a).
+      How = "the better of a persistent grid and serial in the parent thread (chosen at run time)";
+      return std::min(Work + C["grid_sync_us"] + Records, serialInParent(S, C));
+    }
+    if (Name.starts_with("megakernel")) {
+      // A small child runs in its launching thread; the others are recorded
+      // and their threads packed over the persistent grid, each finding its
+      // child by a search, after a second grid barrier.
+      if (S.ChildThreads <= C["persistent_inline_threads"]) {
+        How = "run by the launching thread in the persistent grid, one grid barrier";
+        return serialInParent(S, C) + C["grid_sync_us"];
+      }
+      How = "recorded; the persistent grid runs the packed child threads after two grid barriers";
+      double Threads = S.Launches * S.ChildThreads;
+      double Search = Threads * std::log2(std::max(S.Launches, 2.0)) *
+                      C["thread_search_step_ns"] / 1000 / S.Concurrent;
+      return parallelWork(S, C, Threads) + Search + 2 * C["grid_sync_us"] + Records;
+    }
     if (Name.starts_with("T1") || Name.starts_with("T2")) {
-      // The megakernel's host launcher falls back to the parent running its
-      // children (T4) at run time where that is the better one (Fig. 7a).
-      bool Fallback = Name.contains("megakernel");
-      How = Fallback ? "the better of a persistent grid and serial in the parent thread (chosen "
-                       "at run time)"
-                     : "a persistent parent grid runs the recorded children after a grid barrier";
-      double Records = parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] *
-                           C["aggregation_record_ns"] +
-                       S.Launches * C["global_atomic_same_address_ns"] / 1000;
-      double Persistent = Work + C["grid_sync_us"] + Records;
-      return Fallback ? std::min(Persistent, serialInParent(S, C)) : Persistent;
+      How = "a persistent parent grid runs the recorded children after a grid barrier";
+      return Work + C["grid_sync_us"] + Records;
     }
     How = "each parent thread runs its children serially, no launch";
     return serialInParent(S, C);

@@ -19,6 +19,7 @@ const char *const *requiredCostConstants() {
                                       "dependent_hop_us",
                                       "grid_tail_relaunch_us",
                                       "grid_sync_us",
+                                      "persistent_inline_threads",
                                       "serial_child_thread_ns",
                                       "aggregation_record_ns",
                                       "global_atomic_same_address_ns",

@@ -154,5 +154,44 @@ TEST(AutoPlan, HostLaunchedAggregationBeatsTheGridTail) {
   EXPECT_EQ(choice(Plan), "T+C+A:grid");
 }
 
+// A degree-sized child of independent threads (bfs, sssp), which every
+// pass takes.
+SiteFacts degreeSizedSite(const char *Version, const char *Why) {
+  SiteFacts F;
+  F.Parent = "bfs_expand_frontier";
+  F.Child = "bfs_visit_neighbors";
+  F.ParentHostLaunched = true;
+  F.ChildBlock = 64;
+  takes(F, {"threshold", "coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid", "aggregate=threads", "spawn"});
+  refuses(F, "aggregate=host", "test");
+  refuses(F, "aggregate=threads:host", "test");
+  F.Probes["remove-launches=auto"] = {true, "", {{"version", Version}, {"auto", Why}}};
+  return F;
+}
+
+// The removal pass's megakernel runs a small child in its launching thread
+// after one grid barrier, and packs a large child's threads (each finding
+// its child by a search) after a second: priced so, it costs less than
+// running every child in its parent thread (T4).
+TEST(AutoPlan, MegakernelRunsSmallChildrenInlineAndPacksLargeOnes) {
+  LaunchCosts C = h100();
+  SiteFacts Mega =
+      degreeSizedSite("megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
+                      "megakernel (...): child grids of data-dependent sizes: ...");
+  Estimate E = costRemoval(Mega, C, {});
+  ASSERT_EQ(E.Numbers.size(), 3u);
+  EXPECT_NE(E.Numbers[1].second.find("one grid barrier"), std::string::npos);
+  EXPECT_NE(E.Numbers[2].second.find("two grid barriers"), std::string::npos);
+  SiteFacts ThreadRun = degreeSizedSite("T4 (CKi -> PTi)", "T4 (CKi -> PTi): ...");
+  EXPECT_LT(E.Microseconds, costRemoval(ThreadRun, C, {}).Microseconds);
+  // The megakernel of uniform children keeps the host's run-time fallback.
+  SiteFacts Uniform =
+      degreeSizedSite("megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
+                      "megakernel (...): uniform child grids (a constant configuration): ...");
+  EXPECT_NE(costRemoval(Uniform, C, {}).Numbers[1].second.find("chosen at run time"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace launchopt
