@@ -84,6 +84,38 @@ BENCH_HD inline int qt_quadrant(float x, float y, float mid_x, float mid_y) {
   return (x >= mid_x ? 1 : 0) | (y >= mid_y ? 2 : 0);
 }
 
+// Survey propagation (sp) on a k-SAT formula: surveys and biases in 16-bit
+// fixed point, multiplied and summed in one order everywhere, so that every
+// variant and the CPU compute the same bits.
+struct SatDev {
+  int num_vars, num_clauses, num_literals;
+  const int* clause_start;  // num_clauses + 1
+  const int* lit_var;       // per literal: its variable
+  const int* lit_sign;      // per literal: 1 positive, 0 negated
+  const int* lit_clause;    // per literal: its clause
+  const int* var_start;     // num_vars + 1: each variable's occurrences
+  const int* occ_literal;   // per occurrence: the literal
+};
+constexpr unsigned kSpOne = 1u << 16;
+constexpr int kSpRounds = 16;
+BENCH_HD inline unsigned sp_times(unsigned a, unsigned b) {
+  return static_cast<unsigned>((static_cast<unsigned long long>(a) * b) >> 16);
+}
+// How strongly a variable (biases pos toward true, neg toward false) leans
+// against a literal of this sign: a clause's survey to one of its variables
+// is the product of this over its other free literals.
+BENCH_HD inline unsigned sp_against(int sign, unsigned pos, unsigned neg) { return sign ? neg : pos; }
+// A variable's bias toward one value from the surveys that push it there and
+// to the other value.
+BENCH_HD inline unsigned sp_bias(unsigned toward, unsigned other) {
+  return static_cast<unsigned>(static_cast<unsigned long long>(toward) * kSpOne /
+                               (static_cast<unsigned long long>(toward) + other + kSpOne));
+}
+// Decimation: round r fixes the free variables whose two biases differ by more.
+BENCH_HD inline int sp_threshold(int round) {
+  return static_cast<int>(kSpOne / 2) * (kSpRounds - 1 - round) / kSpRounds;
+}
+
 // ---- entry functions, one per app ------------------------------------------
 
 // BFS from `source`; d_levels[v] = hop distance, -1 if unreachable.
@@ -105,6 +137,10 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells);
 // min_points and its depth < max_depth; d_leaf_keys[i] = key of point i's leaf.
 int qt_run(const float* d_x, const float* d_y, int num_points, int max_depth, int min_points,
            unsigned long long* d_leaf_keys);
+
+// kSpRounds rounds of surveys, biases and decimation: d_value[v] = -1 (free),
+// 0 or 1 (fixed); d_satisfied[c] = 1 when a fixed variable satisfies clause c.
+int sp_run(const SatDev& f, int* d_value, int* d_satisfied);
 
 // ---- promotion benchmarks: one block per step, a carry passed to the next ----
 constexpr int kScBlock = 256;   // elements per step of stream compaction

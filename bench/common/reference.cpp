@@ -233,6 +233,55 @@ void make_clustered_points(int n, uint64_t seed, std::vector<float>& x, std::vec
   }
 }
 
+void ref_sp(const SatFormula& f, std::vector<int>& value, std::vector<int>& satisfied) {
+  const int n = f.num_vars, m = f.num_clauses();
+  value.assign(n, -1);
+  satisfied.assign(m, 0);
+  std::vector<unsigned> pos(n, kSpOne / 2), neg(n, kSpOne / 2), eta(f.num_literals(), 0);
+  std::vector<int> fixed_now(n, 0);
+  for (int round = 0; round < kSpRounds; ++round) {
+    // Each clause's survey to each of its free variables.
+    for (int c = 0; c < m; ++c)
+      for (int k = f.clause_start[c]; k < f.clause_start[c + 1]; ++k) {
+        unsigned survey = 0;
+        if (!satisfied[c] && value[f.lit_var[k]] < 0) {
+          survey = kSpOne;
+          for (int j = f.clause_start[c]; j < f.clause_start[c + 1]; ++j) {
+            int u = f.lit_var[j];
+            if (j != k && value[u] < 0) survey = sp_times(survey, sp_against(f.lit_sign[j], pos[u], neg[u]));
+          }
+        }
+        eta[k] = survey;
+      }
+    // Each free variable's biases from its surveys; decimation.
+    const int threshold = sp_threshold(round);
+    for (int v = 0; v < n; ++v) {
+      fixed_now[v] = 0;
+      if (value[v] >= 0) continue;
+      unsigned toward_true = 0, toward_false = 0;
+      for (int o = f.var_start[v]; o < f.var_start[v + 1]; ++o) {
+        int k = f.occ_literal[o];
+        if (satisfied[f.lit_clause[k]]) continue;
+        (f.lit_sign[k] ? toward_true : toward_false) += eta[k];
+      }
+      pos[v] = sp_bias(toward_true, toward_false);
+      neg[v] = sp_bias(toward_false, toward_true);
+      int lean = static_cast<int>(pos[v]) - static_cast<int>(neg[v]);
+      if (lean > threshold || -lean > threshold) {
+        value[v] = lean > 0 ? 1 : 0;
+        fixed_now[v] = 1;
+      }
+    }
+    // The fixed variables satisfy the clauses where their literal agrees.
+    for (int v = 0; v < n; ++v)
+      if (fixed_now[v])
+        for (int o = f.var_start[v]; o < f.var_start[v + 1]; ++o) {
+          int k = f.occ_literal[o];
+          if (f.lit_sign[k] == value[v]) satisfied[f.lit_clause[k]] = 1;
+        }
+  }
+}
+
 std::vector<float> make_vector(int n, uint64_t seed) {
   Rng rng(seed);
   std::vector<float> v(n);

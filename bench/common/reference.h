@@ -7,6 +7,7 @@
 
 #include "bench_api.h"
 #include "graph.h"
+#include "sat.h"
 
 namespace bench {
 
@@ -28,6 +29,10 @@ struct QtShape {
   int depth = 0;
 };
 QtShape qt_shape(const std::vector<uint64_t>& keys);
+
+// Survey propagation: the variables' values (-1 free) and the clauses
+// satisfied after kSpRounds rounds.
+void ref_sp(const SatFormula& f, std::vector<int>& value, std::vector<int>& satisfied);
 
 // Inputs for the non-graph apps, deterministic from the seed.
 std::vector<BezierLine> make_bezier_lines(int n, uint64_t seed);

@@ -2,12 +2,15 @@
 // references the GPU variants are checked against.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 
 #include "graph.h"
 #include "reference.h"
+#include "sat.h"
 
 namespace {
 
@@ -208,6 +211,61 @@ TEST(References, QuadtreeCheckAndShape) {
   EXPECT_EQ(s.leaves, 5u);  // every point alone in its leaf
   EXPECT_EQ(s.inner, 3u);   // the root and quadrants 0 and 3
   EXPECT_EQ(s.depth, 2);
+}
+
+TEST(Sat, SharedCnfLoadsWithItsOccurrences) {
+  bench::SatFormula f = bench::load_cnf(BENCH_DATA_DIR "/random-42000-10000-3.cnf");
+  EXPECT_EQ(f.num_vars, 10000);
+  EXPECT_EQ(f.num_clauses(), 42000);
+  EXPECT_EQ(f.num_literals(), 126000);
+  // Every literal is listed once among its variable's occurrences.
+  std::vector<int> seen(f.num_literals(), 0);
+  for (int v = 0; v < f.num_vars; ++v)
+    for (int o = f.var_start[v]; o < f.var_start[v + 1]; ++o) {
+      int k = f.occ_literal[o];
+      EXPECT_EQ(f.lit_var[k], v);
+      ++seen[k];
+    }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), f.num_literals());
+  EXPECT_EQ(f.lit_clause[3], 1);
+}
+
+TEST(Sat, CnfErrorsAreReported) {
+  std::string path = ::testing::TempDir() + "bad.cnf";
+  FILE* out = std::fopen(path.c_str(), "w");
+  std::fputs("p cnf 2 1\n1 3 0\n", out);
+  std::fclose(out);
+  EXPECT_THROW(bench::load_cnf(path), std::runtime_error);
+  std::remove(path.c_str());
+}
+
+TEST(Sat, GeneratedClausesHaveDistinctVariables) {
+  bench::SatFormula f = bench::generate_ksat(50, 210, 3, 7);
+  EXPECT_EQ(f.num_clauses(), 210);
+  for (int c = 0; c < f.num_clauses(); ++c) {
+    ASSERT_EQ(f.clause_start[c + 1] - f.clause_start[c], 3);
+    int k = f.clause_start[c];
+    EXPECT_NE(f.lit_var[k], f.lit_var[k + 1]);
+    EXPECT_NE(f.lit_var[k], f.lit_var[k + 2]);
+    EXPECT_NE(f.lit_var[k + 1], f.lit_var[k + 2]);
+  }
+  EXPECT_EQ(bench::generate_ksat(50, 210, 3, 7).lit_var, f.lit_var);
+}
+
+TEST(References, SurveyPropagationFixesAndSatisfiesConsistently) {
+  bench::SatFormula f = bench::load_cnf(BENCH_DATA_DIR "/random-42000-10000-3.cnf");
+  std::vector<int> value, satisfied;
+  bench::ref_sp(f, value, satisfied);
+  int fixed = static_cast<int>(std::count_if(value.begin(), value.end(), [](int v) { return v >= 0; }));
+  EXPECT_GT(fixed, 0);
+  EXPECT_LT(fixed, f.num_vars + 1);
+  // A clause is satisfied exactly when one of its literals agrees with a fixed value.
+  for (int c = 0; c < f.num_clauses(); ++c) {
+    int agrees = 0;
+    for (int k = f.clause_start[c]; k < f.clause_start[c + 1]; ++k)
+      agrees += value[f.lit_var[k]] == f.lit_sign[k];
+    ASSERT_EQ(satisfied[c], agrees > 0 ? 1 : 0) << "clause " << c;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,854 @@
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
+//
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
+
+#include <cuda_runtime.h>
+
+namespace launchopt {
+namespace removal {
+
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
+}
+
+} // namespace removal
+} // namespace launchopt
+// ---- end of launchopt/removal_guard.cuh ----
+// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent grid:
+// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs the child itself.
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// ---- launchopt runtime: launchopt/persistent.cuh ----
+// launchopt device runtime: launch removal over a persistent parent grid
+// (T1, CB* -> PB*, and T2, CK* -> PB*).
+//
+// The parent kernel runs as a grid no larger than the device holds at once
+// (sized from the occupancy API), launched cooperatively so that a grid
+// barrier cannot deadlock. Its blocks first run the original parent blocks
+// in turn, their threads recording the child launches in a global queue of
+// the parent; after a grid barrier the blocks take the recorded work
+// dynamically: a whole child grid at a time (T2), one child block at a
+// time (T1), or, for the megakernel that auto picks, a block's worth of
+// child threads at a time, packed densely over all recorded grids (a child
+// of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads is run by the
+// launching thread at once instead: recording it costs more). A launch that
+// finds the queue full is run by its thread at once, so nothing depends on
+// the device heap. Children here have
+// independent threads (no barriers, shared memory or warp primitives), so a
+// parent block runs a child block of any size in a loop over its threads.
+
+#include <cooperative_groups.h>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <tuple>
+#include <utility>
+
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
+
+// The megakernel's children of at most this many threads (grid x block)
+// are run by the launching thread at once rather than recorded.
+#ifndef LAUNCHOPT_PERSISTENT_INLINE_THREADS
+#define LAUNCHOPT_PERSISTENT_INLINE_THREADS 64u
+#endif
+// The megakernel's persistent grid has at least this many blocks per SM
+// (within what the device holds), however small the original grid: its
+// blocks share the recorded children's threads.
+#ifndef LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM 1
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace persistent {
+namespace {
+
+// The configuration of a recorded launch. A record of a child is
+// { LaunchShape shape; struct { <the child's parameters> } args; }.
+struct LaunchShape {
+  dim3 grid;
+  dim3 block;
+  unsigned sharedMemory;
+};
+
+// The launches the threads of one persistent parent grid recorded. A
+// __device__ variable of the parent: zero when the module loads, and reset
+// by the grid's last step for the next launch of the parent.
+template <typename Record, unsigned Capacity> struct Queue {
+  unsigned count;                   // launches recorded (those past Capacity ran in their thread)
+  unsigned long long next;          // the next unit a block takes (a record, or a child block)
+  unsigned long long subtasks;        // the units of work of the stored records
+  unsigned settled;                   // the Units of this launch (Choose settled)
+  unsigned finished;                  // blocks done with this launch; the last resets the queue
+  unsigned long long first[Capacity]; // the first unit of each record
+  // Storage, not Records: a record has no default constructor.
+  alignas(Record) unsigned char records[Capacity * sizeof(Record)];
+  __device__ Record &at(unsigned i) { return reinterpret_cast<Record *>(records)[i]; }
+};
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned blockThreads() { return blockDim.x * blockDim.y * blockDim.z; }
+
+__device__ inline unsigned long long extent(const dim3 &d) {
+  return (unsigned long long)d.x * d.y * d.z;
+}
+
+__device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
+  return make_uint3((unsigned)(i % e.x), (unsigned)((i / e.x) % e.y),
+                    (unsigned)(i / ((unsigned long long)e.x * e.y)));
+}
+
+// Called by a parent thread where it launched: keeps the launch for the
+// grid; false when the queue is full, and then the thread runs it itself.
+template <typename Record, unsigned Capacity>
+__device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
+  unsigned i = atomicAdd(&q.count, 1u);
+  if (i >= Capacity)
+    return false;
+  memcpy(&q.at(i), &r, sizeof(Record));
+  return true;
+}
+
+// The original parent blocks, run in turn by the persistent blocks. Every
+// thread of a block takes the same blocks, so the parent's own barriers
+// hold; the barrier after each keeps its shared memory from being reused
+// while a thread still reads it.
+template <typename RunBlock>
+__device__ void runParentBlocks(const dim3 &parentGrid, RunBlock runBlock) {
+  unsigned long long blocks = extent(parentGrid);
+  for (unsigned long long b = blockIdx.x; b < blocks; b += gridDim.x) {
+    runBlock(unflatten(b, parentGrid));
+    __syncthreads();
+  }
+}
+
+// The next unit of work for the whole block, taken by its first thread.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long take(Queue<Record, Capacity> &q) {
+  __shared__ unsigned long long taken;
+  if (linearThread() == 0)
+    taken = atomicAdd(&q.next, 1ull);
+  __syncthreads();
+  unsigned long long unit = taken;
+  __syncthreads();
+  return unit;
+}
+
+template <typename Record, typename RunThread>
+__device__ void runChildBlock(const Record &r, unsigned long long b, RunThread &runThread) {
+  uint3 block = unflatten(b, r.shape.grid);
+  unsigned childThreads = (unsigned)extent(r.shape.block);
+  for (unsigned t = linearThread(); t < childThreads; t += blockThreads())
+    runThread(r, block, unflatten(t, r.shape.block));
+}
+
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: one of the others, chosen from the recorded launches
+  ChildThreads = 3, // a block's worth of child threads at a time
+};
+
+// The units of work of a record: one per child thread, one per child block (T1), or the whole
+// child grid as one (T2) unless it has more blocks than the persistent grid,
+// when one block would run it for longer than the rest together (a wrapped
+// count gives 2^27 blocks): then its blocks are shared like T1's.
+template <typename Record>
+__device__ unsigned long long unitsOf(const Record &r, Units settled) {
+  unsigned long long blocks = extent(r.shape.grid);
+  if (settled == ChildThreads)
+    return blocks * extent(r.shape.block);
+  return settled == ChildBlocks || blocks > gridDim.x ? blocks : 1;
+}
+
+// Whether the megakernel's launching thread runs a child itself: a small
+// child costs it less than recording it and sharing its threads.
+__device__ inline bool runsInline(const dim3 &grid, const dim3 &block) {
+  return extent(grid) * extent(block) <= (unsigned long long)LAUNCHOPT_PERSISTENT_INLINE_THREADS;
+}
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide. Child blocks of at most half a persistent
+// block would leave half its threads idle under T1 and T2: their threads
+// are packed (ChildThreads). Otherwise T1 or T2 as Fig. 7b says.
+template <typename Record, unsigned Capacity>
+__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    unsigned long long blocks = extent(q.at(i).shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(q.at(i).shape.block));
+  }
+  __syncthreads();
+  Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
+                 : childBlocksPay(total, largest, largestThreads) ? ChildBlocks
+                                                                  : ChildGrids;
+  __syncthreads();
+  return chosen;
+}
+
+// Numbers the units of the stored records: the first unit of each record,
+// an exclusive prefix sum computed by block 0, which also settles the units
+// of a Choose launch (q.settled).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
+  if (blockIdx.x != 0)
+    return;
+  Units settled = units != Choose ? units : chooseUnits(q, n);
+  if (linearThread() == 0)
+    q.settled = settled;
+  __shared__ unsigned long long warpTotals[32];
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned chunk = (n + threads - 1) / threads;
+  unsigned begin = me * chunk < n ? me * chunk : n, end = begin + chunk < n ? begin + chunk : n;
+  unsigned long long mine = 0;
+  for (unsigned i = begin; i < end; ++i)
+    mine += unitsOf(q.at(i), settled);
+  // Inclusive scan of the per-thread sums: within warps, then over warps.
+  unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
+  unsigned long long inclusive = mine;
+  unsigned lanes = __activemask(); // a last warp may be partial
+  for (unsigned d = 1; d < 32; d *= 2) {
+    unsigned long long up = __shfl_up_sync(lanes, inclusive, d);
+    if (lane >= d)
+      inclusive += up;
+  }
+  if (lane == 31 || me == threads - 1)
+    warpTotals[warp] = inclusive;
+  __syncthreads();
+  if (me == 0)
+    for (unsigned w = 1; w < warps; ++w)
+      warpTotals[w] += warpTotals[w - 1];
+  __syncthreads();
+  unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+  for (unsigned i = begin; i < end; ++i) {
+    q.first[i] = offset;
+    offset += unitsOf(q.at(i), settled);
+  }
+  if (me == 0)
+    q.subtasks = warpTotals[warps - 1];
+}
+
+// The record whose units hold unit s: the last with first <= s.
+template <typename Record, unsigned Capacity>
+__device__ unsigned recordOf(const Queue<Record, Capacity> &q, unsigned n, unsigned long long s) {
+  unsigned lo = 0, hi = n;
+  while (hi - lo > 1) {
+    unsigned mid = (lo + hi) / 2;
+    if (q.first[mid] <= s)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Runs the recorded child threads, a block's worth at a time: thread t of a
+// block runs the t-th thread of the chunk it took, whichever grid that is in.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned n, unsigned long long units,
+                                RunThread &runThread) {
+  unsigned long long chunk = blockThreads();
+  for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
+    unsigned long long u = c * chunk + linearThread();
+    if (u >= units)
+      continue;
+    unsigned i = recordOf(q, n, u);
+    const Record &r = q.at(i);
+    unsigned long long local = u - q.first[i], threads = extent(r.shape.block);
+    runThread(r, unflatten(local / threads, r.shape.grid), unflatten(local % threads, r.shape.block));
+  }
+}
+
+// After the parent's own work, reached by every thread of the grid: runs the
+// recorded launches, the blocks taking units dynamically (T2: a whole child
+// grid; T1: a child block; ChildThreads: a block's worth of child threads),
+// and resets the queue for the next launch of the parent. RunThread(record,
+// blockIdx, threadIdx) runs one child thread.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  grid.sync();
+  unsigned n = q.count < Capacity ? q.count : Capacity;
+  // Nothing recorded (every child ran in its thread): no numbering and no
+  // second barrier.
+  if (n > 0) {
+    numberUnits(q, n, how);
+    grid.sync();
+    Units settled = (Units)q.settled;
+    unsigned long long units = q.subtasks;
+    if (settled == ChildThreads) {
+      runChildThreads(q, n, units, runThread);
+    } else {
+      for (unsigned long long s = take(q); s < units; s = take(q)) {
+        unsigned i = recordOf(q, n, s);
+        const Record &r = q.at(i);
+        unsigned long long blocks = extent(r.shape.grid);
+        if (unitsOf(r, settled) == blocks) {
+          runChildBlock(r, s - q.first[i], runThread);
+        } else {
+          for (unsigned long long b = 0; b < blocks; ++b)
+            runChildBlock(r, b, runThread);
+        }
+      }
+    }
+  }
+  // The last block out resets the queue: every block has read it by then.
+  __syncthreads();
+  if (linearThread() == 0) {
+    __threadfence();
+    if (atomicAdd(&q.finished, 1u) == gridDim.x - 1) {
+      q.count = 0;
+      q.next = 0;
+      q.subtasks = 0;
+      q.finished = 0;
+      __threadfence();
+    }
+  }
+}
+
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1 and T2
+  // The megakernel when the child sizes are not known: its grid has at least
+  // LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM to share the
+  // recorded children's threads, even where the original grid is smaller.
+  AlwaysSpread = 2,
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
+// Host side: launches the persistent kernel (whose first parameter is the
+// original grid) cooperatively over as many blocks as the device holds at
+// once, at most the original grid's. Where the device cannot launch it so
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's. The driver also refuses a cooperative launch of a
+// kernel that calls the device runtime (a `cudaGetLastError()` left in a
+// helper is enough); such a kernel is then launched as written from then on.
+template <typename... Params, typename... Args>
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
+            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+  std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  static bool refused = false; // the driver said no to this kernel once
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && !refused && perSm > 0 && blocks > 0 &&
+                    grid.y <= 65535u && grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
+  // An error before it (a failed query, a refused cooperative launch) is not
+  // the launch's.
+  auto launchOriginal = [&] {
+    (void)cudaGetLastError();
+    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
+               values);
+  };
+  if (!persistent) {
+    launchOriginal();
+    return;
+  }
+  unsigned long long least =
+      when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms : 0;
+  unsigned long long wanted = blocks > least ? blocks : least;
+  unsigned persistentBlocks = (unsigned)(wanted < resident ? wanted : resident);
+  void *pointers[1 + sizeof...(Params)];
+  std::apply(
+      [&](auto &...v) {
+        unsigned i = 0;
+        ((pointers[i++] = (void *)&v), ...);
+      },
+      values);
+  cudaError_t error = cudaLaunchCooperativeKernel((const void *)persistentKernel,
+                                                  dim3(persistentBlocks), block, pointers,
+                                                  sharedMemory, stream);
+  if (error == cudaErrorNotPermitted || error == cudaErrorCooperativeLaunchTooLarge) {
+    refused = true;
+    launchOriginal();
+  }
+}
+
+} // namespace
+} // namespace persistent
+} // namespace launchopt
+// ---- end of launchopt/persistent.cuh ----
+
+// Survey propagation, naive CUDA dynamic parallelism (Free Launch's SP: the
+// loop over a variable's clauses becomes a launch). Each round the host runs
+// four grids: every clause computes its surveys to its free variables; the
+// parent thread of every free variable launches a child over the variable's
+// occurrences that adds their surveys into its two sums; every free variable
+// turns its sums into biases and is fixed when they differ by more than the
+// round's threshold; the parent thread of every variable fixed this round
+// launches a child over its occurrences that marks the clauses its value
+// satisfies. The second launch site is taken by few parent threads, spread
+// over the grid: the variables fixed in that round.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunked to the pending-launch pool
+
+__device__ unsigned int sp_failed_launches;
+
+__global__ void sp_init(int n, int m, int* value, int* satisfied, unsigned* pos, unsigned* neg,
+                        unsigned* toward_true, unsigned* toward_false, int* fixed_now) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    value[i] = -1;
+    pos[i] = neg[i] = kSpOne / 2;
+    toward_true[i] = toward_false[i] = 0;
+    fixed_now[i] = 0;
+  }
+  if (i < m) satisfied[i] = 0;
+}
+
+// One thread per clause: its survey to each literal of a free variable.
+__global__ void sp_surveys(SatDev f, const int* value, const int* satisfied, const unsigned* pos,
+                           const unsigned* neg, unsigned* eta) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= f.num_clauses) return;
+  int first = f.clause_start[c], last = f.clause_start[c + 1];
+  for (int k = first; k < last; ++k) {
+    unsigned survey = 0;
+    if (!satisfied[c] && value[f.lit_var[k]] < 0) {
+      survey = kSpOne;
+      for (int j = first; j < last; ++j) {
+        int u = f.lit_var[j];
+        if (j != k && value[u] < 0) survey = sp_times(survey, sp_against(f.lit_sign[j], pos[u], neg[u]));
+      }
+    }
+    eta[k] = survey;
+  }
+}
+
+__global__ void sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause,
+                                      int occ_begin, int occ_end, int v, const int* satisfied,
+                                      const unsigned* eta, unsigned* toward_true, unsigned* toward_false) {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (satisfied[lit_clause[k]]) return;
+  atomicAdd(lit_sign[k] ? &toward_true[v] : &toward_false[v], eta[k]);
+}
+
+// launchopt: one thread of 'sp_gather_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_ithread_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (satisfied[lit_clause[k]]) return;
+  atomicAdd(lit_sign[k] ? &toward_true[v] : &toward_false[v], eta[k]);
+}
+}
+
+// launchopt: whether the guard of 'sp_gather_occurrences' ends this thread and every later one in x:
+// (o >= occ_end)
+static __device__ bool __lo_ithread_exit_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)o;
+  return (o >= occ_end);
+}
+
+// launchopt: every thread of a 'sp_gather_occurrences' grid, one after another (serial version).
+static __device__ void __lo_inline_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_ithread_exit_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
+              __lo_ithread_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
+}
+
+// launchopt: a launch of 'sp_gather_occurrences' recorded by a persistent parent grid (T1/T2).
+struct __lo_grec_sp_gather_occurrences {
+  launchopt::persistent::LaunchShape shape;
+  struct Arguments {
+    const int* occ_literal;
+    const int* lit_sign;
+    const int* lit_clause;
+    int occ_begin;
+    int occ_end;
+    int v;
+    const int* satisfied;
+    const unsigned* eta;
+    unsigned* toward_true;
+    unsigned* toward_false;
+    __device__ Arguments(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false) : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), v(v), satisfied(satisfied), eta(eta), toward_true(toward_true), toward_false(toward_false) {}
+  } args;
+};
+
+__global__ void sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta,
+                          unsigned* toward_true, unsigned* toward_false) {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || value[v] >= 0) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'sp_gather_occurrences' removed (T4): this thread runs the child grid
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+#ifdef __CUDACC_RDC__
+    } else if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x)) {
+      // not the ceiling of its count (a wrapped count): launched as written
+      sp_gather_occurrences<<<__lo_grid1, __lo_block1>>>(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false);
+#endif
+    } else {
+      __lo_inline_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false, __lo_grid1, __lo_block1);
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+
+// launchopt: the persistent parent grid of 'sp_gather' (T1): the launches its threads record, run after a
+// grid barrier by any of its blocks, a child block at a time.
+__device__ launchopt::persistent::Queue<__lo_grec_sp_gather_occurrences, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_sp_gather;
+
+// launchopt: one block of the original 'sp_gather' grid, run by a block of the persistent grid;
+// the locals below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_pblock_sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || value[v] >= 0) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'sp_gather_occurrences' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+      // the launch would fail: its child never runs
+    } else {
+      const __lo_grec_sp_gather_occurrences __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_sp_gather_occurrences::Arguments(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false)};
+      if (!launchopt::persistent::record(__lo_pq_sp_gather, __lo_r1))
+        __lo_inline_sp_gather_occurrences(__lo_r1.args.occ_literal, __lo_r1.args.lit_sign, __lo_r1.args.lit_clause, __lo_r1.args.occ_begin, __lo_r1.args.occ_end, __lo_r1.args.v, __lo_r1.args.satisfied, __lo_r1.args.eta, __lo_r1.args.toward_true, __lo_r1.args.toward_false, __lo_r1.shape.grid, __lo_r1.shape.block); // the queue is full: this thread runs it now
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+}
+
+__global__ void __lo_persistent_sp_gather(const dim3 __lo_parentGrid, SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false)
+{
+  launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
+    __lo_pblock_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, __lo_block, threadIdx, blockDim, __lo_parentGrid);
+  });
+  launchopt::persistent::runRecorded(__lo_pq_sp_gather, launchopt::persistent::ChildBlocks,
+      [&](const __lo_grec_sp_gather_occurrences &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
+        __lo_ithread_sp_gather_occurrences(__lo_rec.args.occ_literal, __lo_rec.args.lit_sign, __lo_rec.args.lit_clause, __lo_rec.args.occ_begin, __lo_rec.args.occ_end, __lo_rec.args.v, __lo_rec.args.satisfied, __lo_rec.args.eta, __lo_rec.args.toward_true, __lo_rec.args.toward_false, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
+      });
+}
+
+// One thread per variable: biases from the sums (then cleared), decimation.
+__global__ void sp_decimate(int n, int round, unsigned* toward_true, unsigned* toward_false, unsigned* pos,
+                            unsigned* neg, int* value, int* fixed_now) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  fixed_now[v] = 0;
+  if (value[v] >= 0) return;
+  unsigned t = toward_true[v], f = toward_false[v];
+  toward_true[v] = toward_false[v] = 0;
+  pos[v] = sp_bias(t, f);
+  neg[v] = sp_bias(f, t);
+  int lean = static_cast<int>(pos[v]) - static_cast<int>(neg[v]), threshold = sp_threshold(round);
+  if (lean > threshold || -lean > threshold) {
+    value[v] = lean > 0 ? 1 : 0;
+    fixed_now[v] = 1;
+  }
+}
+
+__global__ void sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause,
+                                       int occ_begin, int occ_end, int val, int* satisfied) {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (lit_sign[k] == val) satisfied[lit_clause[k]] = 1;
+}
+
+// launchopt: one thread of 'sp_satisfy_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_ithread_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (lit_sign[k] == val) satisfied[lit_clause[k]] = 1;
+}
+}
+
+// launchopt: whether the guard of 'sp_satisfy_occurrences' ends this thread and every later one in x:
+// (o >= occ_end)
+static __device__ bool __lo_ithread_exit_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)o;
+  return (o >= occ_end);
+}
+
+// launchopt: every thread of a 'sp_satisfy_occurrences' grid, one after another (serial version).
+static __device__ void __lo_inline_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_ithread_exit_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
+              __lo_ithread_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
+}
+
+// launchopt: a launch of 'sp_satisfy_occurrences' recorded by a persistent parent grid (T1/T2).
+struct __lo_grec_sp_satisfy_occurrences {
+  launchopt::persistent::LaunchShape shape;
+  struct Arguments {
+    const int* occ_literal;
+    const int* lit_sign;
+    const int* lit_clause;
+    int occ_begin;
+    int occ_end;
+    int val;
+    int* satisfied;
+    __device__ Arguments(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied) : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), val(val), satisfied(satisfied) {}
+  } args;
+};
+
+__global__ void sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied) {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || !fixed_now[v]) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'sp_satisfy_occurrences' removed (T4): this thread runs the child grid
+    const auto __lo_n2_x = (end - begin);
+    const dim3 __lo_grid2 = (__lo_n2_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block2 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid2, __lo_block2)) {
+      // the launch would fail: its child never runs
+#ifdef __CUDACC_RDC__
+    } else if (!((long long)__lo_grid2.x * __lo_block2.x < (long long)(__lo_n2_x) + __lo_block2.x)) {
+      // not the ceiling of its count (a wrapped count): launched as written
+      sp_satisfy_occurrences<<<__lo_grid2, __lo_block2>>>(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied);
+#endif
+    } else {
+      __lo_inline_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied, __lo_grid2, __lo_block2);
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+
+// launchopt: the persistent parent grid of 'sp_propagate' (T1): the launches its threads record, run after a
+// grid barrier by any of its blocks, a child block at a time.
+__device__ launchopt::persistent::Queue<__lo_grec_sp_satisfy_occurrences, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_sp_propagate;
+
+// launchopt: one block of the original 'sp_propagate' grid, run by a block of the persistent grid;
+// the locals below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_pblock_sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || !fixed_now[v]) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: launch of 'sp_satisfy_occurrences' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+    const auto __lo_n2_x = (end - begin);
+    const dim3 __lo_grid2 = (__lo_n2_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block2 = kChildBlock;
+    if (!launchopt::removal::launchable(__lo_grid2, __lo_block2)) {
+      // the launch would fail: its child never runs
+    } else {
+      const __lo_grec_sp_satisfy_occurrences __lo_r2 = {{__lo_grid2, __lo_block2, (unsigned)(0)}, __lo_grec_sp_satisfy_occurrences::Arguments(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied)};
+      if (!launchopt::persistent::record(__lo_pq_sp_propagate, __lo_r2))
+        __lo_inline_sp_satisfy_occurrences(__lo_r2.args.occ_literal, __lo_r2.args.lit_sign, __lo_r2.args.lit_clause, __lo_r2.args.occ_begin, __lo_r2.args.occ_end, __lo_r2.args.val, __lo_r2.args.satisfied, __lo_r2.shape.grid, __lo_r2.shape.block); // the queue is full: this thread runs it now
+    }
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+}
+
+__global__ void __lo_persistent_sp_propagate(const dim3 __lo_parentGrid, SatDev f, int first, const int* fixed_now, const int* value, int* satisfied)
+{
+  launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
+    __lo_pblock_sp_propagate(f, first, fixed_now, value, satisfied, __lo_block, threadIdx, blockDim, __lo_parentGrid);
+  });
+  launchopt::persistent::runRecorded(__lo_pq_sp_propagate, launchopt::persistent::ChildBlocks,
+      [&](const __lo_grec_sp_satisfy_occurrences &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
+        __lo_ithread_sp_satisfy_occurrences(__lo_rec.args.occ_literal, __lo_rec.args.lit_sign, __lo_rec.args.lit_clause, __lo_rec.args.occ_begin, __lo_rec.args.occ_end, __lo_rec.args.val, __lo_rec.args.satisfied, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
+      });
+}
+
+}  // namespace
+
+int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
+  // One pending child per item of the widest parent grid, and no more (see gc_cdp.cu).
+  size_t need = static_cast<size_t>(f.num_vars < kMaxPending ? f.num_vars : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(sp_failed_launches, &zero, sizeof zero);
+  unsigned *pos = nullptr, *neg = nullptr, *toward_true = nullptr, *toward_false = nullptr, *eta = nullptr;
+  int* fixed_now = nullptr;
+  cudaMalloc(&pos, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&neg, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&toward_true, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&toward_false, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&fixed_now, sizeof(int) * f.num_vars);
+  cudaMalloc(&eta, sizeof(unsigned) * (f.num_literals > 0 ? f.num_literals : 1));
+  int most = f.num_vars > f.num_clauses ? f.num_vars : f.num_clauses;
+  sp_init<<<(most + kParentBlock - 1) / kParentBlock, kParentBlock>>>(f.num_vars, f.num_clauses, d_value, d_satisfied,
+                                                                      pos, neg, toward_true, toward_false, fixed_now);
+  const int var_blocks = (f.num_vars + kParentBlock - 1) / kParentBlock;
+  for (int round = 0; round < kSpRounds; ++round) {
+    sp_surveys<<<(f.num_clauses + kParentBlock - 1) / kParentBlock, kParentBlock>>>(f, d_value, d_satisfied, pos, neg,
+                                                                                    eta);
+    for (int first = 0; first < f.num_vars; first += kMaxPending) {
+      int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
+      launchopt::persistent::launch(__lo_persistent_sp_gather, sp_gather, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, f, first, d_value, d_satisfied, eta,
+                                                                            toward_true, toward_false); // launchopt: the persistent grid of 'sp_gather' (launch removal)
+    }
+    sp_decimate<<<var_blocks, kParentBlock>>>(f.num_vars, round, toward_true, toward_false, pos, neg, d_value,
+                                              fixed_now);
+    for (int first = 0; first < f.num_vars; first += kMaxPending) {
+      int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
+      launchopt::persistent::launch(__lo_persistent_sp_propagate, sp_propagate, launchopt::persistent::Always, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, f, first, fixed_now, d_value,
+                                                                               d_satisfied); // launchopt: the persistent grid of 'sp_propagate' (launch removal)
+    }
+  }
+  cudaMemcpyFromSymbol(&failed, sp_failed_launches, sizeof failed);
+  cudaFree(pos);
+  cudaFree(neg);
+  cudaFree(toward_true);
+  cudaFree(toward_false);
+  cudaFree(fixed_now);
+  cudaFree(eta);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}

@@ -1,0 +1,1498 @@
+// launchopt: launches from device code are aggregated; scopes with fewer
+// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
+// ---- launchopt runtime: launchopt/aggregation.cuh ----
+// launchopt device runtime: launch aggregation (CDP2).
+//
+// Parent threads reserve a record for each child grid they would launch; at
+// the end of the parent block (warp and block scopes) or of the last block of
+// a group of blocks or of the grid (multi-block and grid scopes) one thread
+// launches a single aggregated grid for the whole scope. Each block of the
+// aggregated grid finds the record it belongs to by a binary search over the
+// running sums of the child grid sizes and runs as that record's original
+// block. Records live in a pool of device memory that the host resets before
+// each top-level parent launch; a scope's record array is allocated when the
+// scope opens, so a parent thread never waits for a thread of its own warp
+// (which can hang under independent thread scheduling). When the pool or a scope
+// is full, the parent thread launches its child directly, as written.
+// Arguments that are the same for every launch of a scope are stored once,
+// after the scope's records, by the thread that reserves the first record.
+// The multi-block and grid scopes of a host-launched parent are file-scope
+// arrays; those of an aggregated grid come with it (attachGroupScopes).
+
+#include <cuda_runtime.h>
+#include <mutex>
+#include <new>
+
+// The most device memory the pool may take: it grows up to this, never past.
+#ifndef LAUNCHOPT_POOL_BYTES
+#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#endif
+// The least it takes once a top-level parent runs (unless the cap is lower):
+// what the host cannot foresee (launches of the children's own children, of a
+// recursion) fits in it before the pool has seen what a launch takes.
+#ifndef LAUNCHOPT_POOL_MIN_BYTES
+#define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
+#endif
+#ifndef LAUNCHOPT_RECORDS_PER_THREAD
+#define LAUNCHOPT_RECORDS_PER_THREAD 1u
+#endif
+// Devices (by ordinal) the host keeps a pool for; a parent on a device past
+// them gets none, and its threads launch directly.
+#ifndef LAUNCHOPT_POOL_DEVICES
+#define LAUNCHOPT_POOL_DEVICES 64
+#endif
+
+// Helpers a given output does not use are not worth a warning each.
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+
+// The record pool: one buffer of device memory per device, allocated by the
+// host at run time and sized from the work (preparePool below). Alone, a
+// translation unit has its own pool (internal linkage). The outputs of a
+// program that launchopt transforms as one (several files, -rdc) share one:
+// the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
+// device variables and host state, the others that use it are marked
+// LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
+// `program` either way, so that the shared definition has one type.
+namespace program {
+
+// What the host keeps of the pool of one device.
+struct HostPoolBuffer {
+  unsigned char *buffer;
+  unsigned long long capacity;
+  // Pinned host memory the device writes to (demandOnDevice is its device
+  // address): the most bytes the launches between two resets have asked of
+  // the pool. Null when it could not be had; the pool then grows by the
+  // host's estimates alone.
+  unsigned long long *demand;
+  unsigned long long *demandOnDevice;
+  bool demandTried;
+  unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+};
+
+struct HostPools {
+  std::mutex lock;
+  HostPoolBuffer devices[LAUNCHOPT_POOL_DEVICES] = {};
+  // At exit. The pools are first used after a CUDA call, so they are
+  // destroyed before the runtime's own teardown; should it have come first,
+  // these calls only return an error.
+  ~HostPools() {
+    for (int device = 0; device < LAUNCHOPT_POOL_DEVICES; ++device) {
+      HostPoolBuffer &p = devices[device];
+      if (p.buffer && cudaSetDevice(device) == cudaSuccess)
+        cudaFree(p.buffer);
+      if (p.demand)
+        cudaFreeHost(p.demand);
+    }
+  }
+};
+
+#ifdef LAUNCHOPT_PROGRAM_POOL
+#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools() {
+  static HostPools pools;
+  return pools;
+}
+#else
+extern __device__ unsigned char *poolBase;
+extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+HostPools &hostPools();
+#endif
+#endif
+} // namespace program
+
+// Internal linkage for the rest: each translation unit has its own helpers.
+namespace {
+
+// One child grid inside an aggregated launch.
+struct ChildRecord {
+  unsigned firstBlock; // running sum of the blocks of the records before it
+  unsigned blocks;
+  unsigned sharedMemory;
+  dim3 grid;
+  dim3 block;
+  const void *arguments;
+};
+
+struct AggregationScope;
+
+// What an aggregated grid receives.
+struct AggregatedLaunch {
+  const void *uniformArguments; // shared by every record; null when there are none
+  // The grid's own multi-block or grid scopes, when the child aggregates its
+  // launches at that granularity: `groups` per aggregated site (0: none).
+  AggregationScope *scopes;
+  unsigned groups;
+  unsigned count;
+  unsigned blocks; // of all records together
+  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+};
+
+// The state of one aggregation scope (a warp, a block, a group of blocks or
+// the grid). Zero-initialised means empty.
+struct AggregationScope {
+  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
+  unsigned finishedBlocks;  // multi-block and grid scopes
+  unsigned capacity;        // records it can hold
+};
+
+// The pool as the device sees it: its buffer and capacity, published by the
+// host before each top-level parent, and the bump allocator's cursor. The
+// cursor counts what was asked, refused requests too, so at the next reset
+// it is what the launches would have taken; the most of that is `poolPeak`.
+#ifdef LAUNCHOPT_PROGRAM_POOL
+using program::hostPools;
+using program::poolBase;
+using program::poolCapacity;
+using program::poolCursor;
+using program::poolPeak;
+#else
+__device__ unsigned char *poolBase;
+__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+inline program::HostPools &hostPools() {
+  static program::HostPools pools;
+  return pools;
+}
+#endif
+
+__device__ inline AggregatedLaunch *failedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
+}
+
+// Bump allocation; null when the pool is exhausted (never wraps around, so
+// nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
+// past the 16 bytes each piece keeps.
+__device__ inline void *poolAllocate(unsigned long long bytes) {
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long offset = atomicAdd(&poolCursor, bytes);
+  if (offset + bytes > poolCapacity)
+    return nullptr;
+  return poolBase + offset;
+}
+
+// A record's arguments that never reach poolAllocate because the pool
+// refused the scope's record array: counted as asked all the same, so that
+// the demand the next reset reports holds them too. (The cursor is already
+// past the capacity: nothing else is refused because of it.)
+__device__ inline void countRefused(unsigned long long bytes) {
+  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+}
+
+// What launchopt knows, at the host launch of a top-level parent, of the
+// pool memory that the parent's own aggregated sites take: at `threadSites`
+// sites each parent thread may record a launch (up to
+// LAUNCHOPT_RECORDS_PER_THREAD), whose arguments take `threadArgumentBytes`
+// over all those sites; at `blockSites` sites one thread per parent block
+// does, `blockArgumentBytes`. What the children's own launches take (nested
+// aggregation, a recursion) depends on the data: the pool learns it from the
+// launches (poolPeak).
+struct ParentDemand {
+  unsigned threadSites;
+  unsigned long long threadArgumentBytes;
+  unsigned blockSites;
+  unsigned long long blockArgumentBytes;
+};
+
+// The pool as the host hands it to the device before a top-level parent.
+struct PoolView {
+  unsigned char *base;
+  unsigned long long capacity;
+  unsigned long long *demand; // the host's demand word, or null
+};
+
+// Run by one thread in the parent's stream before the parent (resetPool, or
+// --aggregate=host's arming kernel): every earlier grid of that stream, and
+// everything it launched, has finished, so the cursor may go back to 0.
+__device__ inline void publishPool(const PoolView &pool) {
+  unsigned long long asked = poolCursor;
+  if (asked > poolPeak) {
+    poolPeak = asked;
+    if (pool.demand)
+      *static_cast<volatile unsigned long long *>(pool.demand) = asked;
+  }
+  poolBase = pool.base;
+  poolCapacity = pool.capacity;
+  poolCursor = 0;
+}
+
+__global__ void resetPoolKernel(PoolView pool) { publishPool(pool); }
+
+// The bytes one launch of a top-level parent of `grid` x `block` threads
+// asks of the pool at its own sites: a record and the arguments per launch,
+// and a record array's header per scope (counted as for warp scopes, the
+// most numerous). In floating point: the product of a grid's and a block's
+// sizes can pass 64 bits.
+inline double firstLevelBytes(dim3 grid, dim3 block, const ParentDemand &d) {
+  double blocks = double(grid.x) * grid.y * grid.z;
+  double threads = blocks * (double(block.x) * block.y * block.z);
+  double scopes = blocks + threads / 32;
+  return double(LAUNCHOPT_RECORDS_PER_THREAD) *
+             (threads * (double(d.threadSites) * sizeof(ChildRecord) + d.threadArgumentBytes) +
+              blocks * (double(d.blockSites) * sizeof(ChildRecord) + d.blockArgumentBytes)) +
+         scopes * (d.threadSites + d.blockSites) * (sizeof(AggregatedLaunch) + 16);
+}
+
+// The capacity for `bytes`: LAUNCHOPT_POOL_MIN_BYTES doubled until it holds
+// them (so the buffer grows geometrically, each size allocated once), never
+// past LAUNCHOPT_POOL_BYTES.
+inline unsigned long long poolCapacityFor(double bytes) {
+  const unsigned long long cap = LAUNCHOPT_POOL_BYTES;
+  unsigned long long capacity = LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096;
+  while (capacity < cap && double(capacity) < bytes)
+    capacity *= 2;
+  return capacity < cap ? capacity : cap;
+}
+
+// A larger buffer for the pool of the current device. It is allocated before
+// the old one goes, so that a failed allocation leaves the pool as it was
+// (and clears the error it set, which is not the program's). The old buffer
+// may still be in use: the host prepares a launch while the last one of its
+// stream usually still runs, and a launch of another stream may run too; it
+// is freed once the whole device is idle. Growth is geometric, so this wait
+// comes a few times in a program's life at most.
+inline void growPool(program::HostPoolBuffer &p, unsigned long long capacity) {
+  if (p.failedCapacity && capacity >= p.failedCapacity)
+    return;
+  void *bigger = nullptr;
+  if (cudaMalloc(&bigger, capacity) != cudaSuccess) {
+    cudaGetLastError();
+    p.failedCapacity = capacity;
+    return;
+  }
+  if (p.buffer) {
+    cudaDeviceSynchronize();
+    cudaFree(p.buffer);
+  }
+  p.buffer = static_cast<unsigned char *>(bigger);
+  p.capacity = capacity;
+}
+
+// The host word the device reports the pool's demand in, made on first use.
+inline void makeDemandWord(program::HostPoolBuffer &p) {
+  p.demandTried = true;
+  void *word = nullptr;
+  if (cudaHostAlloc(&word, sizeof(unsigned long long), cudaHostAllocMapped) != cudaSuccess) {
+    cudaGetLastError();
+    return;
+  }
+  void *onDevice = nullptr;
+  if (cudaHostGetDevicePointer(&onDevice, word, 0) != cudaSuccess) {
+    cudaGetLastError();
+    cudaFreeHost(word);
+    return;
+  }
+  p.demand = static_cast<unsigned long long *>(word);
+  *p.demand = 0;
+  p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
+}
+
+// The pool for a top-level parent about to be launched on the current
+// device: large enough for the parent's own sites and for the most the
+// launches so far have asked (as far as the device has reported it: a
+// launch's demand is known once the next launch's reset has run), up to
+// LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
+// parents one after another: its cursor goes back to 0 before each, so
+// parents that aggregate must not run at the same time in different streams.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
+    return PoolView{nullptr, 0, nullptr};
+  program::HostPools &pools = hostPools();
+  std::lock_guard<std::mutex> guard(pools.lock);
+  program::HostPoolBuffer &p = pools.devices[device];
+  if (!p.demandTried)
+    makeDemandWord(p);
+  double wanted = firstLevelBytes(grid, block, demand);
+  if (p.demand) {
+    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
+    wanted = asked > wanted ? asked : wanted;
+  }
+  unsigned long long capacity = poolCapacityFor(wanted);
+  if (capacity > p.capacity)
+    growPool(p, capacity);
+  return PoolView{p.buffer, p.capacity, p.demandOnDevice};
+}
+
+// Called by the host before each launch of a top-level parent of `grid` x
+// `block` threads, in its stream.
+inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
+  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+}
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned linearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The record array of a scope of `capacity` records, with room for the
+// uniform arguments after it; failedLaunch() when the pool cannot hold it.
+__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
+  unsigned long long recordBytes =
+      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
+  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
+  if (!launch)
+    return failedLaunch();
+  launch->uniformArguments =
+      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
+  launch->scopes = nullptr;
+  launch->groups = 0;
+  return launch;
+}
+
+__device__ inline unsigned scopeCapacity(unsigned long long threads) {
+  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
+  if (capacity == 0)
+    return 1;
+  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
+}
+
+// Opens a warp or block scope of `threads` parent threads: its one opener
+// allocates the record array before the barrier that precedes the body, so
+// no parent thread waits for another to publish it. (Waiting for the thread
+// that reserved the first record hung when that thread was in the waiter's
+// own warp.)
+__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
+                                 unsigned uniformBytes) {
+  scope->capacity = scopeCapacity(threads);
+  scope->launch = allocateRecords(scope->capacity, uniformBytes);
+}
+
+// Marks a group scope whose record array is being allocated: neither null
+// nor failedLaunch().
+__device__ inline AggregatedLaunch *claimedLaunch() {
+  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
+}
+
+// Opens the scope of a group of blocks (multi-block and grid): one thread
+// per block calls it before the block's barrier, and the first to arrive
+// allocates the record array. The others go on at once.
+__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
+                                      unsigned uniformBytes) {
+  // Racing openers of one group write the same value.
+  scope->capacity = scopeCapacity(threads);
+  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  if (atomicCAS(slot, 0ull, claimed) != 0)
+    return;
+  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
+  __threadfence(); // the array's header before the pointer to it
+  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
+}
+
+// The scope's record array, read past the L1 cache, where another block of
+// a group may have left an older value. A parent thread of a group scope
+// may find the array still being allocated by another block's opener; it
+// waits for that opener, which is in another block (so never in the
+// waiter's warp) and waits for nothing itself. A warp or block scope's
+// array was published before the barrier: the first read returns it.
+// (Built with `-Xcicc -O1`, a plain loop here left grids of block scopes
+// unfinished on the H100: test/random/results/spin-wait-O1-h100.md.)
+__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
+  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
+  const auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  unsigned long long launch = *slot;
+  if (launch != claimed)
+    return reinterpret_cast<AggregatedLaunch *>(launch);
+  while ((launch = *slot) == claimed)
+    ;
+  return reinterpret_cast<AggregatedLaunch *>(launch);
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned capacity = scope->capacity;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  // paper Fig. 7: one 64-bit atomic gives the record index and the running
+  // sum of blocks before it, so records are ordered by their first block.
+  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
+  unsigned index = unsigned(old >> 32);
+  if (index >= capacity)
+    return nullptr; // later records are all past the capacity too: the tail is never launched
+  if (index == 0 && uniformArguments)
+    *uniformArguments = const_cast<void *>(
+        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
+  atomicMax(&scope->maxThreads, threads);
+  atomicMax(&scope->maxSharedMemory, sharedMemory);
+  ChildRecord &r = launch->records[index];
+  r.firstBlock = unsigned(old);
+  r.blocks = blocks;
+  r.sharedMemory = sharedMemory;
+  r.grid = grid;
+  r.block = block;
+  r.arguments = arguments;
+  return arguments;
+}
+
+// The records of a finished scope, ready to launch: the count of usable
+// records (capacity and pool failures cut the tail) and the total of blocks.
+struct ScopeSummary {
+  AggregatedLaunch *launch;
+  unsigned count;
+  unsigned blocks;
+  unsigned maxThreads;
+  unsigned maxSharedMemory;
+};
+
+__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
+  unsigned capacity = scope->capacity;
+  unsigned long long packed = scope->countAndBlocks;
+  unsigned count = unsigned(packed >> 32);
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (count == 0 || launch == nullptr || launch == failedLaunch())
+    return false;
+  if (count > capacity)
+    count = capacity;
+  const ChildRecord &last = launch->records[count - 1];
+  launch->count = count;
+  launch->blocks = last.firstBlock + last.blocks;
+  out->launch = launch;
+  out->count = count;
+  out->blocks = launch->blocks;
+  out->maxThreads = scope->maxThreads;
+  out->maxSharedMemory = scope->maxSharedMemory;
+  return true;
+}
+
+__device__ inline void clearScope(AggregationScope *scope) {
+  scope->countAndBlocks = 0;
+  scope->maxThreads = 0;
+  scope->maxSharedMemory = 0;
+  scope->launch = nullptr;
+  scope->finishedBlocks = 0;
+  scope->capacity = 0;
+}
+
+// Gives an aggregated grid about to be launched its own group scopes, `sites`
+// x `groups` of them, cleared: grids of one kernel that run at the same time
+// (a recursive kernel's levels, or the children of several parents) never
+// share a scope. Called by the launching thread before the launch, which
+// orders these writes before the grid. Without pool memory the grid gets
+// none, and its parent threads launch directly.
+__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
+                                         unsigned groups) {
+  unsigned long long count = (unsigned long long)sites * groups;
+  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
+  if (!scopes)
+    return;
+  for (unsigned long long i = 0; i < count; ++i)
+    clearScope(&scopes[i]);
+  launch->scopes = scopes;
+  launch->groups = groups;
+}
+
+// The scope of group `group` for aggregated site `site` of an aggregated
+// grid, or null when it has none.
+__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
+                                               unsigned group) {
+  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
+}
+
+// For multi-block and grid scopes: called by one thread per block after the
+// block's records are written; true for the last block of the scope, which
+// then launches and clears it.
+__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
+  __threadfence();
+  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
+  if (last)
+    __threadfence();
+  return last;
+}
+
+// The original identity of a thread of an aggregated grid.
+struct OriginalThread {
+  const void *arguments;
+  const void *uniformArguments;
+  uint3 blockIdx;
+  uint3 threadIdx;
+  dim3 blockDim;
+  dim3 gridDim;
+};
+
+// Disaggregation: false for threads beyond their record's block size.
+__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
+  unsigned block = blockIdx.x;
+  unsigned lo = 0, hi = launch->count - 1;
+  // First guess: the record `block` falls in if every child grid had the
+  // same size, which they often have (a recursive kernel's fixed fan-out);
+  // each step of the search is a dependent load, so a hit saves all of them.
+  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
+  const ChildRecord &g = launch->records[guess];
+  if (block < g.firstBlock)
+    hi = guess - 1; // guess > 0: record 0 starts at block 0
+  else if (block >= g.firstBlock + g.blocks)
+    lo = guess + 1;
+  else
+    lo = hi = guess;
+  while (lo < hi) { // first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    const ChildRecord &r = launch->records[mid];
+    if (r.firstBlock + r.blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = launch->records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/aggregation.cuh ----
+// ---- launchopt runtime: launchopt/host_aggregation.cuh ----
+// launchopt runtime: aggregated child grids launched by the host
+// (--aggregate=host, --aggregate=threads:host). Included after
+// aggregation.cuh (and thread_aggregation.cuh for packed threads), whose
+// scopes, pool and records it reuses.
+//
+// A parent launched from the host records its children's launches in one
+// grid scope, as at grid granularity, but no parent block launches them: the
+// host launches the aggregated grid into the parent's stream right after the
+// parent, so it starts when the parent and all its work are done, and the
+// output needs no device-side launch. The host does not know how many
+// records the parent wrote. By default it launches a grid as large as the
+// device holds at once (occupancy x SMs), whose blocks read the count from
+// the scope and stride over the child blocks (or packed child threads);
+// with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
+// stream synchronization) and launches exactly that many blocks.
+// Before each parent launch the host's arming kernel publishes and resets the
+// pool (preparePool and publishPool in aggregation.cuh) and clears the
+// scopes; the parent's first block checks that it was armed, so a host
+// launch launchopt could not see (another file, a function pointer) stops
+// with a message instead of dropping the children.
+
+#include <cstdio>
+#include <mutex>
+
+#ifndef LAUNCHOPT_HOST_COUNT_COPY
+#define LAUNCHOPT_HOST_COUNT_COPY 0
+#endif
+// Blocks per SM of the persistent grid; 0: as many as the occupancy allows.
+#ifndef LAUNCHOPT_HOST_BLOCKS_PER_SM
+#define LAUNCHOPT_HOST_BLOCKS_PER_SM 0
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace {
+
+// The grid scope of one aggregated site of a host-launched parent.
+struct HostAggregation {
+  AggregationScope scope;
+  unsigned armed; // set by the arming kernel, taken by the parent's first block
+};
+
+// Run by the arming kernel before each parent launch, in its stream: every
+// earlier grid of the stream, the last aggregated grid included, is done.
+__device__ inline void armHostAggregation(HostAggregation *h) {
+  clearScope(&h->scope);
+  h->armed = 1;
+}
+
+// Called by thread 0 of the parent's block 0.
+__device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) {
+  if (atomicExch(&h->armed, 0u) == 0) {
+    printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
+           "aggregated children (another file, a function pointer, cudaLaunchKernel); "
+           "transform that launch too or use --aggregate=grid\n",
+           parent);
+    __trap();
+  }
+}
+
+// What an aggregated grid launched by the host reads of its scope: the
+// usable records and how many units (child blocks, or blocks of packed
+// threads) they hold.
+struct HostRecords {
+  const AggregatedLaunch *launch;
+  unsigned count;
+  unsigned long long total; // child blocks, or packed child threads
+  unsigned long long units;
+};
+
+// Whole child blocks: false when the parent recorded nothing.
+__device__ inline bool hostRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> 32), s.capacity);
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const ChildRecord &last = s.launch->records[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = (unsigned long long)last.firstBlock + last.blocks;
+  out->units = out->total;
+  return true;
+}
+
+// Disaggregation of child block `block` for this thread: false for threads
+// beyond the record's block size (they skip the body; a child with barriers
+// has one block size at every site, the aggregated grid's).
+__device__ inline bool findHostOriginal(const HostRecords &h, unsigned block,
+                                        OriginalThread *out) {
+  const ChildRecord *records = h.launch->records;
+  unsigned lo = 0, hi = h.count - 1;
+  while (lo < hi) { // the first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    if (records[mid].firstBlock + records[mid].blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+#ifdef LAUNCHOPT_PACKED_BLOCK
+// Packed child threads (thread_aggregation.cuh): false when the parent
+// recorded nothing.
+__device__ inline bool hostPackedRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> PackedSumBits), min(s.capacity, PackedMaxRecords));
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const PackedRecord &last = packedRecords(s.launch)[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = last.firstThread + last.threads;
+  out->units = (out->total + blockDim.x - 1) / blockDim.x;
+  return true;
+}
+
+// The packed thread of unit `unit` this thread runs as; false past the last
+// one. Every thread of the block calls it (thread 0 bounds the block's
+// records for the others, between two barriers).
+__device__ inline bool findHostPackedOriginal(const HostRecords &h, unsigned long long unit,
+                                              OriginalThread *out) {
+  __shared__ unsigned firstRecord, lastRecord;
+  const PackedRecord *records = packedRecords(h.launch);
+  unsigned long long start = unit * blockDim.x;
+  __syncthreads(); // the previous unit's threads have read the bounds
+  if (threadIdx.x == 0) {
+    unsigned long long end = min(h.total, start + blockDim.x);
+    firstRecord = packedRecordOf(records, 0, h.count - 1, start);
+    lastRecord = packedRecordOf(records, firstRecord, h.count - 1, end - 1);
+  }
+  __syncthreads();
+  unsigned long long thread = start + threadIdx.x;
+  if (thread >= h.total)
+    return false;
+  const PackedRecord &r = records[packedRecordOf(records, firstRecord, lastRecord, thread)];
+  unsigned long long local = thread - r.firstThread;
+  unsigned perBlock = r.block.x * r.block.y * r.block.z;
+  unsigned b = unsigned(local / perBlock), t = unsigned(local % perBlock);
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+#endif
+
+// The persistent grid's size for a kernel: the blocks the device holds at
+// once. Remembered per kernel, device and shape (the occupancy query costs
+// more than the launch).
+inline unsigned persistentBlocks(const void *kernel, unsigned blockThreads, size_t sharedMemory) {
+  struct Entry {
+    const void *kernel;
+    int device;
+    unsigned blockThreads;
+    size_t sharedMemory;
+    unsigned blocks;
+  };
+  static std::mutex lock;
+  static Entry known[32];
+  static unsigned used = 0;
+  int device = 0;
+  cudaGetDevice(&device);
+  std::lock_guard<std::mutex> guard(lock);
+  for (unsigned i = 0; i < used; ++i)
+    if (known[i].kernel == kernel && known[i].device == device &&
+        known[i].blockThreads == blockThreads && known[i].sharedMemory == sharedMemory)
+      return known[i].blocks;
+  int sms = 1, perSM = LAUNCHOPT_HOST_BLOCKS_PER_SM;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (perSM <= 0 && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, kernel, int(blockThreads),
+                                                                   sharedMemory) != cudaSuccess ||
+                     perSM <= 0))
+    perSM = 1;
+  unsigned blocks = unsigned(sms) * unsigned(perSM);
+  if (used < sizeof(known) / sizeof(known[0]))
+    known[used++] = {kernel, device, blockThreads, sharedMemory, blocks};
+  return blocks;
+}
+
+// Launches the aggregated grid of one site after its parent, in the parent's
+// stream. `symbol` is the site's HostAggregation (a __device__ variable);
+// `packed`: its records count child threads.
+template <typename Kernel>
+inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
+                                 unsigned blockThreads, size_t sharedMemory, bool packed,
+                                 cudaStream_t stream) {
+  void *scope = nullptr;
+  if (cudaGetSymbolAddress(&scope, symbol) != cudaSuccess)
+    return;
+  auto *h = static_cast<HostAggregation *>(scope);
+  unsigned long long blocks;
+#if LAUNCHOPT_HOST_COUNT_COPY
+  // The counter holds the launches past the scope's capacity too: an
+  // estimate from above, which the grid's blocks cut to the stored records.
+  unsigned long long counter = 0;
+  cudaMemcpyAsync(&counter, &h->scope.countAndBlocks, sizeof(counter), cudaMemcpyDeviceToHost,
+                  stream);
+  cudaStreamSynchronize(stream);
+  if (counter == 0)
+    return;
+  blocks = packed ? ((counter & ((1ull << 40) - 1)) + blockThreads - 1) / blockThreads
+                  : (counter & 0xffffffffull);
+  if (blocks == 0)
+    return;
+  if (blocks > 0x7fffffffull)
+    blocks = 0x7fffffffull;
+#else
+  blocks = persistentBlocks(reinterpret_cast<const void *>(kernel), blockThreads, sharedMemory);
+#endif
+  kernel<<<unsigned(blocks), blockThreads, sharedMemory, stream>>>(h);
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/host_aggregation.cuh ----
+#ifndef LAUNCHOPT_AGG_THRESHOLD
+#define LAUNCHOPT_AGG_THRESHOLD 2
+#endif
+#ifndef LAUNCHOPT_MAX_GROUPS
+#define LAUNCHOPT_MAX_GROUPS 65536
+#endif
+
+// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
+// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
+#ifndef LAUNCHOPT_CFACTOR
+#define LAUNCHOPT_CFACTOR 4
+#endif
+
+// launchopt: a device-side launch runs when its child has at least
+// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the
+// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+#ifndef LAUNCHOPT_THRESHOLD
+#define LAUNCHOPT_THRESHOLD 256
+#endif
+
+// Survey propagation, naive CUDA dynamic parallelism (Free Launch's SP: the
+// loop over a variable's clauses becomes a launch). Each round the host runs
+// four grids: every clause computes its surveys to its free variables; the
+// parent thread of every free variable launches a child over the variable's
+// occurrences that adds their surveys into its two sums; every free variable
+// turns its sums into biases and is fixed when they differ by more than the
+// round's threshold; the parent thread of every variable fixed this round
+// launches a child over its occurrences that marks the clauses its value
+// satisfies. The second launch site is taken by few parent threads, spread
+// over the grid: the variables fixed in that round.
+#include <cuda_runtime.h>
+
+#include "../../common/bench_api.h"
+
+namespace {
+
+constexpr int kParentBlock = 256;
+constexpr int kChildBlock = 32;
+constexpr int kMaxPending = 1 << 18;  // see bfs_cdp.cu: parent grids are chunked to the pending-launch pool
+
+__device__ unsigned int sp_failed_launches;
+
+__global__ void sp_init(int n, int m, int* value, int* satisfied, unsigned* pos, unsigned* neg,
+                        unsigned* toward_true, unsigned* toward_false, int* fixed_now) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    value[i] = -1;
+    pos[i] = neg[i] = kSpOne / 2;
+    toward_true[i] = toward_false[i] = 0;
+    fixed_now[i] = 0;
+  }
+  if (i < m) satisfied[i] = 0;
+}
+
+// One thread per clause: its survey to each literal of a free variable.
+__global__ void sp_surveys(SatDev f, const int* value, const int* satisfied, const unsigned* pos,
+                           const unsigned* neg, unsigned* eta) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= f.num_clauses) return;
+  int first = f.clause_start[c], last = f.clause_start[c + 1];
+  for (int k = first; k < last; ++k) {
+    unsigned survey = 0;
+    if (!satisfied[c] && value[f.lit_var[k]] < 0) {
+      survey = kSpOne;
+      for (int j = first; j < last; ++j) {
+        int u = f.lit_var[j];
+        if (j != k && value[u] < 0) survey = sp_times(survey, sp_against(f.lit_sign[j], pos[u], neg[u]));
+      }
+    }
+    eta[k] = survey;
+  }
+}
+
+__global__ void sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause,
+                                      int occ_begin, int occ_end, int v, const int* satisfied,
+                                      const unsigned* eta, unsigned* toward_true, unsigned* toward_false) {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (satisfied[lit_clause[k]]) return;
+  atomicAdd(lit_sign[k] ? &toward_true[v] : &toward_false[v], eta[k]);
+}
+
+// launchopt: one original block of 'sp_gather_occurrences' inside a coarsened block; the locals
+// below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_block_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (satisfied[lit_clause[k]]) return;
+  atomicAdd(lit_sign[k] ? &toward_true[v] : &toward_false[v], eta[k]);
+}
+}
+
+// launchopt: 'sp_gather_occurrences' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid.
+// launchopt: the arguments of '__lo_coarse_sp_gather_occurrences' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs___lo_coarse_sp_gather_occurrences {
+  const int* satisfied;
+  const unsigned* eta;
+  unsigned* toward_true;
+  unsigned* toward_false;
+  __device__ __lo_uargs___lo_coarse_sp_gather_occurrences(const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false)
+      : satisfied(satisfied), eta(eta), toward_true(toward_true), toward_false(toward_false) {}
+};
+
+// launchopt: the arguments of one launch of '__lo_coarse_sp_gather_occurrences', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args___lo_coarse_sp_gather_occurrences {
+  const int* occ_literal;
+  const int* lit_sign;
+  const int* lit_clause;
+  int occ_begin;
+  int occ_end;
+  int v;
+  const dim3 __lo_originalGrid;
+  __device__ __lo_args___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const dim3 __lo_originalGrid)
+      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), v(v), __lo_originalGrid(__lo_originalGrid) {}
+};
+
+// launchopt: the body of '__lo_coarse_sp_gather_occurrences' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+__global__ void __lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid)
+{
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+
+// launchopt: one thread of '__lo_coarse_sp_gather_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_hthread___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+// launchopt: every thread of a '__lo_coarse_sp_gather_occurrences' grid, one after another (serial version).
+static __device__ void __lo_hserial___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_hthread___lo_coarse_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, __lo_originalGrid, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: '__lo_coarse_sp_gather_occurrences' aggregated and launched by the host after its parent: the blocks
+// of a grid of any size stride over the recorded child blocks; each finds
+// the launch it belongs to and runs as that launch's original block.
+__global__ void __lo_agg___lo_coarse_sp_gather_occurrences(const launchopt::HostAggregation *__lo_host)
+{
+  launchopt::HostRecords __lo_h;
+  if (!launchopt::hostRecords(__lo_host, &__lo_h))
+    return;
+  for (unsigned long long __lo_unit = blockIdx.x; __lo_unit < __lo_h.units; __lo_unit += gridDim.x) {
+    launchopt::OriginalThread __lo_t;
+    if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
+      const __lo_args___lo_coarse_sp_gather_occurrences &__lo_a = *static_cast<const __lo_args___lo_coarse_sp_gather_occurrences *>(__lo_t.arguments);
+      const __lo_uargs___lo_coarse_sp_gather_occurrences &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sp_gather_occurrences *>(__lo_t.uniformArguments);
+      __lo_part___lo_coarse_sp_gather_occurrences(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+          __lo_t.blockDim, __lo_t.gridDim);
+    }
+    __syncthreads();
+  }
+}
+
+// launchopt: one thread of 'sp_gather_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_thread_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (satisfied[lit_clause[k]]) return;
+  atomicAdd(lit_sign[k] ? &toward_true[v] : &toward_false[v], eta[k]);
+}
+}
+
+// launchopt: whether the guard of 'sp_gather_occurrences' ends this thread and every later one in x:
+// (o >= occ_end)
+static __device__ bool __lo_thread_exit_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)o;
+  return (o >= occ_end);
+}
+
+// launchopt: every thread of a 'sp_gather_occurrences' grid, one after another (serial version).
+static __device__ void __lo_serial_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_thread_exit_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
+              __lo_thread_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
+}
+
+// launchopt: the scope of the launches of '__lo_coarse_sp_gather_occurrences' here, whose aggregated grid
+// the host launches after this kernel.
+static __device__ launchopt::HostAggregation __lo_host_sp_gather_1;
+
+// launchopt: the body of 'sp_gather' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || value[v] >= 0) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: thresholded launch of 'sp_gather_occurrences'
+    const auto __lo_n1_x = (end - begin);
+    const dim3 __lo_grid1 = (__lo_n1_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block1 = kChildBlock;
+    const long long __lo_threads1 = (long long)(__lo_n1_x) * (long long)__lo_grid1.y * __lo_block1.y * (long long)__lo_grid1.z * __lo_block1.z;
+    const bool __lo_fits1 = (long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x;
+    if (__lo_threads1 >= LAUNCHOPT_THRESHOLD || !__lo_fits1)
+      { // launchopt: coarsened launch of 'sp_gather_occurrences'
+        const dim3 __lo_cgrid1 = __lo_grid1;
+        const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
+        { // launchopt: aggregated launch of '__lo_coarse_sp_gather_occurrences'
+          const dim3 __lo_agrid1 = __lo_coarse1;
+          const dim3 __lo_ablock1 = __lo_block1;
+          void *__lo_uniform1;
+          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_sp_gather_occurrences), &__lo_uniform1);
+          if (__lo_record1) {
+            ::new (__lo_record1) __lo_args___lo_coarse_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, __lo_cgrid1);
+            if (__lo_uniform1) // first record of the scope: the arguments all share
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_sp_gather_occurrences(satisfied, eta, toward_true, toward_false);
+          } else // pool or scope full: run it here
+          {
+            __lo_hserial___lo_coarse_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false, __lo_cgrid1, __lo_agrid1, __lo_ablock1);
+          }
+        }
+      }
+    else
+      __lo_serial_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false, __lo_grid1, __lo_block1);
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+}
+
+__global__ void sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta,
+                          unsigned* toward_true, unsigned* toward_false) {
+  // launchopt: this kernel's launches are aggregated (grid granularity, launched by the host).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  launchopt::AggregationScope *__lo_agg1 = &__lo_host_sp_gather_1.scope;
+  if (__lo_thread == 0) {
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
+    if (launchopt::linearBlock() == 0)
+      launchopt::expectHostLaunch(&__lo_host_sp_gather_1, "sp_gather");
+  }
+  __syncthreads();
+  __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+}
+
+// launchopt: run by the host before each launch of 'sp_gather', in its stream: publishes and
+// resets the record pool and arms the scopes of its aggregated launches.
+static __global__ void __lo_arm_sp_gather(launchopt::PoolView __lo_pool)
+{
+  launchopt::publishPool(__lo_pool);
+  launchopt::armHostAggregation(&__lo_host_sp_gather_1);
+}
+
+// launchopt: called by the host after each launch of 'sp_gather', with its stream: launches
+// the aggregated grids of its children (host_aggregation.cuh says how they are sized).
+static void __lo_hostlaunch_sp_gather(cudaStream_t __lo_stream)
+{
+  launchopt::launchHostAggregated(__lo_agg___lo_coarse_sp_gather_occurrences, __lo_host_sp_gather_1, 32u, 0u, false, __lo_stream);
+}
+
+// One thread per variable: biases from the sums (then cleared), decimation.
+__global__ void sp_decimate(int n, int round, unsigned* toward_true, unsigned* toward_false, unsigned* pos,
+                            unsigned* neg, int* value, int* fixed_now) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  fixed_now[v] = 0;
+  if (value[v] >= 0) return;
+  unsigned t = toward_true[v], f = toward_false[v];
+  toward_true[v] = toward_false[v] = 0;
+  pos[v] = sp_bias(t, f);
+  neg[v] = sp_bias(f, t);
+  int lean = static_cast<int>(pos[v]) - static_cast<int>(neg[v]), threshold = sp_threshold(round);
+  if (lean > threshold || -lean > threshold) {
+    value[v] = lean > 0 ? 1 : 0;
+    fixed_now[v] = 1;
+  }
+}
+
+__global__ void sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause,
+                                       int occ_begin, int occ_end, int val, int* satisfied) {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (lit_sign[k] == val) satisfied[lit_clause[k]] = 1;
+}
+
+// launchopt: one original block of 'sp_satisfy_occurrences' inside a coarsened block; the locals
+// below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_block_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (lit_sign[k] == val) satisfied[lit_clause[k]] = 1;
+}
+}
+
+// launchopt: 'sp_satisfy_occurrences' coarsened: each block runs the original blocks
+// blockIdx, blockIdx + gridDim, ... of the original grid.
+// launchopt: the arguments of '__lo_coarse_sp_satisfy_occurrences' that are the same at every launch of a scope,
+// kept once per scope next to its records.
+struct __lo_uargs___lo_coarse_sp_satisfy_occurrences {
+  int* satisfied;
+  __device__ __lo_uargs___lo_coarse_sp_satisfy_occurrences(int* satisfied)
+      : satisfied(satisfied) {}
+};
+
+// launchopt: the arguments of one launch of '__lo_coarse_sp_satisfy_occurrences', kept in the pool until its
+// aggregated grid runs.
+struct __lo_args___lo_coarse_sp_satisfy_occurrences {
+  const int* occ_literal;
+  const int* lit_sign;
+  const int* lit_clause;
+  int occ_begin;
+  int occ_end;
+  int val;
+  const dim3 __lo_originalGrid;
+  __device__ __lo_args___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, const dim3 __lo_originalGrid)
+      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), val(val), __lo_originalGrid(__lo_originalGrid) {}
+};
+
+// launchopt: the body of '__lo_coarse_sp_satisfy_occurrences' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+__global__ void __lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid)
+{
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+
+// launchopt: one thread of '__lo_coarse_sp_satisfy_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_hthread___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+// launchopt: every thread of a '__lo_coarse_sp_satisfy_occurrences' grid, one after another (serial version).
+static __device__ void __lo_hserial___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_hthread___lo_coarse_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, __lo_originalGrid, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: '__lo_coarse_sp_satisfy_occurrences' aggregated and launched by the host after its parent: the blocks
+// of a grid of any size stride over the recorded child blocks; each finds
+// the launch it belongs to and runs as that launch's original block.
+__global__ void __lo_agg___lo_coarse_sp_satisfy_occurrences(const launchopt::HostAggregation *__lo_host)
+{
+  launchopt::HostRecords __lo_h;
+  if (!launchopt::hostRecords(__lo_host, &__lo_h))
+    return;
+  for (unsigned long long __lo_unit = blockIdx.x; __lo_unit < __lo_h.units; __lo_unit += gridDim.x) {
+    launchopt::OriginalThread __lo_t;
+    if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
+      const __lo_args___lo_coarse_sp_satisfy_occurrences &__lo_a = *static_cast<const __lo_args___lo_coarse_sp_satisfy_occurrences *>(__lo_t.arguments);
+      const __lo_uargs___lo_coarse_sp_satisfy_occurrences &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sp_satisfy_occurrences *>(__lo_t.uniformArguments);
+      __lo_part___lo_coarse_sp_satisfy_occurrences(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+          __lo_t.blockDim, __lo_t.gridDim);
+    }
+    __syncthreads();
+  }
+}
+
+// launchopt: one thread of 'sp_satisfy_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_thread_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  if (o >= occ_end) return;
+  int k = occ_literal[o];
+  if (lit_sign[k] == val) satisfied[lit_clause[k]] = 1;
+}
+}
+
+// launchopt: whether the guard of 'sp_satisfy_occurrences' ends this thread and every later one in x:
+// (o >= occ_end)
+static __device__ bool __lo_thread_exit_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int o = occ_begin + blockIdx.x * blockDim.x + threadIdx.x;
+  (void)o;
+  return (o >= occ_end);
+}
+
+// launchopt: every thread of a 'sp_satisfy_occurrences' grid, one after another (serial version).
+static __device__ void __lo_serial_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_thread_exit_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
+              __lo_thread_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
+}
+
+// launchopt: the scope of the launches of '__lo_coarse_sp_satisfy_occurrences' here, whose aggregated grid
+// the host launches after this kernel.
+static __device__ launchopt::HostAggregation __lo_host_sp_propagate_2;
+
+// launchopt: the body of 'sp_propagate' for one thread whose built-in index variables are
+// passed in (they differ from the real ones inside an aggregated grid).
+static __device__ void __lo_part_sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  int v = first + blockIdx.x * blockDim.x + threadIdx.x;
+  if (v >= f.num_vars || !fixed_now[v]) return;
+  int begin = f.var_start[v], end = f.var_start[v + 1];
+  if (end == begin) return;
+  { // launchopt: thresholded launch of 'sp_satisfy_occurrences'
+    const auto __lo_n2_x = (end - begin);
+    const dim3 __lo_grid2 = (__lo_n2_x + kChildBlock - 1) / kChildBlock;
+    const dim3 __lo_block2 = kChildBlock;
+    const long long __lo_threads2 = (long long)(__lo_n2_x) * (long long)__lo_grid2.y * __lo_block2.y * (long long)__lo_grid2.z * __lo_block2.z;
+    const bool __lo_fits2 = (long long)__lo_grid2.x * __lo_block2.x < (long long)(__lo_n2_x) + __lo_block2.x;
+    if (__lo_threads2 >= LAUNCHOPT_THRESHOLD || !__lo_fits2)
+      { // launchopt: coarsened launch of 'sp_satisfy_occurrences'
+        const dim3 __lo_cgrid2 = __lo_grid2;
+        const dim3 __lo_coarse2((__lo_cgrid2.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid2.y, __lo_cgrid2.z);
+        { // launchopt: aggregated launch of '__lo_coarse_sp_satisfy_occurrences'
+          const dim3 __lo_agrid2 = __lo_coarse2;
+          const dim3 __lo_ablock2 = __lo_block2;
+          void *__lo_uniform2;
+          void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args___lo_coarse_sp_satisfy_occurrences), &__lo_uniform2);
+          if (__lo_record2) {
+            ::new (__lo_record2) __lo_args___lo_coarse_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], __lo_cgrid2);
+            if (__lo_uniform2) // first record of the scope: the arguments all share
+              ::new (__lo_uniform2) __lo_uargs___lo_coarse_sp_satisfy_occurrences(satisfied);
+          } else // pool or scope full: run it here
+          {
+            __lo_hserial___lo_coarse_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied, __lo_cgrid2, __lo_agrid2, __lo_ablock2);
+          }
+        }
+      }
+    else
+      __lo_serial_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied, __lo_grid2, __lo_block2);
+  }
+  if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+}
+}
+
+__global__ void sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied) {
+  // launchopt: this kernel's launches are aggregated (grid granularity, launched by the host).
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  launchopt::AggregationScope *__lo_agg2 = &__lo_host_sp_propagate_2.scope;
+  if (__lo_thread == 0) {
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
+    if (launchopt::linearBlock() == 0)
+      launchopt::expectHostLaunch(&__lo_host_sp_propagate_2, "sp_propagate");
+  }
+  __syncthreads();
+  __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
+}
+
+// launchopt: run by the host before each launch of 'sp_propagate', in its stream: publishes and
+// resets the record pool and arms the scopes of its aggregated launches.
+static __global__ void __lo_arm_sp_propagate(launchopt::PoolView __lo_pool)
+{
+  launchopt::publishPool(__lo_pool);
+  launchopt::armHostAggregation(&__lo_host_sp_propagate_2);
+}
+
+// launchopt: called by the host after each launch of 'sp_propagate', with its stream: launches
+// the aggregated grids of its children (host_aggregation.cuh says how they are sized).
+static void __lo_hostlaunch_sp_propagate(cudaStream_t __lo_stream)
+{
+  launchopt::launchHostAggregated(__lo_agg___lo_coarse_sp_satisfy_occurrences, __lo_host_sp_propagate_2, 32u, 0u, false, __lo_stream);
+}
+
+}  // namespace
+
+int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
+  // One pending child per item of the widest parent grid, and no more (see gc_cdp.cu).
+  size_t need = static_cast<size_t>(f.num_vars < kMaxPending ? f.num_vars : kMaxPending) + 1024, have = 0;
+  if (cudaDeviceGetLimit(&have, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) return -1;
+  if (have < need && cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, need) != cudaSuccess)
+    return -static_cast<int>(cudaGetLastError());
+  unsigned int zero = 0, failed = 0;
+  cudaMemcpyToSymbol(sp_failed_launches, &zero, sizeof zero);
+  unsigned *pos = nullptr, *neg = nullptr, *toward_true = nullptr, *toward_false = nullptr, *eta = nullptr;
+  int* fixed_now = nullptr;
+  cudaMalloc(&pos, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&neg, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&toward_true, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&toward_false, sizeof(unsigned) * f.num_vars);
+  cudaMalloc(&fixed_now, sizeof(int) * f.num_vars);
+  cudaMalloc(&eta, sizeof(unsigned) * (f.num_literals > 0 ? f.num_literals : 1));
+  int most = f.num_vars > f.num_clauses ? f.num_vars : f.num_clauses;
+  sp_init<<<(most + kParentBlock - 1) / kParentBlock, kParentBlock>>>(f.num_vars, f.num_clauses, d_value, d_satisfied,
+                                                                      pos, neg, toward_true, toward_false, fixed_now);
+  const int var_blocks = (f.num_vars + kParentBlock - 1) / kParentBlock;
+  for (int round = 0; round < kSpRounds; ++round) {
+    sp_surveys<<<(f.num_clauses + kParentBlock - 1) / kParentBlock, kParentBlock>>>(f, d_value, d_satisfied, pos, neg,
+                                                                                    eta);
+    for (int first = 0; first < f.num_vars; first += kMaxPending) {
+      int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; __lo_arm_sp_gather<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 48, 0, 0})); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
+                                                                            toward_true, toward_false); __lo_hostlaunch_sp_gather(__lo_hstream); }
+    }
+    sp_decimate<<<var_blocks, kParentBlock>>>(f.num_vars, round, toward_true, toward_false, pos, neg, d_value,
+                                              fixed_now);
+    for (int first = 0; first < f.num_vars; first += kMaxPending) {
+      int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; __lo_arm_sp_propagate<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 48, 0, 0})); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
+                                                                               d_satisfied); __lo_hostlaunch_sp_propagate(__lo_hstream); }
+    }
+  }
+  cudaMemcpyFromSymbol(&failed, sp_failed_launches, sizeof failed);
+  cudaFree(pos);
+  cudaFree(neg);
+  cudaFree(toward_true);
+  cudaFree(toward_false);
+  cudaFree(fixed_now);
+  cudaFree(eta);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) return -static_cast<int>(err);
+  return static_cast<int>(failed);
+}
