@@ -28,6 +28,36 @@ unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
   return static_cast<unsigned>(std::min(Offset + (Column ? Column - 1 : 0), Text.size()));
 }
 
+// A remark's text names lines of the text its pass read ("the launch of 'k'
+// at line 231", "line 70, line 75"): each is named again by MapLine, which
+// gives the input's line and whether the text there is one an earlier pass
+// wrote.
+template <typename LineMapper> std::string inputLineMentions(const std::string &Text, LineMapper MapLine) {
+  std::string Out;
+  size_t At = 0;
+  while (true) {
+    size_t Mention = Text.find("line ", At);
+    bool WordStart = Mention != std::string::npos &&
+                     (Mention == 0 || !llvm::isAlnum(Text[Mention - 1]));
+    size_t Digits = Mention == std::string::npos ? Mention : Mention + 5, End = Digits;
+    while (End != std::string::npos && End < Text.size() && llvm::isDigit(Text[End]))
+      ++End;
+    if (Mention == std::string::npos) {
+      Out += Text.substr(At);
+      return Out;
+    }
+    Out += Text.substr(At, Digits - At);
+    At = Digits;
+    if (!WordStart || End == Digits)
+      continue;
+    bool Generated = false;
+    unsigned Line = MapLine(static_cast<unsigned>(std::stoul(Text.substr(Digits, End - Digits))),
+                            Generated);
+    Out += std::to_string(Line) + (Generated ? " (code an earlier pass wrote there)" : "");
+    At = End;
+  }
+}
+
 std::pair<unsigned, unsigned> lineAndColumnOf(const std::string &Text, unsigned Offset) {
   unsigned Line = 1, LineStart = 0;
   for (unsigned I = 0; I < Offset && I < Text.size(); ++I)
@@ -195,8 +225,27 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
         }
       // Remarks of a later pass name places in the input file, not in the
       // previous pass's output nor in the text with the recovery markers.
-      for (LaunchRemark &R : Result.Remarks)
+      // A line its text names, at the line's first written character.
+      auto InputLine = [&](unsigned Line, bool &InGeneratedCode) {
+        unsigned Start = offsetOf(Recovered.ParsedText, Line, 1), Column = 1;
+        while (Start + Column - 1 < Recovered.ParsedText.size() &&
+               (Recovered.ParsedText[Start + Column - 1] == ' ' ||
+                Recovered.ParsedText[Start + Column - 1] == '\t'))
+          ++Column;
+        PresumedPosition At;
+        At.Line = Line;
+        At.Column = Column;
+        InputPosition(At, InGeneratedCode);
+        return At.Line;
+      };
+      for (LaunchRemark &R : Result.Remarks) {
         InputPosition(R.Position, R.InGeneratedCode);
+        if (Earlier.empty())
+          continue;
+        R.Message = inputLineMentions(R.Message, InputLine);
+        for (auto &[Key, Value] : R.Parameters)
+          Value = inputLineMentions(Value, InputLine);
+      }
       Earlier.push_back(std::move(Recovered.Markers));
       llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
       if (!Next)
