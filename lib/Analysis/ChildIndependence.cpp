@@ -265,6 +265,10 @@ Independence proveIndependentOfEarlierLaunches(const LaunchAnalysis &A, const La
     if (Ordered && !E.InDeferredClosure && (E.Id < Site.Id || Site.InLoop))
       Earlier.push_back(&E);
   }
+  // The launches of other calls are not sites here: nothing is known of
+  // their arguments.
+  if (Site.FollowsUnseenLaunches)
+    return {false, Site.UnseenOrder};
   if (Earlier.empty())
     return {false, "no earlier launch into the same stream was found"};
   IndependenceProver Prover(A, Site);

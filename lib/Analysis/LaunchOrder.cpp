@@ -28,8 +28,11 @@ std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const Launc
     if (Other.InDeferredClosure)
       continue;
     bool Same = &Other == &Site;
-    // A later launch comes first only in an earlier turn of a loop.
-    bool MayComeFirst = Same ? Site.InLoop : Site.InLoop || Other.Id < Site.Id;
+    // A later launch comes first only in an earlier turn of a loop. A
+    // launch that may follow launches of other calls (UnseenLaunchOrder.h)
+    // stands for them: they are not sites of this function.
+    bool MayComeFirst =
+        Same ? Site.InLoop || Site.FollowsUnseenLaunches : Site.InLoop || Other.Id < Site.Id;
     if (MayComeFirst &&
         (Same || (isOrderedStream(Other.StreamKind) && mayShareStream(Other, Site))))
       Partners.push_back(I);

@@ -15,7 +15,8 @@ bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site
 
 // The launches of Site's parent whose children a thread may have put in
 // Site's stream before it runs Site (Site itself among them when it sits in a
-// loop): those into an ordered stream that may be Site's (mayShareStream),
+// loop, or may follow launches of other calls that are no sites of its
+// function): those into an ordered stream that may be Site's (mayShareStream),
 // as indices into A.Sites. A pass that runs Site's child at another time
 // only while none of them launched keeps the stream's order without a proof.
 std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const LaunchSite &Site);

@@ -1,6 +1,7 @@
 #include "LaunchSites.h"
 
 #include "KernelFeatures.h"
+#include "UnseenLaunchOrder.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -520,6 +521,7 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
   }
   markRecursion(A);
   markOneThreadPerBlock(A);
+  markUnseenLaunchOrder(Ctx, A);
   return A;
 }
 

@@ -59,6 +59,14 @@ struct LaunchSite {
   // only where that order does not matter, so it is no launch's ordering
   // partner.
   bool InDeferredClosure = false;
+  // Launches of other calls, which no pairing of the parent's sites shows,
+  // may come before this one into its ordered stream (the parent is a
+  // __device__ function a thread may enter more than once or after its
+  // caller launched, or it calls one that launches), or after it (it calls
+  // one that launches). UnseenOrder says why (Analysis/UnseenLaunchOrder.h).
+  bool FollowsUnseenLaunches = false;
+  bool FollowedByUnseenLaunches = false;
+  std::string UnseenOrder;
   // Whether the child can reach the parent again through launches.
   bool Recursive = false;
   // At most one thread of a parent block reaches the launch, once: it is

@@ -32,13 +32,14 @@ unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
 // at line 231", "line 70, line 75"): each is named again by MapLine, which
 // gives the input's line and whether the text there is one an earlier pass
 // wrote.
-template <typename LineMapper> std::string inputLineMentions(const std::string &Text, LineMapper MapLine) {
+template <typename LineMapper>
+std::string inputLineMentions(const std::string &Text, LineMapper MapLine) {
   std::string Out;
   size_t At = 0;
   while (true) {
     size_t Mention = Text.find("line ", At);
-    bool WordStart = Mention != std::string::npos &&
-                     (Mention == 0 || !llvm::isAlnum(Text[Mention - 1]));
+    bool WordStart =
+        Mention != std::string::npos && (Mention == 0 || !llvm::isAlnum(Text[Mention - 1]));
     size_t Digits = Mention == std::string::npos ? Mention : Mention + 5, End = Digits;
     while (End != std::string::npos && End < Text.size() && llvm::isDigit(Text[End]))
       ++End;
@@ -51,8 +52,8 @@ template <typename LineMapper> std::string inputLineMentions(const std::string &
     if (!WordStart || End == Digits)
       continue;
     bool Generated = false;
-    unsigned Line = MapLine(static_cast<unsigned>(std::stoul(Text.substr(Digits, End - Digits))),
-                            Generated);
+    unsigned Line =
+        MapLine(static_cast<unsigned>(std::stoul(Text.substr(Digits, End - Digits))), Generated);
     Out += std::to_string(Line) + (Generated ? " (code an earlier pass wrote there)" : "");
     At = End;
   }

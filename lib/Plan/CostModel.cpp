@@ -214,9 +214,9 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
       double PerBlock = S.LaunchesPerThread * S.ParentBlock;
       return Work + PerBlock * (S.PaddedChildThreads / S.ChildBlock) * C["barrier_ns"] / 1000;
     }
-    double Records = parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] *
-                         C["aggregation_record_ns"] +
-                     S.Launches * C["global_atomic_same_address_ns"] / 1000;
+    double Records =
+        parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] * C["aggregation_record_ns"] +
+        S.Launches * C["global_atomic_same_address_ns"] / 1000;
     if (Name.starts_with("megakernel") && Uniform) {
       // The host launcher falls back to the parent running its children
       // (T4) at run time where that is the better one (Fig. 7a).
@@ -233,8 +233,8 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
       }
       How = "recorded; the persistent grid runs the packed child threads after two grid barriers";
       double Threads = S.Launches * S.ChildThreads;
-      double Search = Threads * std::log2(std::max(S.Launches, 2.0)) *
-                      C["thread_search_step_ns"] / 1000 / S.Concurrent;
+      double Search = Threads * std::log2(std::max(S.Launches, 2.0)) * C["thread_search_step_ns"] /
+                      1000 / S.Concurrent;
       return parallelWork(S, C, Threads) + Search + 2 * C["grid_sync_us"] + Records;
     }
     if (Name.starts_with("T1") || Name.starts_with("T2")) {

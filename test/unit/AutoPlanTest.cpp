@@ -176,9 +176,8 @@ SiteFacts degreeSizedSite(const char *Version, const char *Why) {
 // running every child in its parent thread (T4).
 TEST(AutoPlan, MegakernelRunsSmallChildrenInlineAndPacksLargeOnes) {
   LaunchCosts C = h100();
-  SiteFacts Mega =
-      degreeSizedSite("megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
-                      "megakernel (...): child grids of data-dependent sizes: ...");
+  SiteFacts Mega = degreeSizedSite("megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
+                                   "megakernel (...): child grids of data-dependent sizes: ...");
   Estimate E = costRemoval(Mega, C, {});
   ASSERT_EQ(E.Numbers.size(), 3u);
   EXPECT_NE(E.Numbers[1].second.find("one grid barrier"), std::string::npos);

@@ -41,9 +41,8 @@ std::string exitOf(const std::string &Params, const std::string &Body) {
 } // namespace
 
 TEST(LinearExit, EarlyReturnThroughLocal) {
-  EXPECT_EQ(exitOf("int *p, int b, int e",
-                   "int i = b + blockIdx.x * blockDim.x + threadIdx.x;\n"
-                   "if (i >= e) return;\np[i] = 1;"),
+  EXPECT_EQ(exitOf("int *p, int b, int e", "int i = b + blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                           "if (i >= e) return;\np[i] = 1;"),
             "i >= e");
 }
 
@@ -60,8 +59,9 @@ TEST(LinearExit, BoundOnTheLeftAndOperandOfOr) {
 }
 
 TEST(LinearExit, ConstantsAndBlockDimAreAlikeForEveryThread) {
-  EXPECT_EQ(exitOf("int *p, int n", "int i = kBlock * gridDim.y + blockIdx.x * blockDim.x + "
-                                    "threadIdx.x - 3;\nif (i > n * (int)blockDim.x) return;\np[i] = 1;"),
+  EXPECT_EQ(exitOf("int *p, int n",
+                   "int i = kBlock * gridDim.y + blockIdx.x * blockDim.x + "
+                   "threadIdx.x - 3;\nif (i > n * (int)blockDim.x) return;\np[i] = 1;"),
             "i > n * (int)blockDim.x");
 }
 

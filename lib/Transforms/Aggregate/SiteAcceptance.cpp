@@ -31,6 +31,10 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   if (Site.InClosure)
     return refusal("the launch is written in a lambda, which may run it after the parent's "
                    "block has gathered its launches, or in another grid");
+  if (!Options.AssumeIndependentChildren && Site.FollowedByUnseenLaunches)
+    return refusal(Site.UnseenOrder +
+                   "; aggregating could reorder them (pass "
+                   "--assume-independent-children if they do not depend on each other)");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
     if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
       return refusal("the parent thread launches other children into the same stream before "

@@ -1,7 +1,7 @@
 #include "KernelCopy.h"
 
-#include "Analysis/LinearExit.h"
 #include "Refusal.h"
+#include "Analysis/LinearExit.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
@@ -99,7 +99,8 @@ void readLinearExit(const clang::ASTContext &Ctx, const clang::FunctionDecl &Ker
     return;
   Copy.LinearExit.Declarations = Declarations;
   Copy.LinearExit.Names = Names;
-  Copy.LinearExit.Condition = Exit->ExitsWhenFalse ? "!(" + Comparison + ")" : "(" + Comparison + ")";
+  Copy.LinearExit.Condition =
+      Exit->ExitsWhenFalse ? "!(" + Comparison + ")" : "(" + Comparison + ")";
 }
 } // namespace
 

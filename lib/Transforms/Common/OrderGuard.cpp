@@ -28,6 +28,12 @@ std::string closureReason(const LaunchSite &Site, const LaunchSite &Guarded) {
                  "of reach";
 }
 
+// The flag lives in one call of the parent: launches of other calls, or of
+// other functions, neither read nor set it.
+std::string unseenReason() {
+  return "the flag that keeps the stream's order does not reach launches of other calls";
+}
+
 // Whether an earlier pass of the same run (thresholding before spawn)
 // declared the flag in the parent already.
 bool declaresFlag(const clang::FunctionDecl &Parent) {
@@ -55,9 +61,10 @@ OrderGuards planOrderGuards(const clang::ASTContext &Ctx, const LaunchAnalysis &
       if (!Taken.count(I))
         continue;
       for (unsigned P : orderedStreamPartners(A, A.Sites[I])) {
-        std::string Why = !Taken.count(P)        ? partnerLeftReason(A.Sites[P])
-                          : A.Sites[P].InClosure ? closureReason(A.Sites[P], A.Sites[I])
-                                                 : "";
+        std::string Why = !Taken.count(P)                    ? partnerLeftReason(A.Sites[P])
+                          : A.Sites[P].InClosure             ? closureReason(A.Sites[P], A.Sites[I])
+                          : A.Sites[P].FollowsUnseenLaunches ? unseenReason()
+                                                             : "";
         if (Why.empty())
           continue;
         Plan.Refused[I] = Why;

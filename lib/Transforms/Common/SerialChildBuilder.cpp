@@ -101,8 +101,8 @@ std::string linearExitFunction(const KernelCopy &K, const SerialCopyOptions &Opt
   if (K.LinearExit.Condition.empty())
     return "";
   std::string D = "// launchopt: whether the guard of '" + K.Name +
-                  "' ends this thread and every later one in x:\n// " +
-                  K.LinearExit.Condition + "\n";
+                  "' ends this thread and every later one in x:\n// " + K.LinearExit.Condition +
+                  "\n";
   D += K.TemplateHeader + "static __device__ bool " + linearExitName(K, Options) + "(" +
        K.parameters(true) + passedBuiltinParameters() + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
@@ -130,10 +130,11 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
   D += serialSignature(K, Options) + "\n{\n";
-  std::string Call = ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
-                     generated::code("make_uint3(@bx, @by, @bz),\n"
-                                     "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
-                     (InCycle ? ", " + generated::threshold::SerialDepth : "") + ");\n";
+  std::string Call =
+      ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
+      generated::code("make_uint3(@bx, @by, @bz),\n"
+                      "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
+      (InCycle ? ", " + generated::threshold::SerialDepth : "") + ");\n";
   if (K.LinearExit.Condition.empty()) {
     D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                          "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
@@ -152,7 +153,8 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                        "        for (unsigned @tz = 0; @tz < @blockDim.z; ++@tz)\n"
                        "          for (unsigned @ty = 0; @ty < @blockDim.y; ++@ty)\n"
                        "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx) {\n");
-  D += "              if (" + linearExitName(K, Options) + K.TemplateArgs + "(" + K.arguments(true) +
+  D += "              if (" + linearExitName(K, Options) + K.TemplateArgs + "(" +
+       K.arguments(true) +
        generated::code("make_uint3(@bx, @by, @bz),\n"
                        "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim)) {\n"
                        "                @xEnded = true;\n"

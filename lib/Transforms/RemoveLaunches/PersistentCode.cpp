@@ -92,8 +92,8 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
                           ? "launchopt::persistent::runsInline(" + Record + ".shape.grid, " +
                                 Record + ".shape.block) || "
                           : "";
-  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" + queueName(Parent.Name) +
-         ", " + Record + "))\n";
+  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" +
+         queueName(Parent.Name) + ", " + Record + "))\n";
   Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
          ".shape.block); // " + (Small.empty() ? "" : "small, or ") +
          "the queue is full: this thread runs it now\n";
@@ -146,14 +146,12 @@ std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
   const char *WhenConstant = When == PersistentWhen::MoreResidentThanOriginal
                                  ? "MoreResidentThanOriginal"
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
-                                                                     : "Always";
+                                                                    : "Always";
   return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
-         ", " + L.Callee +
-         ", launchopt::persistent::" + WhenConstant +
-         ", " + L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) +
-         ", " + (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") +
-         L.Arguments + "); // launchopt: the persistent grid of '" + Parent.Name +
-         "' (launch removal)";
+         ", " + L.Callee + ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " +
+         L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+         (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
+         "); // launchopt: the persistent grid of '" + Parent.Name + "' (launch removal)";
 }
 
 std::string persistentPreamble() {

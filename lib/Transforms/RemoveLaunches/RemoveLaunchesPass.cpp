@@ -253,6 +253,20 @@ bool refuseOvertakenRemovals(const LaunchAnalysis &Launches, std::vector<SiteDec
 // child after the other.
 void keepStreamOrder(const LaunchAnalysis &Launches, const RemoveLaunchesOptions &Options,
                      std::vector<SiteDecision> &Decisions) {
+  // Launches of other calls (UnseenLaunchOrder.h) are not removed with this
+  // one: a removed child runs before those launched earlier, and those
+  // launched later run before a child T1-T3 run later.
+  for (SiteDecision &D : Decisions) {
+    if (!D.Version || Options.AssumeIndependentChildren)
+      continue;
+    if (D.Site->FollowsUnseenLaunches)
+      refuse(D, D.Site->UnseenOrder +
+                    ": a removed child could run before them (pass "
+                    "--assume-independent-children if they do not depend on each other)");
+    else if (D.Site->FollowedByUnseenLaunches && *D.Version != RemovalVersion::T4)
+      refuse(D, D.Site->UnseenOrder + ": they would run before this child, which " +
+                    versionName(*D.Version) + " runs later");
+  }
   for (bool Changed = true; Changed;) {
     Changed = false;
     if (!Options.AssumeIndependentChildren)
