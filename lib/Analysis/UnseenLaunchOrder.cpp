@@ -89,10 +89,9 @@ public:
   // enclosing function's.
   bool TraverseDecl(clang::Decl *D) {
     auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
-    if (!F || !F->doesThisDeclarationHaveABody() || llvm::isa<clang::CXXMethodDecl>(F) &&
-                                                         llvm::cast<clang::CXXMethodDecl>(F)
-                                                             ->getParent()
-                                                             ->isLambda())
+    if (!F || !F->doesThisDeclarationHaveABody() ||
+        llvm::isa<clang::CXXMethodDecl>(F) &&
+            llvm::cast<clang::CXXMethodDecl>(F)->getParent()->isLambda())
       return clang::RecursiveASTVisitor<CallCollector>::TraverseDecl(D);
     const clang::FunctionDecl *Outer = Current;
     Current = patternOf(F);
@@ -213,7 +212,8 @@ void markUnseenLaunchOrder(clang::ASTContext &Ctx, LaunchAnalysis &A) {
         else if (C.Caller == H)
           Reason = "it calls itself";
         else if (Why.count(C.Caller))
-          Reason = "its caller " + quoted(C.Caller) + " may run more than once or after other "
+          Reason = "its caller " + quoted(C.Caller) +
+                   " may run more than once or after other "
                    "launches";
         else if (std::any_of(Collector.CallsIn[C.Caller].begin(), Collector.CallsIn[C.Caller].end(),
                              [&](const auto &Other) {
@@ -240,8 +240,9 @@ void markUnseenLaunchOrder(clang::ASTContext &Ctx, LaunchAnalysis &A) {
     if (Reason != Why.end()) {
       S.FollowsUnseenLaunches = true;
       S.UnseenOrder = "the launch is in __device__ function " + quoted(Parent) + ", and " +
-                      Reason->second + ": launches of other calls may come before it into the "
-                                       "same stream";
+                      Reason->second +
+                      ": launches of other calls may come before it into the "
+                      "same stream";
     }
     for (const auto &[Call, Callee] : Collector.CallsIn[Parent])
       if (Launching.count(Callee) && !exclusive(Ctx, S.Call, Call)) {
