@@ -90,6 +90,8 @@ void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                        : "not in loop")
        << ", " << (S.InBranch ? "in branch" : "not in branch") << (S.Recursive ? ", recursive" : "")
        << "\n";
+    if (!S.UnseenOrder.empty())
+      OS << "  order with other calls: " << S.UnseenOrder << "\n";
     if (!S.Child) {
       OS << "  child: unresolved: " << S.UnresolvedReason << "\n";
       continue;
@@ -125,6 +127,11 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                          {"inBranch", S.InBranch},
                          {"inLambda", S.InClosure},
                          {"recursive", S.Recursive}};
+    if (!S.UnseenOrder.empty())
+      L["orderWithOtherCalls"] =
+          llvm::json::Object{{"followsTheirLaunches", S.FollowsUnseenLaunches},
+                             {"followedByTheirLaunches", S.FollowedByUnseenLaunches},
+                             {"why", S.UnseenOrder}};
     if (S.Child)
       L["childUses"] = featuresJson(A.ChildFeatures.at(S.Child));
     else

@@ -17,6 +17,14 @@
 // RUN: %FileCheck %s --check-prefix=A < %t.aggregated
 // RUN: %launchopt --threshold --assume-independent-children %s -o %t.assumed.cu 2> %t.assumed
 // RUN: %FileCheck %s --check-prefix=ASSUMED < %t.assumed
+// RUN: %launchopt --list-launches %s | %FileCheck %s --check-prefix=LIST
+// RUN: %launchopt --list-launches --format=json %s | %FileCheck %s --check-prefix=JSON
+// LIST: launch #1 at {{.*}}helper-launch-order.cu:{{[0-9]+}}:3: device-side, 'fillRange' launches 'fill'
+// LIST: order with other calls: the launch is in __device__ function 'fillRange', and it is called at 2 places
+// JSON: "orderWithOtherCalls": {
+// JSON-NEXT: "followedByTheirLaunches": false,
+// JSON-NEXT: "followsTheirLaunches": true,
+// JSON-NEXT: "why": "the launch is in __device__ function 'fillRange', and it is called at 2 places
 #include <cuda_runtime.h>
 
 __global__ void fill(int *a, int lo, int hi) {
