@@ -72,7 +72,8 @@ std::string gridRecordDefinition(const KernelCopy &K) {
 
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, PersistentUnits Units) {
+                                   const std::string &SerialCallee, PersistentUnits Units,
+                                   bool InlineSmall) {
   std::string Record = generated::code("@r") + std::to_string(SiteId);
   std::string Out = "{ // launchopt: launch of '" + Child.Name + "' removed (" +
                     versionText(Units) +
@@ -88,7 +89,7 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
   for (const std::string &N : Child.ParamNames)
     Arguments += Record + ".args." + N + ", ";
   // The megakernel's launching thread runs a small child itself.
-  std::string Small = Units == PersistentUnits::Choose
+  std::string Small = Units == PersistentUnits::Choose && InlineSmall
                           ? "launchopt::persistent::runsInline(" + Record + ".shape.grid, " +
                                 Record + ".shape.block) || "
                           : "";

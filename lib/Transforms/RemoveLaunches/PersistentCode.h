@@ -31,10 +31,11 @@ std::string gridRecordDefinition(const KernelCopy &Child);
 
 // Replaces the launch in the persistent twin's copy of the parent body: the
 // thread records the launch, or runs it itself (SerialCallee) when the queue
-// is full.
+// is full or, for the megakernel with InlineSmall, when the child is small.
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, PersistentUnits Units);
+                                   const std::string &SerialCallee, PersistentUnits Units,
+                                   bool InlineSmall);
 
 // The parent's queue, the function that runs one original parent block (the
 // parent's body with BodyEdits applied) and the persistent kernel, inserted

@@ -1,5 +1,7 @@
 #include "RemoveLaunchesPass.h"
 
+#include "Analysis/ThreadLoops.h"
+
 #include "BlockRunCode.h"
 #include "GridGuard.h"
 #include "PersistentCode.h"
@@ -121,16 +123,20 @@ bool childSizesKnown(const clang::ASTContext &Ctx, const LaunchSite &Site) {
 }
 
 std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  return childSizesKnown(Ctx, Site)
-             ? "uniform child grids (a constant configuration): the host launches the "
-               "persistent grid when the device holds more blocks than the parent's grid, "
-               "else the parent, its launch run by the launching thread (T4)"
-             : "child grids of data-dependent sizes: a child of at most "
-               "LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching thread (T4), "
-               "the others are recorded and the persistent grid (at least "
-               "LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM) balances them, taking a "
-               "block's worth of packed child threads, a child block (T1) or a whole child "
-               "grid (T2) at a time as the recorded launches decide";
+  if (childSizesKnown(Ctx, Site))
+    return "uniform child grids (a constant configuration): the host launches the persistent "
+           "grid when the device holds more blocks than the parent's grid, else the parent, its "
+           "launch run by the launching thread (T4)";
+  std::string Small =
+      Site.Child && threadsMayLoop(*Site.Child)
+          ? "every child is recorded (its threads run loops, so few threads may still be much "
+            "work)"
+          : "a child of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching "
+            "thread (T4), the others are recorded";
+  return "child grids of data-dependent sizes: " + Small +
+         ", and the persistent grid (at least LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per "
+         "SM) balances them, taking a block's worth of packed child threads, a child block (T1) "
+         "or a whole child grid (T2) at a time as the recorded launches decide";
 }
 
 // A launch of a child that another file defines: only T4 takes it, since
@@ -448,7 +454,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
           {&Site,
            &A,
            {Statement.Begin, Statement.End - Statement.Begin,
-            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent, Serial, Units)},
+            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent, Serial, Units,
+                                   Site.Child && !threadsMayLoop(*Site.Child))},
            Units});
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {

@@ -68,6 +68,7 @@ struct HostPoolBuffer {
   unsigned long long *demand;
   unsigned long long *demandOnDevice;
   bool demandTried;
+  unsigned long long peak;           // the most the demand word has said
   unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
 };
 
@@ -92,6 +93,7 @@ struct HostPools {
 #ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord;
 HostPools &hostPools() {
   static HostPools pools;
   return pools;
@@ -99,6 +101,7 @@ HostPools &hostPools() {
 #else
 extern __device__ unsigned char *poolBase;
 extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+extern __device__ unsigned long long *poolDemandWord;
 HostPools &hostPools();
 #endif
 #endif
@@ -152,9 +155,11 @@ using program::poolBase;
 using program::poolCapacity;
 using program::poolCursor;
 using program::poolPeak;
+using program::poolDemandWord;
 #else
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord; // the host's demand word, or null
 inline program::HostPools &hostPools() {
   static program::HostPools pools;
   return pools;
@@ -165,14 +170,27 @@ __device__ inline AggregatedLaunch *failedLaunch() {
   return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
 }
 
+// A refused request tells the host at once, rather than at the next reset,
+// which runs after the host has sized the pool for its next top-level launch:
+// the host reads the word before that launch. Only the requests whose bytes
+// pass a power of two write it (the capacity is one), so that the refused
+// requests of a whole grid cross the bus a few times, not once each.
+__device__ inline void reportRefusal(unsigned long long before, unsigned long long after) {
+  unsigned long long *word = poolDemandWord;
+  if (word && (before == 0 || 63 - __clzll(before) != 63 - __clzll(after)))
+    *static_cast<volatile unsigned long long *>(word) = after;
+}
+
 // Bump allocation; null when the pool is exhausted (never wraps around, so
 // nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
 // past the 16 bytes each piece keeps.
 __device__ inline void *poolAllocate(unsigned long long bytes) {
   bytes = (bytes + 15) & ~15ull;
   unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > poolCapacity)
+  if (offset + bytes > poolCapacity) {
+    reportRefusal(offset, offset + bytes);
     return nullptr;
+  }
   return poolBase + offset;
 }
 
@@ -181,7 +199,9 @@ __device__ inline void *poolAllocate(unsigned long long bytes) {
 // the demand the next reset reports holds them too. (The cursor is already
 // past the capacity: nothing else is refused because of it.)
 __device__ inline void countRefused(unsigned long long bytes) {
-  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long before = atomicAdd(&poolCursor, bytes);
+  reportRefusal(before, before + bytes);
 }
 
 // What launchopt knows, at the host launch of a top-level parent, of the
@@ -218,6 +238,7 @@ __device__ inline void publishPool(const PoolView &pool) {
   }
   poolBase = pool.base;
   poolCapacity = pool.capacity;
+  poolDemandWord = pool.demand;
   poolCursor = 0;
 }
 
@@ -310,9 +331,15 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
     makeDemandWord(p);
   double wanted = firstLevelBytes(grid, block, demand);
   if (p.demand) {
-    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
-    wanted = asked > wanted ? asked : wanted;
+    unsigned long long asked = *static_cast<volatile unsigned long long *>(p.demand);
+    p.peak = asked > p.peak ? asked : p.peak;
   }
+  // A demand past the capacity means requests were refused. Their children
+  // ran as plain launches, which asked nothing for their own launches, so
+  // the work wants more than it asked: four times as much, so that a deep
+  // recursion (qt) needs a run or two to find its pool, not one per level.
+  double learned = p.peak > p.capacity ? 4.0 * double(p.peak) : double(p.peak);
+  wanted = learned > wanted ? learned : wanted;
   unsigned long long capacity = poolCapacityFor(wanted);
   if (capacity > p.capacity)
     growPool(p, capacity);
