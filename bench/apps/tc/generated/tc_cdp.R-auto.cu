@@ -595,8 +595,8 @@ static __device__ void __lo_pblock_tc_vertices(GraphDev g, int first, unsigned l
       // the launch would fail: its child never runs
     } else {
       const __lo_grec_tc_intersect __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_tc_intersect::Arguments(g, u, begin, end, count)};
-      if (launchopt::persistent::runsInline(__lo_r1.shape.grid, __lo_r1.shape.block) || !launchopt::persistent::record(__lo_pq_tc_vertices, __lo_r1))
-        __lo_inline_tc_intersect(__lo_r1.args.g, __lo_r1.args.u, __lo_r1.args.edge_begin, __lo_r1.args.edge_end, __lo_r1.args.count, __lo_r1.shape.grid, __lo_r1.shape.block); // small, or the queue is full: this thread runs it now
+      if (!launchopt::persistent::record(__lo_pq_tc_vertices, __lo_r1))
+        __lo_inline_tc_intersect(__lo_r1.args.g, __lo_r1.args.u, __lo_r1.args.edge_begin, __lo_r1.args.edge_end, __lo_r1.args.count, __lo_r1.shape.grid, __lo_r1.shape.block); // the queue is full: this thread runs it now
     }
   }
   if (cudaSuccess != cudaSuccess) atomicAdd(&tc_failed_launches, 1u);
