@@ -3,6 +3,7 @@
 #include "SpawnedKernel.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
+#include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
@@ -44,9 +45,11 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   const std::string &Indent = L.Indent;
   std::string Out = "{ // launchopt: spawn-controlled launch of '" + Site.ChildName + "'\n";
   Out += boundDeclarations(B, Indent);
+  // A small child whose threads run no loop is serialized at once (admit).
+  bool LoopFree = Site.Child && !threadsMayLoop(*Site.Child);
   Out += Indent + "  const unsigned " + TicketVar + " = launchopt::spawn::admit(" + Id + ", " +
          B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "      " +
-         ForcedText + ");\n";
+         ForcedText + (LoopFree ? ", true" : "") + ");\n";
   Out += Indent + "  if (" + TicketVar + " != 0)\n";
   Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar +
          L.trailingConfig() + ">>>(" + L.argumentsThen() + TicketVar + ");\n";
@@ -59,6 +62,9 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
     Out += Indent + "  else\n" + Indent + "    " + orderFlag() + " = true;\n";
   Out += Indent + "}";
   Remark.Parameters["threads"] = B.Recovered;
+  if (LoopFree)
+    Remark.Parameters["serial-without-controller"] =
+        "at most LAUNCHOPT_SPAWN_SERIAL_THREADS threads (its threads run no loop)";
   return Out;
 }
 

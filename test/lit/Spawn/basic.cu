@@ -35,7 +35,7 @@ __global__ void parent(int *d, const int *sizes) {
 // CHECK-NEXT: const dim3 __lo_sgrid1 = (__lo_sn1_x + 63) / 64;
 // CHECK-NEXT: const dim3 __lo_sblock1 = 64;
 // CHECK: const unsigned __lo_sticket1 = launchopt::spawn::admit(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
-// CHECK-NEXT: !__lo_sfits1);
+// CHECK-NEXT: !__lo_sfits1, true);
 // CHECK-NEXT: if (__lo_sticket1 != 0)
 // CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1>>>(d, n, __lo_sticket1);
 // CHECK-NEXT: if (__lo_sticket1 == 0 ||
@@ -47,4 +47,4 @@ __global__ void parent(int *d, const int *sizes) {
 // CHECK-NEXT: };
 // CHECK-NEXT: static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 
-// REMARK: basic.cu:20:3: remark: spawn applied to launch of 'child' (serial-function: __lo_spawn_serial_child, spawned-kernel: __lo_spawned_child
+// REMARK: basic.cu:20:3: remark: spawn applied to launch of 'child' (serial-function: __lo_spawn_serial_child, serial-without-controller: at most LAUNCHOPT_SPAWN_SERIAL_THREADS threads (its threads run no loop), spawned-kernel: __lo_spawned_child

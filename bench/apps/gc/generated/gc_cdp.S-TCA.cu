@@ -1296,6 +1296,9 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
 #endif
+#ifndef LAUNCHOPT_SPAWN_SERIAL_THREADS
+#define LAUNCHOPT_SPAWN_SERIAL_THREADS 64 // a loop-free child of at most this many threads runs serially
+#endif
 #ifndef LAUNCHOPT_SPAWN_WINDOW
 #define LAUNCHOPT_SPAWN_WINDOW 64 // child blocks per averaging window
 #endif
@@ -1551,8 +1554,16 @@ __device__ inline void releaseTicket(unsigned ticket, unsigned long long ctas) {
 // The decision at a launch site: a ticket to pass to the launched grid, or 0
 // to run the serial copy. `forced`: the launch may not be serialized (a grid
 // wider than the serial copy can run, a serial recursion at its depth bound).
+// `loopFree`: the child's threads run no loop, so a child of at most
+// LAUNCHOPT_SPAWN_SERIAL_THREADS threads costs its parent thread less run
+// serially than the launch alone would: it is serialized without asking the
+// controller, whose shared counters every parent thread would otherwise touch.
 __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &block,
-                                 long long threads, bool forced) {
+                                 long long threads, bool forced, bool loopFree = false) {
+  if (!forced && loopFree && threads <= (long long)LAUNCHOPT_SPAWN_SERIAL_THREADS) {
+    count(site, Outcome::Serialized, threads);
+    return 0;
+  }
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   // A stale error of this thread would make the check after the launch
   // ambiguous; the user's code may still read it, so it is left there.
@@ -2120,7 +2131,7 @@ static __device__ void __lo_part_gc_select(GraphDev g, int first, const int* col
         const long long __lo_sthreads1 = (long long)(__lo_sn1_x) * (long long)__lo_sgrid1.y * __lo_sblock1.y * (long long)__lo_sgrid1.z * __lo_sblock1.z;
         const bool __lo_sfits1 = (long long)__lo_sgrid1.x * __lo_sblock1.x < (long long)(__lo_sn1_x) + __lo_sblock1.x;
         const unsigned __lo_sticket1 = launchopt::spawn::admit(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
-            !__lo_sfits1);
+            !__lo_sfits1, true);
         if (__lo_sticket1 != 0)
           { // launchopt: coarsened launch of '__lo_spawned_gc_detect_conflicts'
             const dim3 __lo_cgrid1 = __lo_sgrid1;

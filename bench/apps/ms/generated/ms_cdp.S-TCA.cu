@@ -1296,6 +1296,9 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #ifndef LAUNCHOPT_SPAWN_MAX_QUEUE
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
 #endif
+#ifndef LAUNCHOPT_SPAWN_SERIAL_THREADS
+#define LAUNCHOPT_SPAWN_SERIAL_THREADS 64 // a loop-free child of at most this many threads runs serially
+#endif
 #ifndef LAUNCHOPT_SPAWN_WINDOW
 #define LAUNCHOPT_SPAWN_WINDOW 64 // child blocks per averaging window
 #endif
@@ -1551,8 +1554,16 @@ __device__ inline void releaseTicket(unsigned ticket, unsigned long long ctas) {
 // The decision at a launch site: a ticket to pass to the launched grid, or 0
 // to run the serial copy. `forced`: the launch may not be serialized (a grid
 // wider than the serial copy can run, a serial recursion at its depth bound).
+// `loopFree`: the child's threads run no loop, so a child of at most
+// LAUNCHOPT_SPAWN_SERIAL_THREADS threads costs its parent thread less run
+// serially than the launch alone would: it is serialized without asking the
+// controller, whose shared counters every parent thread would otherwise touch.
 __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &block,
-                                 long long threads, bool forced) {
+                                 long long threads, bool forced, bool loopFree = false) {
+  if (!forced && loopFree && threads <= (long long)LAUNCHOPT_SPAWN_SERIAL_THREADS) {
+    count(site, Outcome::Serialized, threads);
+    return 0;
+  }
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   // A stale error of this thread would make the check after the launch
   // ambiguous; the user's code may still read it, so it is left there.
