@@ -204,6 +204,11 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
   // The megakernel of uniform child grids (a constant configuration).
   const bool Uniform = Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
                        llvm::StringRef(Probe->second.Parameters.at("auto")).contains("uniform");
+  // The megakernel records every child whose threads loop, small ones too
+  // (the pass says so: lib/Analysis/ThreadLoops).
+  const bool RecordsAll =
+      Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
+      llvm::StringRef(Probe->second.Parameters.at("auto")).contains("every child is recorded");
   Estimate E;
   E.Numbers.push_back({"version", Version + " (the removal pass's own choice)"});
   return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {
@@ -227,7 +232,7 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
       // A small child runs in its launching thread; the others are recorded
       // and their threads packed over the persistent grid, each finding its
       // child by a search, after a second grid barrier.
-      if (S.ChildThreads <= C["persistent_inline_threads"]) {
+      if (!RecordsAll && S.ChildThreads <= C["persistent_inline_threads"]) {
         How = "run by the launching thread in the persistent grid, one grid barrier";
         return serialInParent(S, C) + C["grid_sync_us"];
       }

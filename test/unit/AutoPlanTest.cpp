@@ -192,5 +192,19 @@ TEST(AutoPlan, MegakernelRunsSmallChildrenInlineAndPacksLargeOnes) {
             std::string::npos);
 }
 
+// A child whose threads loop is recorded by the megakernel whatever its
+// size: the small scenario is priced as recorded and packed too.
+TEST(AutoPlan, MegakernelRecordsLoopingChildrenOfEverySize) {
+  LaunchCosts C = h100();
+  SiteFacts Looping = degreeSizedSite(
+      "megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
+      "megakernel (...): child grids of data-dependent sizes: every child is recorded (its "
+      "threads run loops, so few threads may still be much work), ...");
+  Estimate E = costRemoval(Looping, C, {});
+  ASSERT_EQ(E.Numbers.size(), 3u);
+  EXPECT_NE(E.Numbers[1].second.find("two grid barriers"), std::string::npos);
+  EXPECT_NE(E.Numbers[2].second.find("two grid barriers"), std::string::npos);
+}
+
 } // namespace
 } // namespace launchopt
