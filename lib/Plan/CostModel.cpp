@@ -202,13 +202,14 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
   if (Probe != F.Probes.end() && Probe->second.Parameters.count("version"))
     Version = Probe->second.Parameters.at("version");
   // The megakernel of uniform child grids (a constant configuration).
-  const bool Uniform = Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
-                       llvm::StringRef(Probe->second.Parameters.at("auto")).contains("uniform");
+  auto AutoSays = [&](llvm::StringRef Text) {
+    return Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
+           llvm::StringRef(Probe->second.Parameters.at("auto")).contains(Text);
+  };
+  const bool Uniform = AutoSays("uniform");
   // The megakernel records every child whose threads loop, small ones too
   // (the pass says so: lib/Analysis/ThreadLoops).
-  const bool RecordsAll =
-      Probe != F.Probes.end() && Probe->second.Parameters.count("auto") &&
-      llvm::StringRef(Probe->second.Parameters.at("auto")).contains("every child is recorded");
+  const bool RecordsAll = AutoSays("every child is recorded");
   Estimate E;
   E.Numbers.push_back({"version", Version + " (the removal pass's own choice)"});
   return priced(F, C, std::move(E), [&](const Scenario &S, std::string &How) {

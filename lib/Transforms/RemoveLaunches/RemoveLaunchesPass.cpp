@@ -1,12 +1,10 @@
 #include "RemoveLaunchesPass.h"
-
-#include "Analysis/ThreadLoops.h"
-
 #include "BlockRunCode.h"
 #include "GridGuard.h"
 #include "PersistentCode.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
+#include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/PlainBuild.h"
@@ -122,13 +120,19 @@ bool childSizesKnown(const clang::ASTContext &Ctx, const LaunchSite &Site) {
   return constantOperand(Ctx, Site.Grid) && constantOperand(Ctx, Site.Block);
 }
 
+// Whether the megakernel runs a small child in its launching thread: only
+// where the child's threads run no loop, so few threads are little work.
+bool inlinesSmallChild(const LaunchSite &Site) {
+  return Site.Child && !threadsMayLoop(*Site.Child);
+}
+
 std::string megakernelReason(const clang::ASTContext &Ctx, const LaunchSite &Site) {
   if (childSizesKnown(Ctx, Site))
     return "uniform child grids (a constant configuration): the host launches the persistent "
            "grid when the device holds more blocks than the parent's grid, else the parent, its "
            "launch run by the launching thread (T4)";
   std::string Small =
-      Site.Child && threadsMayLoop(*Site.Child)
+      !inlinesSmallChild(Site)
           ? "every child is recorded (its threads run loops, so few threads may still be much "
             "work)"
           : "a child of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the launching "
@@ -450,13 +454,12 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                             : childSizesKnown(Ctx, Site) ? PersistentWhen::MoreResidentThanOriginal
                                                          : PersistentWhen::AlwaysSpread;
       std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
-      Persistent.push_back(
-          {&Site,
-           &A,
-           {Statement.Begin, Statement.End - Statement.Begin,
-            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent, Serial, Units,
-                                   Site.Child && !threadsMayLoop(*Site.Child))},
-           Units});
+      Persistent.push_back({&Site,
+                            &A,
+                            {Statement.Begin, Statement.End - Statement.Begin,
+                             gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
+                                                    Serial, Units, inlinesSmallChild(Site))},
+                            Units});
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
