@@ -1,5 +1,7 @@
 #include "SiteFacts.h"
 
+#include "Analysis/LaunchOrder.h"
+
 #include "Analysis/Uniformity.h"
 #include "Transforms/Common/ConstantOperand.h"
 #include "clang/AST/StmtCXX.h"
@@ -52,6 +54,9 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   F.OneThreadPerBlock = Site.OneThreadPerBlock;
   F.ParentHostLaunched = ParentHostLaunched;
   F.Stream = Site.StreamKind;
+  for (unsigned P : orderedStreamPartners(Launches, Site))
+    if (Launches.Sites[P].Id != Site.Id)
+      F.OrderedPartners.push_back(Launches.Sites[P].Id);
   F.ChildGrid = constantSize(Ctx, Site.Grid);
   F.ChildBlock = constantSize(Ctx, Site.Block);
   if (F.ChildGrid && F.ChildBlock)

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace launchopt {
 
@@ -34,6 +35,11 @@ struct SiteFacts {
   bool OneThreadPerBlock = false;
   bool ParentHostLaunched = false; // some host code of the program launches the parent
   LaunchStream Stream = LaunchStream::Default;
+  // Launch ids of the parent's launches a thread may have put into this
+  // one's ordered stream before it (LaunchOrder.h): the plan gives such
+  // launches one choice, since passes keep their order only when they take
+  // all of them alike.
+  std::vector<unsigned> OrderedPartners;
   // Child threads per launch (grid x block) and the child's block, when the
   // launch writes them as constants.
   std::optional<double> ChildThreads, ChildBlock, ChildGrid;

@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <set>
 
 namespace launchopt {
@@ -85,6 +87,70 @@ std::string valueFor(const Priced &P, const std::string &Flag, bool &Has) {
     }
   Has = false;
   return "";
+}
+
+// Launches of one parent thread into one ordered stream keep their order
+// only when the passes take them alike (aggregation's ordered scopes, the
+// removal of all of them, the order guard): a group of such launches, as far
+// as the partner relation links them, takes the candidate possible for all
+// of them that costs least in total.
+void agreeWithinOrderedGroups(std::vector<SiteChoice> &Choices) {
+  std::vector<size_t> Group(Choices.size());
+  for (size_t I = 0; I < Choices.size(); ++I)
+    Group[I] = I;
+  std::function<size_t(size_t)> Root = [&](size_t I) {
+    return Group[I] == I ? I : Group[I] = Root(Group[I]);
+  };
+  for (size_t I = 0; I < Choices.size(); ++I)
+    for (unsigned Partner : Choices[I].Facts->OrderedPartners)
+      for (size_t J = 0; J < Choices.size(); ++J)
+        if (Choices[J].Facts->File == Choices[I].Facts->File &&
+            Choices[J].Facts->LaunchId == Partner)
+          Group[Root(J)] = Root(I);
+  std::map<size_t, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Choices.size(); ++I)
+    Members[Root(I)].push_back(I);
+  for (const auto &[Key, Sites] : Members) {
+    if (Sites.size() < 2 || std::all_of(Sites.begin(), Sites.end(), [&](size_t I) {
+          return Choices[I].Possible[Choices[I].Chosen].Of ==
+                 Choices[Sites[0]].Possible[Choices[Sites[0]].Chosen].Of;
+        }))
+      continue;
+    // The candidate every member may take that costs least over the group
+    // ("as written" is possible everywhere).
+    const Candidate *Best = nullptr;
+    double BestTotal = 0;
+    for (const Priced &P : Choices[Sites[0]].Possible) {
+      double Total = 0;
+      bool Everywhere = true;
+      for (size_t I : Sites) {
+        auto Same = std::find_if(Choices[I].Possible.begin(), Choices[I].Possible.end(),
+                                 [&](const Priced &Q) { return Q.Of == P.Of; });
+        if (Same == Choices[I].Possible.end()) {
+          Everywhere = false;
+          break;
+        }
+        Total += Same->Cost.Microseconds;
+      }
+      if (Everywhere && (!Best || Total < BestTotal)) {
+        Best = P.Of;
+        BestTotal = Total;
+      }
+    }
+    std::vector<std::string> Lines;
+    for (size_t I : Sites)
+      Lines.push_back("line " + std::to_string(Choices[I].Facts->Position.Line));
+    for (size_t I : Sites) {
+      SiteChoice &C = Choices[I];
+      size_t Again = cheapest(C, [&](const Priced &P) { return P.Of == Best; });
+      if (Again != C.Chosen)
+        C.ProgramNote = "the launches at " + llvm::join(Lines, ", ") +
+                        " share an ordered stream and take one candidate, " +
+                        C.Possible[Again].name() + ", the cheapest for all of them, so not " +
+                        C.Possible[C.Chosen].name();
+      C.Chosen = Again;
+    }
+  }
 }
 
 // A pass runs once per program, with one value: where sites chose different
@@ -198,6 +264,7 @@ ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const
     Choices.push_back(priceSite(F, Costs));
     Choices.back().Chosen = cheapest(Choices.back(), [](const Priced &) { return true; });
   }
+  agreeWithinOrderedGroups(Choices);
   agreeOnValues(Choices);
   fixValues(Choices, Fixed);
 

@@ -206,5 +206,33 @@ TEST(AutoPlan, MegakernelRecordsLoopingChildrenOfEverySize) {
   EXPECT_NE(E.Numbers[2].second.find("two grid barriers"), std::string::npos);
 }
 
+// Launches of one parent thread into one ordered stream take one candidate:
+// a removed child and an aggregated one would lose their order, and each
+// pass leaves a launch whose partners another pass took.
+TEST(AutoPlan, LaunchesOfOneOrderedStreamTakeOneCandidate) {
+  SiteFacts Large = degreeSizedSite("T4 (CKi -> PTi)", "T4 (CKi -> PTi): ...");
+  Large.LaunchId = 1;
+  SiteFacts Small = degreeSizedSite("T4 (CKi -> PTi)", "T4 (CKi -> PTi): ...");
+  Small.LaunchId = 2;
+  Small.Child = "bfs_count";
+  Small.ChildGrid = 1;
+  Small.ChildBlock = Small.ChildThreads = 32;
+  ProgramPlan Apart = planProgram({Large, Small}, 1, h100());
+  auto ChoiceOf = [](const ProgramPlan &Plan, size_t I) {
+    std::string Choice = Plan.Decisions.at(I).Parameters.at("choice");
+    return Choice.substr(0, Choice.find(" ("));
+  };
+  ASSERT_NE(ChoiceOf(Apart, 0), ChoiceOf(Apart, 1)); // the case the rule is for
+
+  Small.OrderedPartners = {1};
+  ProgramPlan Together = planProgram({Large, Small}, 1, h100());
+  EXPECT_EQ(ChoiceOf(Together, 0), ChoiceOf(Together, 1));
+  bool Noted = false;
+  for (const LaunchRemark &R : Together.Decisions)
+    if (R.Parameters.count("program"))
+      Noted |= R.Parameters.at("program").find("share an ordered stream") != std::string::npos;
+  EXPECT_TRUE(Noted);
+}
+
 } // namespace
 } // namespace launchopt

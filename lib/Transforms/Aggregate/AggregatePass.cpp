@@ -76,6 +76,13 @@ void packThreads(const LaunchAnalysis &Launches, AcceptedSites &A,
                              "program, which keep whole blocks";
         continue;
       }
+      if (std::any_of(A.Sites.begin(), A.Sites.end(), [&](const AcceptedSite &O) {
+            return O.Child == S.Child && O.Code.Ordered;
+          })) {
+        BlockerOf[S.Child] = "a launch of it keeps its order with other launches of its parent "
+                             "thread, and ordered scopes keep whole blocks";
+        continue;
+      }
       llvm::Error Blocker = threadPackingBlocker(Launches, *S.Child);
       BlockerOf[S.Child] = Blocker ? llvm::toString(std::move(Blocker)) : "";
       if (BlockerOf[S.Child].empty())
@@ -119,6 +126,27 @@ void describeHostSite(const LaunchAnalysis &Launches, const SiteDecisions &Decis
           : "run by the launching thread (" + Code.SerialFallback + ")";
 }
 
+// An ordered site: the slot of its parent thread in the scope, and the
+// remark's note of the launches it keeps its order with.
+void orderSite(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
+               const LaunchSite &Site, const AggregateOptions &Options, AggregatedSite &Code,
+               LaunchRemark &Remark) {
+  Code.Ordered = true;
+  std::string Thread = Options.Granularity == AggregationGranularity::Warp
+                           ? "launchopt::linearThread() % 32u"
+                           : "launchopt::linearThread()";
+  Code.OrderSlot = Site.OneThreadPerBlock ? "0u" : Thread;
+  std::vector<std::string> Lines;
+  for (size_t J : Decisions.Ordered) {
+    const LaunchSite &Other = Launches.Sites[J];
+    if (&Other != &Site && Other.Parent == Site.Parent)
+      Lines.push_back("line " + std::to_string(Other.Position.Line));
+  }
+  // "line N" each time: the pipeline maps such mentions to the input's lines.
+  Remark.Parameters["order"] = "kept with the launches at " + llvm::join(Lines, ", ") +
+                               " (aggregated grids in the block's NULL stream, in order)";
+}
+
 // Turns the decisions into remarks (in site order) and accepted sites.
 AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
                           const AggregateOptions &Options, std::vector<LaunchRemark> &Remarks) {
@@ -146,6 +174,8 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     A.Kernels.emplace(Site.Parent, *C.Parent);
     AcceptedSite S{&Site, Child, C.Text, {}, Remarks.size()};
     S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
+    if (Decisions.Ordered.count(I))
+      orderSite(Launches, Decisions, Site, Options, S.Code, Remark);
     S.Code.ChildName = Site.ChildName;
     S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
@@ -587,10 +617,13 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         After += serialDefinitions(Ctx, K, BodyEdits, hostSerialCopying());
       After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0);
     } else if (Children.count(Decl)) {
+      bool InOrder =
+          std::any_of(Accepted.Sites.begin(), Accepted.Sites.end(),
+                      [&](const AcceptedSite &A) { return A.Child == Decl && A.Code.Ordered; });
       After += aggregatedKernelAndLauncher(
           recordView(Accepted, Decl), Own, Options, UniformOf[Decl],
           Direct ? directKernelName(K.Name) : K.Name, Accepted.Packed.count(Decl) > 0,
-          Launches.ExportedChildren.count(Decl) > 0);
+          Launches.ExportedChildren.count(Decl) > 0, InOrder);
     }
     if (!After.empty())
       Result.Edits.insert(K.Whole.End, After);

@@ -142,6 +142,39 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
   return S;
 }
 
+namespace {
+
+// The call that opens a warp or block scope, its arguments given.
+std::string openCall(const AggregatedSite &Site, const std::string &Arguments) {
+  if (!Site.Ordered)
+    return "openScope(" + Arguments + ")";
+  return "openOrderedScope(" + Arguments + ", sizeof(" + argsStructName(Site.ChildName) +
+         Site.TemplateArgs + "))";
+}
+
+// Ordered scopes open together or not at all (launchopt::joinOrderedScopes):
+// by the block's first thread, or by each warp's opener.
+std::string joinOrderedScopes(const std::vector<AggregatedSite> &Sites, AggregationGranularity G,
+                              const std::string &In) {
+  std::vector<std::string> Scopes;
+  for (const AggregatedSite &Site : Sites)
+    if (Site.Ordered)
+      Scopes.push_back("&" + Site.ScopeVar +
+                       (G == AggregationGranularity::Warp ? "_warps[" + LinearThread + "]"
+                                                          : std::string("_block")));
+  if (Scopes.size() < 2)
+    return "";
+  std::string Opener = G == AggregationGranularity::Warp
+                           ? LinearThread + " < (" + BlockThreads + " + 31) / 32"
+                           : LinearThread + " == 0";
+  return In + "if (" + Opener + ") {\n" + In + "  launchopt::AggregationScope *const " +
+         generated::code("@ordered") + "[] = {" + llvm::join(Scopes, ", ") + "};\n" + In +
+         "  launchopt::joinOrderedScopes(" + generated::code("@ordered") + ", " +
+         std::to_string(Scopes.size()) + "u);\n" + In + "}\n";
+}
+
+} // namespace
+
 std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const AggregateOptions &Options,
                           const std::string &In, bool InstanceScopes) {
   if (Sites.empty())
@@ -164,17 +197,20 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
       S += In + "if (" + T + " < (" + Threads + " + 31) / 32) {\n" + In +
-           "  launchopt::clearScope(&" + V + "_warps[" + T + "]);\n" + In +
-           "  launchopt::openScope(&" + V + "_warps[" + T + "], " +
-           (Site.OneThreadPerBlock ? std::string("1u")
-                                   : "min(32u, " + Threads + " - 32 * " + T + ")") +
-           ", " + Uniform + ");\n" + In + "}\n";
+           "  launchopt::clearScope(&" + V + "_warps[" + T + "]);\n" + In + "  launchopt::" +
+           openCall(Site,
+                    "&" + V + "_warps[" + T + "], " +
+                        (Site.OneThreadPerBlock ? std::string("1u")
+                                                : "min(32u, " + Threads + " - 32 * " + T + ")") +
+                        ", " + Uniform) +
+           ";\n" + In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_warps[" + T + " / 32];\n";
     } else if (G == AggregationGranularity::Block) {
       S += In + "__shared__ launchopt::AggregationScope " + V + "_block;\n";
       S += In + "if (" + T + " == 0) {\n" + In + "  launchopt::clearScope(&" + V + "_block);\n" +
-           In + "  launchopt::openScope(&" + V + "_block, " + Launchers + ", " + Uniform + ");\n" +
-           In + "}\n";
+           In +
+           "  launchopt::" + openCall(Site, "&" + V + "_block, " + Launchers + ", " + Uniform) +
+           ";\n" + In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
     } else if (!Site.HostScope.empty()) {
       // One scope for the grid, armed by the host before the launch; the
@@ -202,6 +238,7 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
            ", (unsigned long long)" + GroupBlocks + " * " + Launchers + ", " + Uniform + ");\n";
     }
   }
+  S += joinOrderedScopes(Sites, G, In);
   S += In + "__syncthreads();\n";
   return S;
 }
@@ -221,7 +258,12 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const Aggreg
       continue;
     const std::string &V = Site.ScopeVar;
     std::string Launch = LauncherPrefix + Site.ChildName + Site.TemplateArgs + "(" + V;
-    if (G == AggregationGranularity::Warp)
+    // An ordered scope's grid goes into the block's NULL stream, after those
+    // of the sites before it (Sites are in source order), always as one grid.
+    if (Site.Ordered)
+      S += In + "if (" + T + (G == AggregationGranularity::Warp ? " % 32" : "") + " == 0)\n" + In +
+           "  " + Launch + ", 0, false);\n";
+    else if (G == AggregationGranularity::Warp)
       S += In + "if (" + T + " % 32 == 0)\n" + In + "  " + Launch +
            ", cudaStreamFireAndForget, true);\n";
     else if (G == AggregationGranularity::Block)
@@ -268,10 +310,12 @@ std::string launcherPrototype(const KernelCopy &Child, bool Exported) {
   return launcherSignature(Child, Exported) + ";\n\n";
 }
 
-std::string
-aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
-                            const AggregateOptions &Options, const UniformParameters &Uniform,
-                            const std::string &DirectName, bool PackThreads, bool Exported) {
+std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
+                                        const std::vector<AggregatedSite> &ChildSites,
+                                        const AggregateOptions &Options,
+                                        const UniformParameters &Uniform,
+                                        const std::string &DirectName, bool PackThreads,
+                                        bool Exported, bool LaunchedInOrder) {
   bool GroupScopes = !ChildSites.empty() && usesGroupScopes(Options.Granularity);
   const std::string &N = Child.Name;
   std::string S =
@@ -352,6 +396,16 @@ aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<Aggregate
   if (!Deferrable)
     return S + "  " + AggregatedPrefix + N + Child.TemplateArgs +
            generated::code("<<<" + Configuration + ", @stream>>>(@s.launch);\n}");
+  // An ordered scope's grid (stream 0) keeps its place in the NULL stream:
+  // never deferred.
+  if (LaunchedInOrder || Exported)
+    S += generated::code("  if (@stream == 0) {\n"
+                         "    const launchopt::ScopeSummary @ordered = @s;\n"
+                         "    launchopt::deferral::launchInOrder([=](cudaStream_t @st) {\n"
+                         "      const launchopt::ScopeSummary &@s = @ordered;\n      ") +
+         AggregatedPrefix + N + Child.TemplateArgs +
+         generated::code("<<<" + Configuration + ", @st>>>(@s.launch);\n") +
+         "      return cudaGetLastError();\n    });\n    return;\n  }\n";
   S += generated::code("  const launchopt::ScopeSummary @summary = @s;\n"
                        "  launchopt::deferral::launchOrDefer([=](cudaStream_t @st) {\n"
                        "    const launchopt::ScopeSummary &@s = @summary;\n    ") +

@@ -29,6 +29,14 @@ struct AggregatedSite {
   // in enqueue order, and the last block's would run after the parent's own,
   // which must see what the children wrote.
   bool ParentTailLaunches = false;
+  // An ordered scope (warp and block granularity): the parent thread's
+  // launches into the block's NULL stream keep their order. The records'
+  // arguments go to the thread's slot `OrderSlot` (an expression), the
+  // aggregated grid goes into the NULL stream after those of the earlier
+  // sites, and a launch that cannot be recorded is made at once, in order
+  // (openOrderedScope, launchInOrder).
+  bool Ordered = false;
+  std::string OrderSlot;
   // The child's aggregated grid packs child threads, not whole blocks
   // (--aggregate=threads, a child whose threads are independent).
   bool PackThreads = false;
@@ -82,10 +90,15 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 // files of the program launch the child, and call the launcher (external
 // linkage); Child's parameter names are then the record's field names, the
 // generated names every file reads the child's declaration with.
-std::string
-aggregatedKernelAndLauncher(const KernelCopy &Child, const std::vector<AggregatedSite> &ChildSites,
-                            const AggregateOptions &Options, const UniformParameters &Uniform,
-                            const std::string &DirectName, bool PackThreads, bool Exported);
+// LaunchedInOrder: an ordered scope launches the child (stream 0), whose
+// grid the launcher then makes in order (launchInOrder); an exported
+// launcher takes such launches from other files too.
+std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
+                                        const std::vector<AggregatedSite> &ChildSites,
+                                        const AggregateOptions &Options,
+                                        const UniformParameters &Uniform,
+                                        const std::string &DirectName, bool PackThreads,
+                                        bool Exported, bool LaunchedInOrder);
 
 // A copy of a parent kernel for launches from device code that could not be
 // recorded: it runs the part function with no scopes, so its own launches go

@@ -10,10 +10,50 @@ namespace launchopt {
 
 namespace {
 
+// What keeps one launch of an ordered chain from keeping its place in the
+// block's NULL stream; empty when nothing does.
+std::string unorderableLaunch(const LaunchSite &Site) {
+  std::string At = "the launch at line " + std::to_string(Site.Position.Line);
+  if (Site.StreamKind != LaunchStream::Default)
+    return At + " goes into a named stream, not the block's NULL stream";
+  if (Site.InLoop)
+    return At + " is in a loop, and one aggregated grid would run its turns together";
+  if (Site.FollowsUnseenLaunches)
+    return At + " may follow launches of other calls";
+  return "";
+}
+
+// Why the launches of Site's parent thread into its ordered stream cannot be
+// aggregated in order (ordered scopes: each aggregated grid is launched into
+// the block's NULL stream after those of the thread's earlier launches, and
+// when the block's scopes cannot be opened every thread launches them all
+// directly); empty when they can.
+std::string orderedAggregationBlocker(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                                      const AggregateOptions &Options) {
+  if (Options.HostLaunch || usesGroupScopes(Options.Granularity))
+    return "only warp and block granularity keep the order: a group's aggregated grid is "
+           "launched by another block, into another stream";
+  for (unsigned P : orderedStreamPartners(Launches, Site))
+    if (std::string Why = unorderableLaunch(Launches.Sites[P]); !Why.empty())
+      return Why;
+  if (std::string Why = unorderableLaunch(Site); !Why.empty())
+    return Why;
+  // Across a barrier the block's launches are ordered too; warps whose
+  // scopes open and warps whose scopes fail would break that order.
+  if (Options.Granularity == AggregationGranularity::Warp &&
+      !featuresOf(Launches, *Site.Parent).Barriers.empty())
+    return "the parent has barriers, which order the launches of all its warps: use block "
+           "granularity";
+  return "";
+}
+
 // Why a launch from device code cannot be aggregated, whatever else is taken;
 // success when nothing in the launch or its kernels stands in the way.
+// NeedsOrder: taken only because its scope keeps the order of the parent
+// thread's launches into the block's NULL stream.
 llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const AggregateOptions &Options, ShadowCallees &Shadows) {
+                      const AggregateOptions &Options, ShadowCallees &Shadows, bool &NeedsOrder) {
+  NeedsOrder = false;
   if (!Site.DeviceSide)
     return refusal("host-side launch: aggregation applies to launches from device code");
   // A child of another file was checked there (acceptChildOfOtherFiles).
@@ -36,12 +76,16 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
                    "; aggregating could reorder them (pass "
                    "--assume-independent-children if they do not depend on each other)");
   if (!Options.AssumeIndependentChildren && mayReorderWithEarlierLaunch(Launches, Site))
-    if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved)
-      return refusal("the parent thread launches other children into the same stream before "
-                     "this one (in a loop or earlier); aggregating could reorder them (pass "
-                     "--assume-independent-children if they do not depend on each other); not "
-                     "proved independent: " +
-                     Proof.Text);
+    if (Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site); !Proof.Proved) {
+      std::string Blocker = orderedAggregationBlocker(Launches, Site, Options);
+      if (!Blocker.empty())
+        return refusal("the parent thread launches other children into the same stream "
+                       "before this one (in a loop or earlier); aggregating could reorder "
+                       "them (pass --assume-independent-children if they do not depend on "
+                       "each other); not proved independent: " +
+                       Proof.Text + "; not kept in order: " + Blocker);
+      NeedsOrder = true;
+    }
   if (External)
     return llvm::Error::success();
   if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
@@ -61,11 +105,11 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                              const LaunchSite &Site,
                                              const AggregateOptions &Options,
-                                             ShadowCallees &Shadows) {
+                                             ShadowCallees &Shadows, bool &NeedsOrder) {
   // The parent's body is replaced, and the child keeps its name: the
   // aggregated kernel and the argument structs are named after it.
   const AcceptanceSteps Steps{"", /*ReadParent=*/true};
-  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows);
+  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, NeedsOrder);
   const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =
       External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
@@ -147,6 +191,22 @@ void refuseOvertakenLaunches(const LaunchAnalysis &Launches, const AggregateOpti
   }
 }
 
+// The sites whose aggregated grids keep their order: those taken because
+// their scopes keep it, and the taken launches before them into the stream.
+std::set<size_t> orderedSites(const LaunchAnalysis &Launches, const std::vector<bool> &NeedsOrder,
+                              const std::vector<std::string> &Refusals) {
+  std::set<size_t> Ordered;
+  for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+    if (!NeedsOrder[I] || !Refusals[I].empty())
+      continue;
+    Ordered.insert(I);
+    for (unsigned P : orderedStreamPartners(Launches, Launches.Sites[I]))
+      if (Refusals[P].empty())
+        Ordered.insert(P);
+  }
+  return Ordered;
+}
+
 } // namespace
 
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -157,9 +217,12 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   for (const LaunchSite &S : Launches.Sites)
     if (S.DeviceSide)
       D.LaunchedFromDevice.insert(S.ChildName);
+  std::vector<bool> NeedsOrder(Launches.Sites.size(), false);
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+    bool Order = false;
     llvm::Expected<AcceptedLaunch> Candidate =
-        readCandidate(Ctx, Launches, Launches.Sites[I], Options, Shadows);
+        readCandidate(Ctx, Launches, Launches.Sites[I], Options, Shadows, Order);
+    NeedsOrder[I] = Order;
     if (Candidate)
       D.Candidates[I] = std::move(*Candidate);
     else
@@ -182,6 +245,7 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Changed = D.Refusals != Before;
     }
   }
+  D.Ordered = orderedSites(Launches, NeedsOrder, D.Refusals);
   return D;
 }
 

@@ -20,6 +20,9 @@ struct SiteDecisions {
   std::vector<std::optional<AcceptedLaunch>> Candidates;
   std::vector<std::string> Refusals; // "" where the site is taken
   std::set<std::string> LaunchedFromDevice; // kernels some device-side site launches
+  // Taken sites whose aggregated grids keep the order of the parent thread's
+  // launches into the block's NULL stream (ordered scopes), by index.
+  std::set<size_t> Ordered;
   // --aggregate=host: per child, the block size and dynamic shared memory
   // of its host-launched aggregated grid (text of unsigned expressions).
   struct HostBlock {

@@ -74,6 +74,35 @@ std::string directLaunch(const AcceptedSite &A, const std::string &Callee, const
   return S + In + "}\n";
 }
 
+// The launch of an ordered site's child when the block's ordered scopes
+// could not be opened: made now, into the NULL stream, and never deferred
+// (launchopt::deferral::launchInOrder), so that it keeps its order with the
+// thread's other launches there.
+std::string orderedDirectLaunch(const AcceptedSite &A, const std::string &Callee,
+                                const std::string &Grid, const std::string &Block,
+                                const std::string &In) {
+  const LaunchText &L = A.Text;
+  std::string SharedMemory = L.SharedMemory.empty() ? "0" : L.SharedMemory;
+  if (!L.Arguments.empty() && L.ArgumentTexts.empty())
+    return In + "  " + Callee + "<<<" + Grid + ", " + Block + ", " + SharedMemory + ">>>(" +
+           L.Arguments + ");\n";
+  std::string Id = std::to_string(A.Site->Id);
+  std::string S = In + "{\n";
+  std::vector<std::string> Arguments;
+  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I) {
+    Arguments.push_back(generated::code("@darg") + Id + "_" + std::to_string(I));
+    S += In + "  auto " + Arguments.back() + " = " + L.ArgumentTexts[I] + ";\n";
+  }
+  std::string Shared = generated::code("@dshared") + Id;
+  S += In + "  const size_t " + Shared + " = " + SharedMemory + ";\n";
+  S += In + generated::code("  launchopt::deferral::launchInOrder([=](cudaStream_t @stream) {\n");
+  S += In + "    " + Callee + "<<<" + Grid + ", " + Block + ", " + Shared +
+       generated::code(", @stream>>>(") + llvm::join(Arguments, ", ") + ");\n";
+  S += In + "    return cudaGetLastError();\n";
+  S += In + "  });\n";
+  return S + In + "}\n";
+}
+
 } // namespace
 
 std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Uniform,
@@ -89,18 +118,25 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   std::string In = L.Indent + "  ";
   bool Defers = Deferrable && (L.Arguments.empty() || !L.ArgumentTexts.empty());
   std::string Full = !A.Code.SerialFallback.empty() ? "pool or scope full: run it here\n"
-                     : Defers                       ? "pool or scope full: launch now, or defer\n"
-                                                    : "pool or scope full: launch as written\n";
+                     : A.Code.Ordered
+                         ? "the ordered scopes could not be opened: launch now, in order\n"
+                     : Defers ? "pool or scope full: launch now, or defer\n"
+                              : "pool or scope full: launch as written\n";
   std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
   S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
   S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
   if (SomeUniform)
     S += In + "void *" + UniformCopy + ";\n";
-  S += In + "void *" + Record +
-       " = launchopt::" + (A.Code.PackThreads ? "reservePackedRecord(" : "reserveRecord(") +
-       A.Code.ScopeVar + ", " + Grid + ", " + Block + ", " +
-       (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", sizeof(" + Args + ")" +
-       (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
+  std::string Shared = L.SharedMemory.empty() ? "0" : L.SharedMemory;
+  if (A.Code.Ordered)
+    S += In + "void *" + Record + " = launchopt::reserveOrderedRecord(" + A.Code.ScopeVar + ", " +
+         Grid + ", " + Block + ", " + Shared + ", " + A.Code.OrderSlot +
+         (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
+  else
+    S += In + "void *" + Record +
+         " = launchopt::" + (A.Code.PackThreads ? "reservePackedRecord(" : "reserveRecord(") +
+         A.Code.ScopeVar + ", " + Grid + ", " + Block + ", " + Shared + ", sizeof(" + Args + ")" +
+         (SomeUniform ? ", &" + UniformCopy : "") + ");\n";
   if (SomeUniform) {
     // The uniform copy is written before the scope's epilogue like any
     // record, so the barrier (and, for group scopes, the fence of
@@ -129,7 +165,8 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     return S;
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
-  S += directLaunch(A, Direct, Grid, Block, In, Deferrable);
+  S += A.Code.Ordered ? orderedDirectLaunch(A, Direct, Grid, Block, In)
+                      : directLaunch(A, Direct, Grid, Block, In, Deferrable);
   S += L.Indent + "}";
   return S;
 }

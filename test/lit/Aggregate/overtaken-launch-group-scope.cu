@@ -35,8 +35,10 @@ __global__ void top(int *a, int *b, int n) {
 
 // CHECK: overtaken-launch-group-scope.cu:22:3: remark: not aggregated: the parent is also launched from device code at line 32, a launch that is not aggregated
 // CHECK: overtaken-launch-group-scope.cu:32:3: remark: not aggregated: the launch of 'reader' at line 33, which may follow this one into the same stream, is not aggregated
-// CHECK: overtaken-launch-group-scope.cu:33:3: remark: not aggregated: the parent thread launches other children into the same stream
+// CHECK: overtaken-launch-group-scope.cu:33:3: remark: not aggregated: the parent thread launches other children into the same stream{{.*}}; not kept in order: only warp and block granularity keep the order
 
-// Block granularity has no group scope across grids: 'mid' keeps its own.
+// Block granularity has no group scope across grids: 'mid' keeps its own,
+// and the block's ordered scopes keep 'mid' before 'reader'.
 // BLOCK: overtaken-launch-group-scope.cu:22:3: remark: aggregate applied to launch of 'leaf'
-// BLOCK: overtaken-launch-group-scope.cu:32:3: remark: not aggregated: the launch of 'reader' at line 33
+// BLOCK: overtaken-launch-group-scope.cu:32:3: remark: aggregate applied to launch of 'mid' ({{.*}}order: kept with the launches at line 33
+// BLOCK: overtaken-launch-group-scope.cu:33:3: remark: aggregate applied to launch of 'reader' ({{.*}}order: kept with the launches at line 32

@@ -1,14 +1,18 @@
 // An aggregated child runs when its group's launch is made, after the
-// launches its parent thread makes later. A later launch into the same
-// stream that aggregation leaves as a launch (here: it reads what the first
-// child writes, so it is not proved independent) would overtake it, so the
-// first launch is left too, with the reason. Two launches into created
-// streams of their own do not order each other and are both aggregated.
-// RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
+// launches its parent thread makes later. At multi-block and grid
+// granularity a later launch into the same stream that aggregation leaves as
+// a launch (here: it reads what the first child writes, so it is not proved
+// independent) would overtake it, so the first launch is left too, with the
+// reason. Warp and block scopes keep the order instead (ordered scopes:
+// Aggregate/ordered-scopes.cu). Two launches into created streams of their
+// own do not order each other and are both aggregated.
+// RUN: %launchopt --aggregate=grid %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %nvcc-compile %t.cu
+// RUN: %launchopt --aggregate=multiblock:4 %s -o %t.m.cu 2> %t.m.remarks
+// RUN: %FileCheck %s < %t.m.remarks
 // RUN: %launchopt --aggregate=warp %s -o %t.w.cu 2> %t.w.remarks
-// RUN: %FileCheck %s < %t.w.remarks
+// RUN: %FileCheck %s --check-prefix=ORDERED < %t.w.remarks
 
 __global__ void produce(int *a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -37,7 +41,9 @@ __global__ void apart(int *a, int *b, int n) {
   cudaStreamDestroy(s2);
 }
 
-// CHECK: overtaken-launch-refused.cu:26:3: remark: not aggregated: the launch of 'consume' at line 27, which may follow this one into the same stream, is not aggregated: it would run before this child's aggregated launch
-// CHECK: overtaken-launch-refused.cu:27:3: remark: not aggregated: the parent thread launches other children into the same stream before this one
-// CHECK: overtaken-launch-refused.cu:34:3: remark: aggregate applied to launch of 'produce'
-// CHECK: overtaken-launch-refused.cu:35:3: remark: aggregate applied to launch of 'produce'
+// CHECK: overtaken-launch-refused.cu:30:3: remark: not aggregated: the launch of 'consume' at line 31, which may follow this one into the same stream, is not aggregated: it would run before this child's aggregated launch
+// CHECK: overtaken-launch-refused.cu:31:3: remark: not aggregated: the parent thread launches other children into the same stream before this one{{.*}}; not kept in order: only warp and block granularity keep the order
+// CHECK: overtaken-launch-refused.cu:38:3: remark: aggregate applied to launch of 'produce'
+// CHECK: overtaken-launch-refused.cu:39:3: remark: aggregate applied to launch of 'produce'
+// ORDERED: overtaken-launch-refused.cu:30:3: remark: aggregate applied to launch of 'produce' ({{.*}}order: kept with the launches at line 31
+// ORDERED: overtaken-launch-refused.cu:31:3: remark: aggregate applied to launch of 'consume' ({{.*}}order: kept with the launches at line 30

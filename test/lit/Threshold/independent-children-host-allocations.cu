@@ -7,7 +7,7 @@
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %nvcc-compile %t.cu
-// RUN: %launchopt --aggregate=block %s -o %t.a.cu 2> %t.a.remarks
+// RUN: %launchopt --aggregate=grid %s -o %t.a.cu 2> %t.a.remarks
 // RUN: %FileCheck %s --check-prefix=AGG < %t.a.remarks
 
 __global__ void copy(const int *from, int *to, int n) {
@@ -80,3 +80,6 @@ void run(int n, int rounds) {
 // AGG: independent-children-host-allocations.cu:21:3: remark: aggregate applied to launch of 'copy'
 // AGG: independent-children-host-allocations.cu:25:3: remark: not aggregated: the launch of 'copy' at line 26
 // AGG: independent-children-host-allocations.cu:26:3: remark: not aggregated: the parent thread launches other children into the same stream
+
+// AGG runs aggregation at grid granularity, which refuses what it cannot prove (warp and
+// block scopes keep the order instead: Aggregate/ordered-scopes.cu).

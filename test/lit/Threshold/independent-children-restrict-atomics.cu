@@ -9,7 +9,7 @@
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %nvcc-compile %t.cu
-// RUN: %launchopt --aggregate=block %s -o %t.a.cu 2> %t.a.remarks
+// RUN: %launchopt --aggregate=grid %s -o %t.a.cu 2> %t.a.remarks
 // RUN: %FileCheck %s --check-prefix=AGG < %t.a.remarks
 // RUN: %nvcc-compile %t.a.cu
 
@@ -144,3 +144,6 @@ __global__ void bumpThenCopy(int *__restrict__ a, int n, int *__restrict__ b) {
 // AGG: independent-children-restrict-atomics.cu:43:3: remark: not aggregated: {{.*}} not proved independent: 'in'
 // AGG: independent-children-restrict-atomics.cu:86:3: remark: aggregate applied to launch of 'addInto'
 // AGG: independent-children-restrict-atomics.cu:93:3: remark: not aggregated: {{.*}} not proved independent: 'total'
+
+// AGG runs aggregation at grid granularity, which refuses what it cannot prove (warp and
+// block scopes keep the order instead: Aggregate/ordered-scopes.cu).
