@@ -3,7 +3,8 @@
 # variant, built, run on the same seeded input as the original and compared.
 #
 #   test/corpus/run.sh transform [launchopt] [dir]  write the variants (needs launchopt)
-#   test/corpus/run.sh check [launchopt] [dir]      transform, then compile (ctest corpus.compile)
+#   test/corpus/run.sh check [launchopt] [dir]      transform, then compile (ctest corpus.compile;
+#                                                   COMPILE_VARIANTS="A B" or CORPUS_COMPILE_ALL=1)
 #   test/corpus/run.sh compile [dir]                check that every original and variant
 #                                                   compiles (nvcc, no GPU; what ctest runs)
 #   test/corpus/run.sh build [dir]                  build original and variants (needs nvcc)
@@ -65,6 +66,36 @@ builds=(original:original: T:T: T-serial:T:-DLAUNCHOPT_THRESHOLD=1000000000 C:C:
 
 sources() { (cd "$1" && ls ./*.cu | sed 's|^\./||'); }
 
+# Transforms one program ($2) by one variant ($1, name:flags) into $dir;
+# prints its line. Run by transform through xargs, several at once.
+transform_one() {
+  local name=${1%%:*} flags=${1#*:} p=$2
+  local work=$dir/$name/$p report=$dir/$name/$p.report.txt files note=""
+  files=$(sources "$work")
+  local rc=0
+  (cd "$work" && "$launchopt" ${flags//,/ } --in-place $files --report="$report" \
+     --quiet 2>"$report.err") || rc=$?
+  if [ "$rc" -eq 2 ] && [ "$(echo $files | wc -w)" -gt 1 ]; then
+    # A bad command line (exit 2) writes nothing: this launchopt does not
+    # take the program's files together, so each is transformed alone.
+    note=" (launchopt refused the files together: \"$(head -1 "$report.err")\"; each transformed alone)"
+    : >"$report"
+    local f
+    for f in $files; do
+      (cd "$work" && "$launchopt" ${flags//,/ } --in-place "$f" --report="$report.$f" \
+         --quiet 2>"$report.err") || { note=" FAILED: $(head -1 "$report.err")"; break; }
+      cat "$report.$f" >>"$report" && rm "$report.$f"
+    done
+  elif [ "$rc" -ne 0 ]; then
+    note=" FAILED: $(head -1 "$report.err")"
+  fi
+  [[ "$note" == " FAILED"* ]] && touch "$work/TRANSFORM_FAILED"
+  rm -f "$report.err"
+  echo "transformed $p ($name): $(grep -c ': applied' "$report" || true) applied," \
+       "$(grep ': not applied' "$report" | grep -vc 'host-side launch' || true) device-side" \
+       "not applied$note"
+}
+
 transform() {
   local launchopt dir
   launchopt=$(absolute "${1:-$root/build/tools/launchopt/launchopt}") dir=$(absolute "${2:-$here/out}")
@@ -72,38 +103,16 @@ transform() {
   rm -rf "$dir"
   local v p
   for v in original "${variants[@]}"; do
-    local name=${v%%:*} flags=${v#*:}
-    mkdir -p "$dir/$name"
-    cp "$here/corpus.cuh" "$dir/$name/"
-    for p in $(programs); do
-      cp -r "$here/$p" "$dir/$name/$p"
-      [ "$name" = original ] && continue
-      local work=$dir/$name/$p report=$dir/$name/$p.report.txt files note=""
-      files=$(sources "$work")
-      local rc=0
-      (cd "$work" && "$launchopt" ${flags//,/ } --in-place $files --report="$report" \
-         --quiet 2>"$report.err") || rc=$?
-      if [ "$rc" -eq 2 ] && [ "$(echo $files | wc -w)" -gt 1 ]; then
-        # A bad command line (exit 2) writes nothing: this launchopt does not
-        # take the program's files together, so each is transformed alone.
-        note=" (launchopt refused the files together: \"$(head -1 "$report.err")\"; each transformed alone)"
-        : >"$report"
-        local f
-        for f in $files; do
-          (cd "$work" && "$launchopt" ${flags//,/ } --in-place "$f" --report="$report.$f" \
-             --quiet 2>"$report.err") || { note=" FAILED: $(head -1 "$report.err")"; break; }
-          cat "$report.$f" >>"$report" && rm "$report.$f"
-        done
-      elif [ "$rc" -ne 0 ]; then
-        note=" FAILED: $(head -1 "$report.err")"
-      fi
-      [[ "$note" == " FAILED"* ]] && touch "$work/TRANSFORM_FAILED"
-      rm -f "$report.err"
-      echo "transformed $p ($name): $(grep -c ': applied' "$report" || true) applied," \
-           "$(grep ': not applied' "$report" | grep -vc 'host-side launch' || true) device-side" \
-           "not applied$note"
-    done
+    mkdir -p "$dir/${v%%:*}"
+    cp "$here/corpus.cuh" "$dir/${v%%:*}/"
+    for p in $(programs); do cp -r "$here/$p" "$dir/${v%%:*}/$p"; done
   done
+  # One launchopt per core: each (variant, program) has its own copy.
+  export launchopt dir
+  export -f transform_one sources
+  for v in "${variants[@]}"; do
+    for p in $(programs); do printf '%s %s\n' "$v" "$p"; done
+  done | xargs -P "$(nproc)" -n 2 bash -c 'transform_one "$1" "$2"' _ | sort
 }
 
 compile() {
@@ -113,6 +122,8 @@ compile() {
   mkdir -p "$dir/bin"
   local v p jobs=()
   for v in original "${variants[@]}"; do
+    [ -z "${COMPILE_VARIANTS:-}" ] || [ "${v%%:*}" = original ] ||
+      [[ " $COMPILE_VARIANTS " == *" ${v%%:*} "* ]] || continue
     for p in $(programs); do jobs+=("${v%%:*} $p"); done
   done
   local results
@@ -275,6 +286,11 @@ case "${1:-all}" in
   check)
     shift
     command -v "$nvcc" >/dev/null || { echo "nvcc not found: corpus compile check skipped"; exit 77; }
+    # Every variant is transformed; the variants compiled are those whose code
+    # the others' is made of (T, C, A-block and S are parts of TCA-block and
+    # S-TCA), unless CORPUS_COMPILE_ALL=1: two cores' CI time is bounded.
+    [ "${CORPUS_COMPILE_ALL:-0}" = 1 ] ||
+      export COMPILE_VARIANTS=${COMPILE_VARIANTS:-"TCA-block A-warp A-grid A-threads A-host R-auto S-TCA auto"}
     transform "$@" && compile "${2:-$here/out}" ;;
   build) shift; build "$@" ;;
   run) shift; run "$@" ;;
