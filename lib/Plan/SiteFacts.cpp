@@ -5,6 +5,7 @@
 #include "Analysis/Uniformity.h"
 #include "Transforms/Common/ConstantOperand.h"
 #include "clang/AST/StmtCXX.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -50,6 +51,10 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     F.ChildLoops = containsLoop(Site.Child->getBody());
   }
   F.Recursive = Site.Recursive;
+  F.ChildLaunches =
+      std::any_of(Launches.Sites.begin(), Launches.Sites.end(), [&](const LaunchSite &S) {
+        return S.DeviceSide && S.Child && S.Parent == Site.Child;
+      });
   F.InLoop = Site.InLoop;
   F.OneThreadPerBlock = Site.OneThreadPerBlock;
   F.ParentHostLaunched = ParentHostLaunched;

@@ -31,6 +31,7 @@ struct SiteFacts {
   // running a child in a parent thread costs more than its thread count says.
   bool ChildLoops = false;
   bool Recursive = false;
+  bool ChildLaunches = false; // the child has device-side launches of its own
   bool InLoop = false;
   bool OneThreadPerBlock = false;
   bool ParentHostLaunched = false; // some host code of the program launches the parent

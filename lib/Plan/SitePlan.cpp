@@ -37,6 +37,47 @@ std::string flagText(const PassStep &S) {
   return "--" + S.Flag + (S.Value.empty() ? "" : "=" + S.Value);
 }
 
+// Steps that would hide the child's own launches (a recursion's, or a
+// launching child's) from aggregation, which such a launch then does
+// without: coarsening that runs the child's body, launches and all, in a
+// device function per original block (the coarsen probe's loop-body),
+// which aggregation must leave; and a threshold that launches every child
+// (1): it gains nothing, while its serial copy would hold the launches in a
+// device function too.
+void dropStepsHidingTheRecursion(const SiteFacts &F, Priced &P) {
+  bool Aggregates = std::any_of(P.Taken.begin(), P.Taken.end(),
+                                [](const PassStep *S) { return S->Flag == "aggregate"; });
+  if (!(F.Recursive || F.ChildLaunches) || !Aggregates)
+    return;
+  auto Threshold = P.Cost.Options.find("threshold-value");
+  bool DropThreshold = Threshold != P.Cost.Options.end() && Threshold->second == "1";
+  // Only where no threshold stays: thresholded, the child's launches are
+  // in its serial copy anyway, and the copies of a coarsened child were
+  // seen to keep the recursion aggregated (test/lit/Auto/recursive-child.cu).
+  bool Thresholded =
+      !DropThreshold && std::any_of(P.Taken.begin(), P.Taken.end(),
+                                    [](const PassStep *S) { return S->Flag == "threshold"; });
+  auto Coarsen = F.Probes.find("coarsen");
+  bool DropCoarsen = !Thresholded && Coarsen != F.Probes.end() &&
+                     Coarsen->second.Parameters.count("loop-body") &&
+                     Coarsen->second.Parameters.at("loop-body").rfind("a per-block", 0) == 0;
+  auto Dropped = [&](const PassStep *S) {
+    return (DropCoarsen && S->Flag == "coarsen") || (DropThreshold && S->Flag == "threshold");
+  };
+  P.Taken.erase(std::remove_if(P.Taken.begin(), P.Taken.end(), Dropped), P.Taken.end());
+  if (DropCoarsen)
+    P.Cost.Options.erase("coarsen-factor");
+  if (DropThreshold)
+    P.Cost.Options.erase("threshold-value");
+  for (auto &[Key, Text] : P.Cost.Numbers)
+    if (Key == "coarsen-factor" && DropCoarsen)
+      Text = "not taken (coarsening a launching child moves its launches into a device "
+             "function, which aggregation leaves)";
+    else if (Key == "threshold" && DropThreshold)
+      Text = "not taken (a launching child launched every time: its serial copy would hold "
+             "its launches in a device function, which aggregation leaves)";
+}
+
 SiteChoice priceSite(const SiteFacts &F, const LaunchCosts &Costs) {
   SiteChoice Choice;
   Choice.Facts = &F;
@@ -60,6 +101,7 @@ SiteChoice priceSite(const SiteFacts &F, const LaunchCosts &Costs) {
       continue;
     }
     P.Cost = C.Cost(F, Costs, P.Taken);
+    dropStepsHidingTheRecursion(F, P);
     Choice.Possible.push_back(std::move(P));
   }
   return Choice;
@@ -89,12 +131,14 @@ std::string valueFor(const Priced &P, const std::string &Flag, bool &Has) {
   return "";
 }
 
-// Launches of one parent thread into one ordered stream keep their order
-// only when the passes take them alike (aggregation's ordered scopes, the
-// removal of all of them, the order guard): a group of such launches, as far
-// as the partner relation links them, takes the candidate possible for all
-// of them that costs least in total.
-void agreeWithinOrderedGroups(std::vector<SiteChoice> &Choices) {
+// Launches that passes must take alike get one candidate, the cheapest
+// possible for all of them: launches of one parent thread into one ordered
+// stream, which keep their order only when taken alike (aggregation's
+// ordered scopes, the removal of all of them, the order guard); and a launch
+// whose choice removes it together with its child's own launches, which
+// the removal copies into the parent's code, out of every other pass's
+// reach. Groups are as far as these links reach.
+void agreeWithinLinkedGroups(std::vector<SiteChoice> &Choices) {
   std::vector<size_t> Group(Choices.size());
   for (size_t I = 0; I < Choices.size(); ++I)
     Group[I] = I;
@@ -107,6 +151,15 @@ void agreeWithinOrderedGroups(std::vector<SiteChoice> &Choices) {
         if (Choices[J].Facts->File == Choices[I].Facts->File &&
             Choices[J].Facts->LaunchId == Partner)
           Group[Root(J)] = Root(I);
+  for (size_t I = 0; I < Choices.size(); ++I) {
+    bool Removes = false;
+    valueFor(Choices[I].Possible[Choices[I].Chosen], "remove-launches", Removes);
+    if (Removes)
+      for (size_t J = 0; J < Choices.size(); ++J)
+        if (J != I && Choices[J].Facts->File == Choices[I].Facts->File &&
+            Choices[J].Facts->Parent == Choices[I].Facts->Child)
+          Group[Root(J)] = Root(I);
+  }
   std::map<size_t, std::vector<size_t>> Members;
   for (size_t I = 0; I < Choices.size(); ++I)
     Members[Root(I)].push_back(I);
@@ -145,7 +198,8 @@ void agreeWithinOrderedGroups(std::vector<SiteChoice> &Choices) {
       size_t Again = cheapest(C, [&](const Priced &P) { return P.Of == Best; });
       if (Again != C.Chosen)
         C.ProgramNote = "the launches at " + llvm::join(Lines, ", ") +
-                        " share an ordered stream and take one candidate, " +
+                        " take one candidate (they share an ordered stream, or removing one "
+                        "would copy the others into its parent), " +
                         C.Possible[Again].name() + ", the cheapest for all of them, so not " +
                         C.Possible[C.Chosen].name();
       C.Chosen = Again;
@@ -264,7 +318,7 @@ ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const
     Choices.push_back(priceSite(F, Costs));
     Choices.back().Chosen = cheapest(Choices.back(), [](const Priced &) { return true; });
   }
-  agreeWithinOrderedGroups(Choices);
+  agreeWithinLinkedGroups(Choices);
   agreeOnValues(Choices);
   fixValues(Choices, Fixed);
 

@@ -108,6 +108,32 @@ TEST(AutoPlan, FanningOutRecursionAggregatesPerLevel) {
   refuses(F, "promote", "the successor's grid is not a single block");
   ProgramPlan Plan = planProgram({F}, 1, h100());
   EXPECT_EQ(choice(Plan), "C+A:grid");
+  // Not coarsened where the coarsened copy would put the recursion's
+  // launches in a per-block function, which aggregation leaves.
+  F.Probes["coarsen"].Parameters["loop-body"] = "a per-block function (the child returns early)";
+  Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan), "A:grid");
+}
+
+// A launch of a child that launches kernels of its own (a recursion's first
+// call) is not coarsened into per-block functions when it is aggregated, and
+// a threshold that would launch every child is left out: both would hide
+// the child's launches from aggregation in device functions.
+TEST(AutoPlan, LaunchingChildIsNeitherCoarsenedNorThresholdedInVain) {
+  SiteFacts F;
+  F.Parent = "sortSegments";
+  F.Child = "quicksort";
+  F.ChildLaunches = F.ChildLoops = F.ParentHostLaunched = true;
+  F.ChildGrid = F.ChildBlock = F.ChildThreads = 1;
+  takes(F, {"threshold", "coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid"});
+  F.Probes["coarsen"].Parameters["loop-body"] = "a per-block function (the child returns early)";
+  ProgramPlan Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan).rfind("A:", 0), 0u) << choice(Plan);
+  for (const PlannedPass &P : Plan.Passes) {
+    EXPECT_NE(P.Flag, "coarsen");
+    EXPECT_NE(P.Flag, "threshold");
+  }
 }
 
 // A child whose threads loop (tc's list intersection) launches every child

@@ -233,6 +233,13 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
     Remark.Parameters["coarsened-kernel"] = CoarsenedPrefix + Site.ChildName;
+    // --auto reads it: a per-block function takes the child's own launches
+    // out of aggregation's reach.
+    if (!External)
+      Remark.Parameters["loop-body"] = bodyFitsInLoop(*Site.Child)
+                                           ? "inline (the child's launches stay in the kernel)"
+                                           : "a per-block function (the child returns early or "
+                                             "writes a parameter)";
     Remark.Parameters["factor"] =
         "LAUNCHOPT_CFACTOR (default " + std::to_string(Options.DefaultFactor) + ")";
     Result.Remarks.push_back(Remark);

@@ -51,4 +51,4 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
-// REMARK: child-1d.cu:42:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 4))
+// REMARK: child-1d.cu:42:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 4), loop-body: inline (the child{{.*}})

@@ -18,4 +18,4 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK: const dim3 __lo_cgrid1 = sizes[threadIdx.x];
 // CHECK-NEXT: const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
 
-// REMARK: factor-8.cu:15:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 8))
+// REMARK: factor-8.cu:15:3: remark: coarsen applied to launch of 'child' (coarsened-kernel: __lo_coarse_child, factor: LAUNCHOPT_CFACTOR (default 8), loop-body: {{.*}})
