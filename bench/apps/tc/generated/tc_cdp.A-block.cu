@@ -560,6 +560,25 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
   defer(launch);
 }
 
+// A launch that must keep its place among the launching thread's launches
+// into its block's NULL stream (ordered aggregation): `launch(stream)` makes
+// it and returns the launch's error. It is never deferred, since a drain
+// runs after launches the thread makes later. When the pending-launch pool
+// refuses it, it is tried again, patiently: launches pending in streams of
+// this or other blocks start without waiting for this thread. Should the
+// pool stay full (of tail launches, which wait for this grid), it is lost,
+// printed and counted like a deferral's. Any other error is the launch's
+// own, which the launch as written had too.
+template <typename Launch> __device__ inline void launchInOrder(const Launch &launch) {
+  cudaError_t error = cudaSuccess;
+  bool ended = patiently([&] {
+    error = launch(cudaStream_t(0));
+    return error != cudaErrorLaunchPendingCountExceeded;
+  });
+  if (!ended)
+    lose(1, "the pending-launch pool stayed full for a launch that must keep its order");
+}
+
 } // namespace
 
 // Records live in the device heap, whose default 8 MiB holds some 30,000 of
@@ -728,6 +747,10 @@ struct AggregationScope {
   AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
   unsigned finishedBlocks;  // multi-block and grid scopes
   unsigned capacity;        // records it can hold
+  // An ordered scope's argument slots, one per parent thread of the scope,
+  // allocated when it opens (openOrderedScope); null otherwise.
+  unsigned char *slotArguments;
+  unsigned slotBytes;
 };
 
 // The pool as the device sees it: its buffer and capacity, published by the
@@ -1021,31 +1044,14 @@ __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
   return reinterpret_cast<AggregatedLaunch *>(launch);
 }
 
-// Reserves a record in an open scope for a child grid of `grid` x `block`;
-// returns where its arguments go, or null when the parent must launch
-// directly. With `uniformArguments`, the scope also holds the arguments
-// shared by all its records: `*uniformArguments` is where they go for the
-// caller that got the first record, and null for every other caller.
-__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes,
-                                      void **uniformArguments = nullptr) {
-  if (uniformArguments)
-    *uniformArguments = nullptr;
-  if (!scope)
-    return nullptr;
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (launch == failedLaunch())
-    countRefused(argumentBytes);
-  if (launch == nullptr || launch == failedLaunch())
-    return nullptr;
+// Writes the record of a child grid whose arguments go to `arguments`: the
+// common end of reserveRecord and reserveOrderedRecord.
+__device__ inline void *fillRecord(AggregationScope *scope, AggregatedLaunch *launch, dim3 grid,
+                                   dim3 block, unsigned sharedMemory, void *arguments,
+                                   void **uniformArguments) {
   unsigned capacity = scope->capacity;
   unsigned blocks = grid.x * grid.y * grid.z;
   unsigned threads = block.x * block.y * block.z;
-  if (blocks == 0 || threads == 0)
-    return nullptr;
-  void *arguments = poolAllocate(argumentBytes);
-  if (!arguments)
-    return nullptr;
   // paper Fig. 7: one 64-bit atomic gives the record index and the running
   // sum of blocks before it, so records are ordered by their first block.
   unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
@@ -1065,6 +1071,84 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   r.block = block;
   r.arguments = arguments;
   return arguments;
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory, arguments, uniformArguments);
+}
+
+// Opens a warp or block scope whose launches keep their order with the
+// parent thread's other launches into the block's NULL stream (an ordered
+// scope): besides the record array, one argument slot of `argumentBytes`
+// per parent thread, so that a record can only be refused when the scope
+// could not be opened. With joinOrderedScopes, that happens to all ordered
+// scopes of a warp or block together.
+__device__ inline void openOrderedScope(AggregationScope *scope, unsigned long long threads,
+                                        unsigned uniformBytes, unsigned argumentBytes) {
+  openScope(scope, threads, uniformBytes);
+  if (scope->launch == failedLaunch())
+    return;
+  scope->slotBytes = (argumentBytes + 15u) & ~15u;
+  scope->slotArguments = static_cast<unsigned char *>(
+      poolAllocate((unsigned long long)scope->capacity * scope->slotBytes));
+  if (!scope->slotArguments)
+    scope->launch = failedLaunch();
+}
+
+// Called by the opener of ordered scopes after opening them all: when one
+// could not be opened, none is, so every parent thread of the scope
+// launches all its ordered children directly, in order, or records them all.
+__device__ inline void joinOrderedScopes(AggregationScope *const *scopes, unsigned count) {
+  bool failed = false;
+  for (unsigned i = 0; i < count; ++i)
+    failed = failed || scopes[i]->launch == failedLaunch();
+  if (failed)
+    for (unsigned i = 0; i < count; ++i)
+      scopes[i]->launch = failedLaunch();
+}
+
+// reserveRecord for an ordered scope: the arguments go into slot `slot` (the
+// parent thread's index in the scope), so the record is refused only when
+// the scope is not open.
+__device__ inline void *reserveOrderedRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                             unsigned sharedMemory, unsigned slot,
+                                             void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch() || !scope->slotArguments ||
+      slot >= scope->capacity)
+    return nullptr;
+  if (grid.x * grid.y * grid.z == 0 || block.x * block.y * block.z == 0)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory,
+                    scope->slotArguments + (unsigned long long)slot * scope->slotBytes,
+                    uniformArguments);
 }
 
 // The records of a finished scope, ready to launch: the count of usable
@@ -1104,6 +1188,8 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+  scope->slotArguments = nullptr;
+  scope->slotBytes = 0;
 }
 
 // Gives an aggregated grid about to be launched its own group scopes, `sites`

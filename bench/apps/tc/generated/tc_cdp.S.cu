@@ -561,6 +561,25 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
   defer(launch);
 }
 
+// A launch that must keep its place among the launching thread's launches
+// into its block's NULL stream (ordered aggregation): `launch(stream)` makes
+// it and returns the launch's error. It is never deferred, since a drain
+// runs after launches the thread makes later. When the pending-launch pool
+// refuses it, it is tried again, patiently: launches pending in streams of
+// this or other blocks start without waiting for this thread. Should the
+// pool stay full (of tail launches, which wait for this grid), it is lost,
+// printed and counted like a deferral's. Any other error is the launch's
+// own, which the launch as written had too.
+template <typename Launch> __device__ inline void launchInOrder(const Launch &launch) {
+  cudaError_t error = cudaSuccess;
+  bool ended = patiently([&] {
+    error = launch(cudaStream_t(0));
+    return error != cudaErrorLaunchPendingCountExceeded;
+  });
+  if (!ended)
+    lose(1, "the pending-launch pool stayed full for a launch that must keep its order");
+}
+
 } // namespace
 
 // Records live in the device heap, whose default 8 MiB holds some 30,000 of
