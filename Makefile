@@ -1,10 +1,11 @@
 # The two commands a user needs; both install missing Debian packages first.
 #   make demo   build launchopt, transform examples/bfs_cdp.cu, and run both versions on a GPU if present
 #   make check  build and run every test (unit, golden lit tests, nvcc compile checks, bench CPU tests)
+#   make sanitize  launchopt built with ASan + UBSan, the golden lit tests with it
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo check clean
+.PHONY: all deps build demo check sanitize clean
 
 all: build
 
@@ -20,6 +21,9 @@ demo: build
 
 check: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+sanitize: build
+	@BUILD_ASAN=$(BUILD)/asan scripts/sanitize-check.sh
 
 clean:
 	rm -rf $(BUILD) $(BUILD).cmake.log
