@@ -47,15 +47,25 @@ UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite 
 
 namespace {
 
-// The launch of a child that could not be recorded: as written, or, when it
-// may be deferred, with its arguments evaluated here and launched now or
-// deferred (never dropped).
+// How a site launches a child it could not record.
+enum class DirectLaunch {
+  AsWritten,
+  // Arguments evaluated here, launched now or deferred (never dropped).
+  NowOrDeferred,
+  // An ordered site's child when the block's ordered scopes could not be
+  // opened: made now, into the NULL stream, and never deferred
+  // (launchopt::deferral::launchInOrder), so that it keeps its order with
+  // the thread's other launches there.
+  InOrder,
+};
+
 std::string directLaunch(const AcceptedSite &A, const std::string &Callee, const std::string &Grid,
-                         const std::string &Block, const std::string &In, bool Deferrable) {
+                         const std::string &Block, const std::string &In, DirectLaunch How) {
   const LaunchText &L = A.Text;
-  if (!Deferrable || (!L.Arguments.empty() && L.ArgumentTexts.empty()))
+  if (How == DirectLaunch::AsWritten || (!L.Arguments.empty() && L.ArgumentTexts.empty()))
     return In + "  " + Callee + "<<<" + Grid + ", " + Block + L.trailingConfig() + ">>>(" +
            L.Arguments + ");\n";
+  const bool InOrder = How == DirectLaunch::InOrder;
   std::string Id = std::to_string(A.Site->Id);
   std::string S = In + "{\n";
   std::vector<std::string> Arguments;
@@ -66,40 +76,15 @@ std::string directLaunch(const AcceptedSite &A, const std::string &Callee, const
   std::string SharedMemory = generated::code("@dshared") + Id;
   S += In + "  const size_t " + SharedMemory + " = " +
        (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ";\n";
-  S += In + generated::code("  launchopt::deferral::launchOrDefer([=](cudaStream_t @stream) {\n");
+  S += In + generated::code(std::string("  launchopt::deferral::") +
+                            (InOrder ? "launchInOrder" : "launchOrDefer") +
+                            "([=](cudaStream_t @stream) {\n");
   S += In + "    " + Callee + "<<<" + Grid + ", " + Block + ", " + SharedMemory +
        generated::code(", @stream>>>(") + llvm::join(Arguments, ", ") + ");\n";
-  S += In + "    return cudaGetLastError() == cudaSuccess;\n";
-  S += In + "  }, " + (L.Stream.empty() ? "0" : L.Stream) + ");\n";
-  return S + In + "}\n";
-}
-
-// The launch of an ordered site's child when the block's ordered scopes
-// could not be opened: made now, into the NULL stream, and never deferred
-// (launchopt::deferral::launchInOrder), so that it keeps its order with the
-// thread's other launches there.
-std::string orderedDirectLaunch(const AcceptedSite &A, const std::string &Callee,
-                                const std::string &Grid, const std::string &Block,
-                                const std::string &In) {
-  const LaunchText &L = A.Text;
-  std::string SharedMemory = L.SharedMemory.empty() ? "0" : L.SharedMemory;
-  if (!L.Arguments.empty() && L.ArgumentTexts.empty())
-    return In + "  " + Callee + "<<<" + Grid + ", " + Block + ", " + SharedMemory + ">>>(" +
-           L.Arguments + ");\n";
-  std::string Id = std::to_string(A.Site->Id);
-  std::string S = In + "{\n";
-  std::vector<std::string> Arguments;
-  for (size_t I = 0; I < L.ArgumentTexts.size(); ++I) {
-    Arguments.push_back(generated::code("@darg") + Id + "_" + std::to_string(I));
-    S += In + "  auto " + Arguments.back() + " = " + L.ArgumentTexts[I] + ";\n";
-  }
-  std::string Shared = generated::code("@dshared") + Id;
-  S += In + "  const size_t " + Shared + " = " + SharedMemory + ";\n";
-  S += In + generated::code("  launchopt::deferral::launchInOrder([=](cudaStream_t @stream) {\n");
-  S += In + "    " + Callee + "<<<" + Grid + ", " + Block + ", " + Shared +
-       generated::code(", @stream>>>(") + llvm::join(Arguments, ", ") + ");\n";
-  S += In + "    return cudaGetLastError();\n";
-  S += In + "  });\n";
+  // launchInOrder tells a full pending-launch pool from the launch's own errors.
+  S += In + (InOrder ? "    return cudaGetLastError();\n"
+                     : "    return cudaGetLastError() == cudaSuccess;\n");
+  S += In + (InOrder ? "  });\n" : "  }, " + (L.Stream.empty() ? "0" : L.Stream) + ");\n");
   return S + In + "}\n";
 }
 
@@ -165,8 +150,10 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     return S;
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
-  S += A.Code.Ordered ? orderedDirectLaunch(A, Direct, Grid, Block, In)
-                      : directLaunch(A, Direct, Grid, Block, In, Deferrable);
+  S += directLaunch(A, Direct, Grid, Block, In,
+                    A.Code.Ordered ? DirectLaunch::InOrder
+                    : Deferrable   ? DirectLaunch::NowOrDeferred
+                                   : DirectLaunch::AsWritten);
   S += L.Indent + "}";
   return S;
 }
