@@ -290,8 +290,13 @@ public:
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation Loc = SM.getExpansionLoc(Call->getBeginLoc());
     bool Visible = SM.isInMainFile(Loc) || (IncludedFiles && !SM.isInSystemHeader(Loc));
-    if (!Visible || !Seen.insert(Loc.getRawEncoding()).second)
+    if (!Seen.insert(Loc.getRawEncoding()).second)
       return true;
+    if (!Visible) {
+      if (!SM.isInSystemHeader(Loc))
+        noteIncludedFileLaunch(*Call, Loc);
+      return true;
+    }
     LaunchSite Site;
     Site.Call = Call;
     Site.Parent = CurrentFunction;
@@ -334,6 +339,7 @@ public:
 
   std::vector<LaunchSite> Sites;
   std::vector<UnresolvedLaunch> Unresolved;
+  std::vector<IncludedFileLaunch> InIncludedFiles;
 
 private:
   static bool isCoarseningLoop(const clang::ForStmt &For) {
@@ -444,6 +450,17 @@ private:
     return false;
   }
 
+  void noteIncludedFileLaunch(const clang::CUDAKernelCallExpr &Call, clang::SourceLocation Loc) {
+    IncludedFileLaunch L;
+    L.Position = positionOf(Ctx, Loc);
+    L.Parent = CurrentFunction ? CurrentFunction->getNameAsString() : "<global>";
+    const clang::FunctionDecl *Callee = Call.getDirectCallee();
+    L.Child = Callee ? Callee->getNameAsString() : "<unresolved>";
+    L.DeviceSide = CurrentFunction && (CurrentFunction->hasAttr<clang::CUDAGlobalAttr>() ||
+                                       CurrentFunction->hasAttr<clang::CUDADeviceAttr>());
+    InIncludedFiles.push_back(std::move(L));
+  }
+
   clang::ASTContext &Ctx;
   const clang::FunctionDecl *CurrentFunction = nullptr;
   std::vector<const clang::LambdaExpr *> Closures; // around the node being visited
@@ -507,6 +524,7 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
   LaunchAnalysis A;
   A.Sites = std::move(Collector.Sites);
   A.Unresolved = std::move(Collector.Unresolved);
+  A.InIncludedFiles = std::move(Collector.InIncludedFiles);
   std::stable_sort(A.Sites.begin(), A.Sites.end(), [&](const LaunchSite &L, const LaunchSite &R) {
     return Ctx.getSourceManager().isBeforeInTranslationUnit(
         Ctx.getSourceManager().getExpansionLoc(L.Call->getBeginLoc()),

@@ -96,6 +96,16 @@ struct UnresolvedLaunch {
   std::string Workaround; // what the user can write instead
 };
 
+// A launch written in a file the main file includes (not a system header):
+// no pass edits it, but the report names it, so that no launch is passed
+// over in silence (a helper in a header that launches a child).
+struct IncludedFileLaunch {
+  PresumedPosition Position;
+  std::string Parent;
+  std::string Child;
+  bool DeviceSide = false;
+};
+
 // A child that a device-side launch of this file names and another file of
 // the program defines (launchopt given several files as one program, built
 // with -rdc). The driver fills it for the pass about to run.
@@ -112,6 +122,8 @@ struct ExternalChild {
 struct LaunchAnalysis {
   std::vector<LaunchSite> Sites;
   std::vector<UnresolvedLaunch> Unresolved;
+  // Launches in included files, when the analysis leaves them out.
+  std::vector<IncludedFileLaunch> InIncludedFiles;
   // Features of every child kernel with a visible definition, by declaration.
   std::map<const clang::FunctionDecl *, KernelFeatures> ChildFeatures;
   // Launch sites per parent function, in source order.

@@ -78,6 +78,8 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       else
         ++C.HostSites;
     C.DeviceSites += DeviceIds[F].size() + Analysed[F].Unresolved.size();
+    for (const IncludedFileLaunch &L : Analysed[F].InIncludedFiles)
+      (L.DeviceSide ? C.DeviceSites : C.HostSites) += 1;
   }
   std::vector<std::set<unsigned>> ByAny(Program.size());
   for (size_t P = 0; P < registeredPasses().size(); ++P) {
@@ -114,6 +116,9 @@ llvm::Expected<Coverage> measureCoverage(const clang::tooling::CompilationDataba
       }
       for (const UnresolvedLaunch &U : Launches[F].Unresolved)
         ++Counts.Refusals[unresolvedLaunchReason(U)];
+      for (const IncludedFileLaunch &L : Launches[F].InIncludedFiles)
+        if (L.DeviceSide)
+          ++Counts.Refusals["written in an included file, which launchopt does not edit"];
     }
   }
   for (const std::set<unsigned> &Sites : ByAny)

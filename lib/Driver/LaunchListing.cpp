@@ -69,11 +69,15 @@ llvm::json::Object featuresJson(const KernelFeatures &F) {
 } // namespace
 
 void printLaunchesText(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const LaunchAnalysis &A) {
-  if (A.Sites.empty() && A.Unresolved.empty())
+  if (A.Sites.empty() && A.Unresolved.empty() && A.InIncludedFiles.empty())
     OS << "no kernel launches found\n";
   for (const UnresolvedLaunch &U : A.Unresolved)
     OS << "unresolved launch at " << U.Position.File << ":" << U.Position.Line << ":"
        << U.Position.Column << ": " << U.Text << "\n  " << U.Cause << "\n";
+  for (const IncludedFileLaunch &L : A.InIncludedFiles)
+    OS << "launch at " << L.Position.File << ":" << L.Position.Line << ":" << L.Position.Column
+       << ", in an included file (not edited): " << (L.DeviceSide ? "device-side" : "host-side")
+       << ", '" << L.Parent << "' launches '" << L.Child << "'\n";
   for (const LaunchSite &S : A.Sites) {
     OS << "launch #" << S.Id << " at " << S.Position.File << ":" << S.Position.Line << ":"
        << S.Position.Column << ": " << (S.DeviceSide ? "device-side" : "host-side") << ", '"
@@ -145,9 +149,18 @@ void printLaunchesJson(llvm::raw_ostream &OS, clang::ASTContext &Ctx, const Laun
                                             {"column", U.Position.Column},
                                             {"text", U.Text},
                                             {"reason", U.Cause}});
-  OS << llvm::formatv("{0:2}",
-                      llvm::json::Value(llvm::json::Object{{"launches", std::move(Launches)},
-                                                           {"unresolved", std::move(Unresolved)}}))
+  llvm::json::Array Included;
+  for (const IncludedFileLaunch &L : A.InIncludedFiles)
+    Included.push_back(llvm::json::Object{{"file", L.Position.File},
+                                          {"line", L.Position.Line},
+                                          {"column", L.Position.Column},
+                                          {"parent", L.Parent},
+                                          {"child", L.Child},
+                                          {"deviceSide", L.DeviceSide}});
+  OS << llvm::formatv("{0:2}", llvm::json::Value(
+                                   llvm::json::Object{{"launches", std::move(Launches)},
+                                                      {"unresolved", std::move(Unresolved)},
+                                                      {"inIncludedFiles", std::move(Included)}}))
      << "\n";
 }
 

@@ -139,6 +139,13 @@ std::string unresolvedLaunchReason(const UnresolvedLaunch &U) {
   return U.Cause + "; left untouched (" + U.Workaround + ")";
 }
 
+std::string includedFileLaunchReason(const IncludedFileLaunch &L) {
+  return "the launch is written in the included file '" + L.Position.File +
+         "', which launchopt does not edit; left untouched (launchopt edits the files it is "
+         "given: move '" +
+         L.Parent + "' into one of them to have its launch transformed)";
+}
+
 llvm::Expected<PipelineOptions>
 makePipeline(const std::vector<std::pair<const RegisteredPass *, PassArguments>> &Chosen) {
   PipelineOptions Pipeline;
@@ -247,6 +254,17 @@ runProgramPipeline(const clang::tooling::CompilationDatabase &Compilations,
         for (auto &[Key, Value] : R.Parameters)
           Value = inputLineMentions(Value, InputLine);
       }
+      // Named where they are written, in the header: no mapping to this file.
+      if (First)
+        for (const IncludedFileLaunch &L : Launches[I].InIncludedFiles) {
+          LaunchRemark R;
+          R.Position = L.Position;
+          R.Pass = "transform";
+          R.Parent = L.Parent;
+          R.Child = L.Child;
+          R.Message = includedFileLaunchReason(L);
+          Result.Remarks.push_back(R);
+        }
       Earlier.push_back(std::move(Recovered.Markers));
       llvm::Expected<std::string> Next = Result.Edits.apply(Recovered.ParsedText);
       if (!Next)

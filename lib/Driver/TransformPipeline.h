@@ -75,6 +75,9 @@ void linkProgramLaunches(const LaunchPass &Pass, const std::vector<ProgramSource
 // launched from a non-template kernel, an overloaded kernel) is left untouched.
 std::string unresolvedLaunchReason(const UnresolvedLaunch &U);
 
+// Why a launch written in an included file is left as written.
+std::string includedFileLaunchReason(const IncludedFileLaunch &L);
+
 // The pipeline of the registered passes whose flags Chosen names (with their
 // arguments), in the registry's order whatever order Chosen has; the error
 // is the first pass's usage error.

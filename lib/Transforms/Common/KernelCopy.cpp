@@ -116,8 +116,15 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
       spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange(), In);
   std::optional<FileRange> Body =
       Kernel.getBody() ? writtenRange(Ctx, Kernel.getBody()->getSourceRange(), In) : std::nullopt;
-  if (!Whole || !Body)
+  if (!Whole || !Body) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::SourceLocation At = Kernel.getLocation();
+    if (!In.isValid() && At.isFileID() && !SM.isInMainFile(At))
+      return refusal("the child kernel is defined in the included file '" +
+                     SM.getFilename(At).str() +
+                     "', which launchopt does not copy: define it in a file launchopt is given");
     return refusal("the child kernel is not written in this file outside macros");
+  }
   KernelCopy Copy;
   Copy.Name = Kernel.getNameAsString();
   Copy.Whole = *Whole;
