@@ -454,8 +454,16 @@ private:
     IncludedFileLaunch L;
     L.Position = positionOf(Ctx, Loc);
     L.Parent = CurrentFunction ? CurrentFunction->getNameAsString() : "<global>";
-    const clang::FunctionDecl *Callee = Call.getDirectCallee();
-    L.Child = Callee ? Callee->getNameAsString() : "<unresolved>";
+    // A template's launch may name its child only through a dependent lookup.
+    const clang::Expr *Named = Call.getCallee()->IgnoreImplicit();
+    if (const clang::FunctionDecl *Callee = Call.getDirectCallee())
+      L.Child = Callee->getNameAsString();
+    else if (auto *Lookup = llvm::dyn_cast<clang::OverloadExpr>(Named))
+      L.Child = Lookup->getName().getAsString();
+    else if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Named))
+      L.Child = Ref->getNameInfo().getAsString();
+    else
+      L.Child = "<unresolved>";
     L.DeviceSide = CurrentFunction && (CurrentFunction->hasAttr<clang::CUDAGlobalAttr>() ||
                                        CurrentFunction->hasAttr<clang::CUDADeviceAttr>());
     InIncludedFiles.push_back(std::move(L));

@@ -32,8 +32,9 @@ __global__ void wide(float *cells, const int *sizes) {
 // REPORT: launch #0 at {{.*}}launching-helper.cuh:17:5 ('scaleLater' -> 'scaleRange'): transform: not applied: the launch is written in the included file '{{.*}}launching-helper.cuh', which launchopt does not edit; left untouched (launchopt edits the files it is given: move 'scaleLater' into one of them to have its launch transformed)
 // REMARK: launching-helper.cuh:17:5: remark: not transformed: the launch is written in the included file
 // LIST: launch at {{.*}}launching-helper.cuh:17:5, in an included file (not edited): device-side, 'scaleLater' launches 'scaleRange'
-// SUMMARY: device-side launch sites: 2 in 1 file(s)
-// SUMMARY: 1  written in an included file, which launchopt does not edit
+// LIST: launch at {{.*}}launching-helper.cuh:23:3, in an included file (not edited): device-side, 'tiledLater' launches 'tiled'
+// SUMMARY: device-side launch sites: 3 in 1 file(s)
+// SUMMARY: 2  written in an included file, which launchopt does not edit
 
 // A child defined in a header is left as written by the passes that copy
 // it, with where it is defined.

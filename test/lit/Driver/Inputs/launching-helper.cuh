@@ -16,3 +16,9 @@ __device__ inline void scaleLater(float *cells, int n) {
   if (n > 0)
     scaleRange<<<(n + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(cells, n);
 }
+
+// A template's launch names its child through a dependent lookup.
+template <int Tile> __global__ void tiled(float *cells);
+template <int Tile> __device__ void tiledLater(float *cells) {
+  tiled<Tile><<<1, Tile, 0, cudaStreamFireAndForget>>>(cells);
+}
