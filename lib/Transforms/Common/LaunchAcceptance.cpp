@@ -29,10 +29,18 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
-  llvm::Expected<KernelCopy> Child = readKernel(Ctx, *Site.Child);
+  clang::FileID Header =
+      Steps.ChildInIncludedFile ? includedFileOf(Ctx, *Site.Child) : clang::FileID();
+  llvm::Expected<KernelCopy> Child = readKernel(Ctx, *Site.Child, Header);
   if (!Child)
     return Child.takeError();
   AcceptedLaunch A{std::move(*Text), std::move(*Child)};
+  if (Header.isValid()) {
+    llvm::Expected<IncludedPlacement> Placement = placementOf(Ctx, *Site.Child, Header);
+    if (!Placement)
+      return refusal("the child kernel " + llvm::toString(Placement.takeError()));
+    A.ChildInHeader = std::move(*Placement);
+  }
   if (Steps.ReadParent) {
     llvm::Expected<KernelCopy> Parent = readKernel(Ctx, *Site.Parent);
     if (!Parent)
@@ -40,7 +48,9 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
     A.Parent = std::move(*Parent);
   }
   A.ParentStart = definitionStart(Ctx, *Site.Parent);
-  A.NeedsPrototype = A.ParentStart < A.Child.Whole.End;
+  if (A.ChildInHeader && A.ChildInHeader->Offset > A.ParentStart)
+    return refusal("the child kernel is defined in a header included after the parent");
+  A.NeedsPrototype = !A.ChildInHeader && A.ParentStart < A.Child.Whole.End;
   if (A.NeedsPrototype && !sameNamespace(Site))
     return refusal("the child is defined after the parent, in another namespace");
   if (!Steps.CalleePrefix.empty()) {

@@ -16,6 +16,7 @@
 //      `ns::child<T>` -> `ns::<prefix>child<T>`.
 // What the pass then writes, and its remark, are its own.
 
+#include "Transforms/Common/IncludedFileCopies.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
@@ -37,6 +38,10 @@ struct AcceptanceSteps {
   std::string CalleePrefix;
   // The pass rewrites the parent's text too (aggregation replaces its body).
   bool ReadParent = false;
+  // The pass writes its copies of a child defined in an included header
+  // where AcceptedLaunch::ChildInHeader says (thresholding's serial copy);
+  // otherwise such a child is refused.
+  bool ChildInIncludedFile = false;
 };
 
 // A launch the common steps take, with what they read of it.
@@ -54,6 +59,9 @@ struct AcceptedLaunch {
   // The parent starts before the child ends (where the pass's copy goes): the
   // copy must be declared at ParentStart.
   bool NeedsPrototype = false;
+  // A child defined in an included header: where its copies go in this file.
+  // Its Child text is the header's, which no edit of this file reaches.
+  std::optional<IncludedPlacement> ChildInHeader;
 };
 
 // The launch with what the pass needs of it, or its refusal as the error

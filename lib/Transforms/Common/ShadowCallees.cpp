@@ -1,5 +1,6 @@
 #include "ShadowCallees.h"
 
+#include "IncludedFileCopies.h"
 #include "KernelCopy.h"
 #include "MemberShadows.h"
 #include "Refusal.h"
@@ -355,51 +356,6 @@ struct ShadowText {
   const clang::CXXMethodDecl *OutsideClass = nullptr;
   OutsideClassCopy Free;
 };
-
-// The file a definition's body is written in when it is not the main file
-// (an included header), else an invalid FileID.
-clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::SourceLocation Loc = Def.getBody() ? Def.getBody()->getBeginLoc() : Def.getLocation();
-  if (Loc.isMacroID())
-    return clang::FileID();
-  clang::FileID File = SM.getFileID(Loc);
-  return File == SM.getMainFileID() ? clang::FileID() : File;
-}
-
-// The main-file offset just past the line of the #include that brings File
-// in (through other headers perhaps), or nothing when the main file does not.
-std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File) {
-  const clang::SourceManager &SM = Ctx.getSourceManager();
-  clang::SourceLocation Loc = SM.getIncludeLoc(File);
-  while (Loc.isValid() && SM.getFileID(Loc) != SM.getMainFileID())
-    Loc = SM.getIncludeLoc(SM.getFileID(Loc));
-  if (Loc.isInvalid() || !Loc.isFileID())
-    return std::nullopt;
-  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
-  size_t End = Buffer.find('\n', SM.getFileOffset(Loc));
-  return End == llvm::StringRef::npos ? Buffer.size() : End + 1;
-}
-
-// `namespace a {\nnamespace {\n` and the matching `}\n}\n` for the
-// namespaces around Def, or an error when a class or function encloses it.
-llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
-                             std::string &Close) {
-  const clang::DeclContext *Scope = Def.getDeclContext();
-  if (llvm::isa<clang::CXXMethodDecl>(Def))
-    Scope = Scope->getParent();
-  for (const clang::DeclContext *C = Scope; !C->isTranslationUnit(); C = C->getParent()) {
-    if (llvm::isa<clang::LinkageSpecDecl>(C))
-      continue;
-    auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C);
-    if (!N)
-      return refusal("is a class member defined in an included file");
-    Open = std::string(N->isInline() ? "inline " : "") + "namespace " +
-           (N->isAnonymousNamespace() ? "" : N->getNameAsString() + " ") + "{\n" + Open;
-    Close += "}\n";
-  }
-  return llvm::Error::success();
-}
 
 // The pieces of Def's shadow copy, or what keeps Def from being copied: the
 // end of a remark "... which reads the built-in index variables and <it>".

@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -62,8 +63,8 @@ std::string thresholdedLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, co
 // nothing in the launch, its parent or its child stands in the way (the
 // order of a stream is kept by the order guard, planned once every launch
 // is read).
-llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      ShadowCallees &Shadows) {
+llvm::Error refusalOf(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                      const LaunchSite &Site, ShadowCallees &Shadows) {
   if (!Site.DeviceSide)
     return refusal("host-side launch: thresholding applies to launches from device code");
   // A __host__ __device__ parent is compiled for the host too, where the
@@ -78,6 +79,15 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
       return Blocker;
     if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
       return Unshadowable;
+    // A header's text is copied as written: calls in it cannot be sent to
+    // the shadow copies that see the serial thread's indices.
+    const KernelFeatures &Features = Launches.ChildFeatures.at(Site.Child);
+    if (includedFileOf(Ctx, *Site.Child).isValid() &&
+        !Features.CalleesReadingThreadIdentity.empty())
+      return refusal("the child kernel is defined in an included header and calls functions "
+                     "that read the built-in index variables (" +
+                     llvm::join(Features.CalleesReadingThreadIdentity, ", ") +
+                     "), which its copy here cannot redirect");
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
@@ -86,8 +96,11 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 
 // Serial copies are built last, from the child bodies as this pass edited
 // them: a child's own launches are thresholded in its serial copy too.
+// A child defined in an included header (InHeader) gets its copy after the
+// #include, written from the header's text with none of this file's edits.
 void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                         const std::map<const clang::FunctionDecl *, KernelCopy> &Serialized,
+                        const std::map<const clang::FunctionDecl *, IncludedPlacement> &InHeader,
                         ShadowCallees &Shadows, PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
   std::set<const clang::FunctionDecl *> Children;
@@ -102,6 +115,12 @@ void insertSerialCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     SerialCopyOptions Copying;
     Copying.InCycle = inLaunchCycle(Launches, Child);
     Copying.Exported = Launches.ExportedChildren.count(Child);
+    if (auto Header = InHeader.find(Child); Header != InHeader.end()) {
+      const IncludedPlacement &At = Header->second;
+      Result.Edits.insert(At.Offset, At.NamespacesOpen + serialDefinitions(Ctx, Copy, {}, Copying) +
+                                         "\n" + At.NamespacesClose);
+      continue;
+    }
     Result.Edits.insert(Copy.Whole.End, serialDefinitions(Ctx, Copy, BodyEdits, Copying));
   }
 }
@@ -125,7 +144,9 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // A launch of a child of another file needs the macro without a copy here.
   bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
-  const AcceptanceSteps Steps{generated::threshold::SerialPrefix};
+  AcceptanceSteps Steps{generated::threshold::SerialPrefix};
+  Steps.ChildInIncludedFile = true;
+  std::map<const clang::FunctionDecl *, IncludedPlacement> InHeader;
   bool AnyInCycle = false;
 
   // Every launch is read first: whether a launch that may follow others
@@ -135,7 +156,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (unsigned I = 0; I < Launches.Sites.size(); ++I) {
     const LaunchSite &Site = Launches.Sites[I];
     Candidate C{remarkFor(Site, "threshold"), acceptedExternalChild(Launches, Site), {}, {}};
-    llvm::Error Refusal = refusalOf(Launches, Site, Shadows);
+    llvm::Error Refusal = refusalOf(Ctx, Launches, Site, Shadows);
     llvm::Expected<AcceptedLaunch> Launch =
         C.External ? acceptExternalLaunch(Ctx, Site, *C.External, std::move(Refusal), Steps)
                    : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
@@ -189,6 +210,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       Remark.Parameters["defined-in"] = External->DefiningFile;
     else
       Serialized.emplace(Site.Child, Launch->Child);
+    if (!External && Launch->ChildInHeader)
+      InHeader.emplace(Site.Child, *Launch->ChildInHeader);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
@@ -198,7 +221,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   // Children that other files launch get their copies here, launched here
   // or not; acceptChildOfOtherFiles took them.
   addExportedChildren(Ctx, Launches, Shadows, Serialized);
-  insertSerialCopies(Ctx, Launches, Serialized, Shadows, Result);
+  insertSerialCopies(Ctx, Launches, Serialized, InHeader, Shadows, Result);
   // The rewritten launches read the macro, and so may the copies.
   if (!Serialized.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"

@@ -36,8 +36,9 @@ __global__ void wide(float *cells, const int *sizes) {
 // SUMMARY: device-side launch sites: 3 in 1 file(s)
 // SUMMARY: 2  written in an included file, which launchopt does not edit
 
-// A child defined in a header is left as written by the passes that copy
-// it, with where it is defined.
-// RUN: %launchopt --threshold %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
+// A child defined in a header is left as written by the passes that would
+// have to copy it whole (thresholding copies it: Threshold/child-in-header.cu),
+// with where it is defined.
+// RUN: %launchopt --aggregate=block %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
 // RUN: %FileCheck %s --check-prefix=CHILD < %t.child.txt
-// CHILD: ('wide' -> 'scaleRange'): threshold: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', which launchopt does not copy: define it in a file launchopt is given
+// CHILD: ('wide' -> 'scaleRange'): aggregate: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', whose kernels only --threshold copies: define it in a file launchopt is given

@@ -1,0 +1,60 @@
+#include "IncludedFileCopies.h"
+
+#include "Refusal.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace launchopt {
+
+clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = Def.getBody() ? Def.getBody()->getBeginLoc() : Def.getLocation();
+  if (Loc.isMacroID())
+    return clang::FileID();
+  clang::FileID File = SM.getFileID(Loc);
+  return File == SM.getMainFileID() ? clang::FileID() : File;
+}
+
+std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  clang::SourceLocation Loc = SM.getIncludeLoc(File);
+  while (Loc.isValid() && SM.getFileID(Loc) != SM.getMainFileID())
+    Loc = SM.getIncludeLoc(SM.getFileID(Loc));
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return std::nullopt;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  size_t End = Buffer.find('\n', SM.getFileOffset(Loc));
+  return End == llvm::StringRef::npos ? Buffer.size() : End + 1;
+}
+
+llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
+                             std::string &Close) {
+  const clang::DeclContext *Scope = Def.getDeclContext();
+  if (llvm::isa<clang::CXXMethodDecl>(Def))
+    Scope = Scope->getParent();
+  for (const clang::DeclContext *C = Scope; !C->isTranslationUnit(); C = C->getParent()) {
+    if (llvm::isa<clang::LinkageSpecDecl>(C))
+      continue;
+    auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C);
+    if (!N)
+      return refusal("is a class member defined in an included file");
+    Open = std::string(N->isInline() ? "inline " : "") + "namespace " +
+           (N->isAnonymousNamespace() ? "" : N->getNameAsString() + " ") + "{\n" + Open;
+    Close += "}\n";
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
+                                              const clang::FunctionDecl &Def, clang::FileID In) {
+  std::optional<unsigned> After = afterIncludeLine(Ctx, In);
+  if (!After)
+    return refusal("is defined in a file this file does not #include");
+  IncludedPlacement P;
+  P.Offset = *After;
+  if (llvm::Error Enclosed = namespacesAround(Def, P.NamespacesOpen, P.NamespacesClose))
+    return std::move(Enclosed);
+  return P;
+}
+
+} // namespace launchopt

@@ -1,0 +1,42 @@
+#ifndef LAUNCHOPT_TRANSFORMS_COMMON_INCLUDEDFILECOPIES_H
+#define LAUNCHOPT_TRANSFORMS_COMMON_INCLUDEDFILECOPIES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace launchopt {
+
+// Copies of functions defined in an included header: the header is never
+// edited, so a copy goes into the main file right after the #include that
+// brings the header in, inside the function's namespaces.
+
+// The file a definition's body is written in when it is not the main file
+// (an included header), else an invalid FileID.
+clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def);
+
+// The main-file offset just past the line of the #include that brings File
+// in (through other headers perhaps), or nothing when the main file does not.
+std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File);
+
+// `namespace a {\nnamespace {\n` and the matching `}\n}\n` for the
+// namespaces around Def, or an error when a class or function encloses it.
+llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open, std::string &Close);
+
+// Where a copy of a function of an included header goes, and the namespaces
+// it is written in.
+struct IncludedPlacement {
+  unsigned Offset = 0;
+  std::string NamespacesOpen, NamespacesClose;
+};
+
+// The placement of copies of Def, defined in the included file In; an error
+// when the main file does not include it or a class encloses Def.
+llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
+                                              const clang::FunctionDecl &Def, clang::FileID In);
+
+} // namespace launchopt
+
+#endif
