@@ -3,6 +3,7 @@
 #include "Refusal.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <optional>
 
 namespace launchopt {
 
@@ -14,6 +15,8 @@ clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::Function
   clang::FileID File = SM.getFileID(Loc);
   return File == SM.getMainFileID() ? clang::FileID() : File;
 }
+
+namespace {
 
 std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -44,6 +47,8 @@ llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
   }
   return llvm::Error::success();
 }
+
+} // namespace
 
 llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
                                               const clang::FunctionDecl &Def, clang::FileID In) {

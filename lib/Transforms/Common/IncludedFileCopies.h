@@ -4,7 +4,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/Support/Error.h"
-#include <optional>
 #include <string>
 
 namespace launchopt {
@@ -17,14 +16,6 @@ namespace launchopt {
 // (an included header), else an invalid FileID.
 clang::FileID includedFileOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def);
 
-// The main-file offset just past the line of the #include that brings File
-// in (through other headers perhaps), or nothing when the main file does not.
-std::optional<unsigned> afterIncludeLine(const clang::ASTContext &Ctx, clang::FileID File);
-
-// `namespace a {\nnamespace {\n` and the matching `}\n}\n` for the
-// namespaces around Def, or an error when a class or function encloses it.
-llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open, std::string &Close);
-
 // Where a copy of a function of an included header goes, and the namespaces
 // it is written in.
 struct IncludedPlacement {
@@ -32,8 +23,10 @@ struct IncludedPlacement {
   std::string NamespacesOpen, NamespacesClose;
 };
 
-// The placement of copies of Def, defined in the included file In; an error
-// when the main file does not include it or a class encloses Def.
+// The placement of copies of Def, defined in the included file In: just past
+// the line of the main file's #include that brings In in (through other
+// headers perhaps), in Def's namespaces; an error when the main file does
+// not include it or a class or function encloses Def.
 llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
                                               const clang::FunctionDecl &Def, clang::FileID In);
 

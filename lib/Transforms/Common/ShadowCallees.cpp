@@ -344,14 +344,13 @@ struct ShadowText {
   std::string Prefix; // template header, specifiers and return type
   std::string Suffix; // between ')' and the body: trailing return type, ...
   std::optional<unsigned> PrototypeOffset;
-  // A function defined in an included file: its copy goes into the output
-  // right after the main file's #include line that brings the file in
-  // (IncludeEnd), inside the function's namespaces, declared first there
-  // when NeedsPrototype (it was declared before it was defined).
+  // A function defined in an included file: its copy goes where Placement
+  // says (after the main file's #include line that brings the file in,
+  // inside the function's namespaces), declared first there when
+  // NeedsPrototype (it was declared before it was defined).
   bool Included = false;
-  unsigned IncludeEnd = 0;
+  IncludedPlacement Placement;
   bool NeedsPrototype = false;
-  std::string NamespacesOpen, NamespacesClose;
   // A member of a class of an included file: copied as a free function.
   const clang::CXXMethodDecl *OutsideClass = nullptr;
   OutsideClassCopy Free;
@@ -391,11 +390,10 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
   if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
     First = T->getFirstDecl();
   if (In.isValid()) {
-    std::optional<unsigned> After = afterIncludeLine(Ctx, In);
-    if (!After)
-      return refusal("is defined in a file this file does not #include");
-    if (llvm::Error Enclosed = namespacesAround(Def, Out.NamespacesOpen, Out.NamespacesClose))
-      return std::move(Enclosed);
+    llvm::Expected<IncludedPlacement> Placement = placementOf(Ctx, Def, In);
+    if (!Placement)
+      return Placement.takeError();
+    Out.Placement = std::move(*Placement);
     if (Method) {
       llvm::Expected<OutsideClassCopy> Free = outsideClassCopy(Ctx, *Method, In);
       if (!Free)
@@ -410,7 +408,6 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
       // linkage.
     }
     Out.Included = true;
-    Out.IncludeEnd = *After;
     // Members call each other regardless of their order in the class; their
     // free copies are declared first.
     Out.NeedsPrototype = First != Whole || Out.OutsideClass;
@@ -683,7 +680,7 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
     std::vector<SourceEdit> Calls = editsFor(D);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     if (Text.Included) {
-      Included[Text.IncludeEnd].push_back({D, std::move(Text)});
+      Included[Text.Placement.Offset].push_back({D, std::move(Text)});
       continue;
     }
     std::string Signature = shadowSignature(Text);
@@ -699,10 +696,11 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
                     "// copied kernel bodies (the header itself is left as it is).\n";
     for (const auto &[D, Text] : Copies)
       if (Text.NeedsPrototype)
-        S += Text.NamespacesOpen + shadowSignature(Text) + ";\n" + Text.NamespacesClose;
+        S += Text.Placement.NamespacesOpen + shadowSignature(Text) + ";\n" +
+             Text.Placement.NamespacesClose;
     for (const auto &[D, Text] : Copies)
-      S += Text.NamespacesOpen + shadowDefinition(Ctx, Text, editsFor(D)) + "\n" +
-           Text.NamespacesClose;
+      S += Text.Placement.NamespacesOpen + shadowDefinition(Ctx, Text, editsFor(D)) + "\n" +
+           Text.Placement.NamespacesClose;
     Edits.insert(Offset, S);
   }
 }
