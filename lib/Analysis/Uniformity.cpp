@@ -70,8 +70,11 @@ private:
   }
 
   bool variableIsUniform(const clang::ValueDecl *D, int Depth) {
+    // A __device__ function's parameters are what each calling thread
+    // passes; a kernel's are the launch's.
     if (auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(D))
-      return Param->getDeclContext() == &Parent && !isWrittenIn(&Parent, Param) &&
+      return Param->getDeclContext() == &Parent && Parent.hasAttr<clang::CUDAGlobalAttr>() &&
+             !isWrittenIn(&Parent, Param) &&
              (!ParametersPerGrid || (Param->getFunctionScopeIndex() < ParametersPerGrid->size() &&
                                      (*ParametersPerGrid)[Param->getFunctionScopeIndex()]));
     auto *Var = llvm::dyn_cast<clang::VarDecl>(D);

@@ -2,6 +2,7 @@
 
 #include "AggregationCode.h"
 #include "AllocationAggregation.h"
+#include "DeviceFunctionSites.h"
 #include "HostLaunch.h"
 #include "PendingLaunchLimit.h"
 #include "PoolDemand.h"
@@ -15,6 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace launchopt {
@@ -148,7 +150,8 @@ void orderSite(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
 }
 
 // Turns the decisions into remarks (in site order) and accepted sites.
-AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
+AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                          const SiteDecisions &Decisions, const DeviceFunctionScopes &Scopes,
                           const AggregateOptions &Options, std::vector<LaunchRemark> &Remarks) {
   bool GroupScopes = usesGroupScopes(Options.Granularity);
   AcceptedSites A;
@@ -161,8 +164,25 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
       continue;
     }
     const AcceptedLaunch &C = *Decisions.Candidates[I];
-    if (GroupScopes && Decisions.LaunchedFromDevice.count(Site.ParentName))
-      A.NeedDirectCopy.insert(Site.ParentName);
+    std::vector<const clang::FunctionDecl *> ScopeKernels{Site.Parent};
+    auto InFunction = Scopes.KernelsOf.find(Site.Id);
+    if (InFunction != Scopes.KernelsOf.end()) {
+      ScopeKernels = InFunction->second;
+      std::vector<std::string> Names;
+      for (const clang::FunctionDecl *K : ScopeKernels) {
+        // findDeviceFunctionScopes read every one of them.
+        A.Kernels.emplace(K, llvm::cantFail(readKernel(Ctx, *K)));
+        Names.push_back("'" + K->getNameAsString() + "'");
+      }
+      Remark.Parameters["gathered-by"] = "the blocks of the kernels whose copies call the copy "
+                                         "of '" +
+                                         Site.ParentName + "': " + llvm::join(Names, ", ");
+    } else {
+      A.Kernels.emplace(Site.Parent, *C.Parent);
+    }
+    for (const clang::FunctionDecl *K : ScopeKernels)
+      if (GroupScopes && Decisions.LaunchedFromDevice.count(K->getNameAsString()))
+        A.NeedDirectCopy.insert(K->getNameAsString());
     const ExternalChild *External = acceptedExternalChild(Launches, Site);
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
     if (External) {
@@ -171,8 +191,10 @@ AcceptedSites acceptSites(const LaunchAnalysis &Launches, const SiteDecisions &D
     } else {
       A.Kernels.emplace(Child, C.Child);
     }
-    A.Kernels.emplace(Site.Parent, *C.Parent);
     AcceptedSite S{&Site, Child, C.Text, {}, Remarks.size()};
+    S.ScopeKernels = ScopeKernels;
+    if (InFunction != Scopes.KernelsOf.end())
+      S.FunctionStart = C.ParentStart;
     S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
     if (Decisions.Ordered.count(I))
       orderSite(Launches, Decisions, Site, Options, S.Code, Remark);
@@ -288,9 +310,13 @@ void insertArgumentStructs(const AcceptedSites &A,
     It->second = std::min(It->second, At);
   };
   for (const AcceptedSite &S : A.Sites) {
-    unsigned ParentStart = A.Kernels.at(S.Site->Parent).Whole.Begin;
+    unsigned ParentStart = ~0u;
+    for (const clang::FunctionDecl *K : S.ScopeKernels)
+      ParentStart = std::min(ParentStart, A.Kernels.at(K).Whole.Begin);
     StructOf(S.Child, A.Kernels.count(S.Child) ? A.Kernels.at(S.Child).Whole.Begin : ParentStart);
     StructOf(S.Child, ParentStart);
+    if (S.FunctionStart)
+      StructOf(S.Child, *S.FunctionStart);
   }
   for (const clang::FunctionDecl *Child : Exported)
     StructOf(Child, A.Kernels.at(Child).Whole.Begin);
@@ -491,13 +517,58 @@ std::vector<const clang::FunctionDecl *> readExportedChildren(clang::ASTContext 
   return Exported;
 }
 
+// The device functions with a launch the decisions take.
+std::set<const clang::FunctionDecl *> functionsWithTakenSites(const LaunchAnalysis &Launches,
+                                                              const SiteDecisions &Decisions,
+                                                              const DeviceFunctionScopes &Scopes) {
+  std::set<const clang::FunctionDecl *> Taken;
+  for (size_t I = 0; I < Launches.Sites.size(); ++I)
+    if (Decisions.Refusals[I].empty() && Scopes.KernelsOf.count(Launches.Sites[I].Id))
+      Taken.insert(definitionOf(Launches.Sites[I].Parent) ? definitionOf(Launches.Sites[I].Parent)
+                                                          : Launches.Sites[I].Parent);
+  return Taken;
+}
+
+// The sites' decisions, with the device functions whose launches are all
+// refused left uncopied: the shadow copies are planned again without them,
+// and their sites keep the first reasons.
+SiteDecisions decideWithDeviceFunctions(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                        const AggregateOptions &Options,
+                                        std::unique_ptr<ShadowCallees> &Shadows,
+                                        DeviceFunctionScopes &Scopes) {
+  Shadows = std::make_unique<ShadowCallees>(Ctx);
+  Scopes = findDeviceFunctionScopes(Ctx, Launches, Options, *Shadows, nullptr);
+  SiteDecisions Decisions = decideSites(Ctx, Launches, Options, *Shadows, Scopes);
+  std::set<const clang::FunctionDecl *> Taken =
+      functionsWithTakenSites(Launches, Decisions, Scopes);
+  if (Taken == Scopes.Functions)
+    return Decisions;
+  std::vector<std::string> First = Decisions.Refusals;
+  std::map<unsigned, std::string> FirstScopeRefusals = Scopes.Refusals;
+  Shadows = std::make_unique<ShadowCallees>(Ctx);
+  Scopes = findDeviceFunctionScopes(Ctx, Launches, Options, *Shadows, &Taken);
+  Decisions = decideSites(Ctx, Launches, Options, *Shadows, Scopes);
+  for (size_t I = 0; I < Launches.Sites.size(); ++I) {
+    const LaunchSite &Site = Launches.Sites[I];
+    if (!Site.DeviceSide || isKernel(*Site.Parent) || Scopes.KernelsOf.count(Site.Id))
+      continue;
+    if (!First[I].empty())
+      Decisions.Refusals[I] = First[I];
+    if (auto Why = FirstScopeRefusals.find(Site.Id); Why != FirstScopeRefusals.end())
+      Scopes.Refusals[Site.Id] = Why->second;
+  }
+  return Decisions;
+}
+
 } // namespace
 
 PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
-  ShadowCallees Shadows(Ctx);
-  SiteDecisions Decisions = decideSites(Ctx, Launches, Options, Shadows);
-  AcceptedSites Accepted = acceptSites(Launches, Decisions, Options, Result.Remarks);
+  std::unique_ptr<ShadowCallees> ShadowPlan;
+  DeviceFunctionScopes Scopes;
+  SiteDecisions Decisions = decideWithDeviceFunctions(Ctx, Launches, Options, ShadowPlan, Scopes);
+  ShadowCallees &Shadows = *ShadowPlan;
+  AcceptedSites Accepted = acceptSites(Ctx, Launches, Decisions, Scopes, Options, Result.Remarks);
   std::vector<const clang::FunctionDecl *> Exported =
       readExportedChildren(Ctx, Launches, Shadows, Accepted);
   if (Accepted.Sites.empty() && Exported.empty())
@@ -515,8 +586,16 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::set<const clang::FunctionDecl *> TailLaunching =
       tailLaunchingKernels(Launches, TailLaunchInCallee);
   std::set<const clang::FunctionDecl *> SerialFallbackChildren;
+  // Kernels whose copies call copies of device functions that launch.
+  std::set<const clang::FunctionDecl *> GatheringKernels;
+  if (!Scopes.empty())
+    Shadows.passAlso(Scopes.parameters(), Scopes.arguments(),
+                     static_cast<unsigned>(Scopes.scopeVariables().size()));
   for (const AcceptedSite &A : Accepted.Sites) {
-    bool ParentTailLaunches = TailLaunchInCallee || TailLaunching.count(A.Site->Parent);
+    bool ParentTailLaunches =
+        TailLaunchInCallee ||
+        std::any_of(A.ScopeKernels.begin(), A.ScopeKernels.end(),
+                    [&](const clang::FunctionDecl *K) { return TailLaunching.count(K) > 0; });
     if (!A.Code.SerialFallback.empty())
       SerialFallbackChildren.insert(A.Child);
     SiteEdits.replace(A.Text.Statement.Begin, A.Text.Statement.End - A.Text.Statement.Begin,
@@ -524,14 +603,27 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     AggregatedSite Code = A.Code;
     Code.UniformArguments = anyUniform(UniformOf[A.Child]);
     Code.ParentTailLaunches = ParentTailLaunches;
-    SitesOf[A.Site->Parent].push_back(Code);
+    for (const clang::FunctionDecl *K : A.ScopeKernels) {
+      if (A.FunctionStart) {
+        GatheringKernels.insert(K);
+        if (!Code.GroupArray.empty())
+          Code.GroupArray = generated::aggregate::GroupArrayPrefix + K->getNameAsString() + "_" +
+                            std::to_string(A.Site->Id);
+      }
+      SitesOf[K].push_back(Code);
+    }
+    if (A.FunctionStart && !Code.DirectChild.empty() && Kernels.count(A.Child))
+      Result.Edits.insert(*A.FunctionStart, directKernelPrototype(Kernels.at(A.Child)));
     if (!Accepted.ExternalKernels.count(A.Child))
       Children.insert(A.Child);
   }
   Children.insert(Exported.begin(), Exported.end());
   // Functions the children's part functions call that read the built-ins
-  // get their own copies.
-  Shadows.emit(Result.Edits, SiteEdits.edits(), Children);
+  // get their own copies, and so do the device functions whose launches
+  // the gathering kernels' part functions reach.
+  std::set<const clang::FunctionDecl *> Copied = Children;
+  Copied.insert(GatheringKernels.begin(), GatheringKernels.end());
+  Shadows.emit(Result.Edits, SiteEdits.edits(), Copied);
 
   // The parents' own allocations join the aggregation; edits inside a body
   // the pass replaces reach the output through its part function only.
@@ -565,9 +657,13 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
     std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
-    if (Children.count(Decl)) {
+    // Shadow copies take the scopes of device functions' launches too.
+    std::vector<std::string> CalleeScopes;
+    if (Children.count(Decl) || GatheringKernels.count(Decl)) {
       std::vector<SourceEdit> Calls = Shadows.callEdits(*Decl);
       BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+      if (!Calls.empty())
+        CalleeScopes = Scopes.scopeVariables();
     }
     std::string Before, After;
     Before += groupArrays(Own);
@@ -599,9 +695,9 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
         });
     if (Recursive) {
       Before += partPrototype(K, Own);
-      After += "\n\n" + partFunction(Ctx, K, BodyEdits, Own);
+      After += "\n\n" + partFunction(Ctx, K, BodyEdits, Own, CalleeScopes);
     } else {
-      Before += partFunction(Ctx, K, BodyEdits, Own);
+      Before += partFunction(Ctx, K, BodyEdits, Own, CalleeScopes);
     }
     Result.Edits.insert(K.Whole.Begin, Before);
     if (!Own.empty()) {

@@ -115,12 +115,20 @@ std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite>
 
 std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
                          const std::vector<SourceEdit> &Edits,
-                         const std::vector<AggregatedSite> &Sites) {
+                         const std::vector<AggregatedSite> &Sites,
+                         const std::vector<std::string> &CalleeScopes) {
   std::string S = "// launchopt: the body of '" + K.Name +
                   "' for one thread whose built-in index variables are\n"
                   "// passed in (they differ from the real ones inside an aggregated grid).\n";
   S += partSignature(K, Sites) + "\n{\n";
   S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
+  for (const std::string &Scope : CalleeScopes)
+    if (std::none_of(Sites.begin(), Sites.end(),
+                     [&](const AggregatedSite &Site) { return Site.ScopeVar == Scope; }))
+      S += "  launchopt::AggregationScope *const " + Scope +
+           " = nullptr; // not gathered here\n"
+           "  (void)" +
+           Scope + ";\n";
   S += "  " + K.body(Ctx, Edits) + "\n}\n\n";
   return S;
 }

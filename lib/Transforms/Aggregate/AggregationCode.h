@@ -72,9 +72,12 @@ std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uni
 
 // The body of a kernel as a device function taking the four built-in index
 // variables (shadowed) and the scopes of its own aggregated launches.
+// CalleeScopes: the scopes that copies of device functions take
+// (DeviceFunctionScopes); those not among its own are null in it.
 std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
                          const std::vector<SourceEdit> &Edits,
-                         const std::vector<AggregatedSite> &Sites);
+                         const std::vector<AggregatedSite> &Sites,
+                         const std::vector<std::string> &CalleeScopes);
 
 // A declaration of the part function, for a recursive kernel whose part
 // function is defined after the kernel it launches.

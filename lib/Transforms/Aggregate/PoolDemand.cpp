@@ -41,13 +41,15 @@ poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite
     auto Uniform = UniformOf.find(A.Child);
     uint64_t Bytes = launchArgumentBytes(
         Ctx, *A.Child, Uniform == UniformOf.end() ? UniformParameters{} : Uniform->second);
-    ParentPoolDemand &D = Demand[A.Site->ParentName];
-    if (A.Code.OneThreadPerBlock) {
-      ++D.BlockSites;
-      D.BlockArgumentBytes += Bytes;
-    } else {
-      ++D.ThreadSites;
-      D.ThreadArgumentBytes += Bytes;
+    for (const clang::FunctionDecl *Kernel : A.ScopeKernels) {
+      ParentPoolDemand &D = Demand[Kernel->getNameAsString()];
+      if (A.Code.OneThreadPerBlock) {
+        ++D.BlockSites;
+        D.BlockArgumentBytes += Bytes;
+      } else {
+        ++D.ThreadSites;
+        D.ThreadArgumentBytes += Bytes;
+      }
     }
   }
   return Demand;

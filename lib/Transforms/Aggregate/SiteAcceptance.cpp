@@ -1,10 +1,12 @@
 #include "SiteAcceptance.h"
 
+#include "DeviceFunctionSites.h"
 #include "HostLaunch.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/Attr.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -33,6 +35,9 @@ std::string orderedAggregationBlocker(const LaunchAnalysis &Launches, const Laun
   if (Options.HostLaunch || usesGroupScopes(Options.Granularity))
     return "only warp and block granularity keep the order: a group's aggregated grid is "
            "launched by another block, into another stream";
+  if (!isKernel(*Site.Parent))
+    return "the launch is in a device function, and ordered scopes take launches written "
+           "directly in a kernel";
   for (unsigned P : orderedStreamPartners(Launches, Site))
     if (std::string Why = unorderableLaunch(Launches.Sites[P]); !Why.empty())
       return Why;
@@ -52,7 +57,8 @@ std::string orderedAggregationBlocker(const LaunchAnalysis &Launches, const Laun
 // NeedsOrder: taken only because its scope keeps the order of the parent
 // thread's launches into the block's NULL stream.
 llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
-                      const AggregateOptions &Options, ShadowCallees &Shadows, bool &NeedsOrder) {
+                      const AggregateOptions &Options, ShadowCallees &Shadows,
+                      const DeviceFunctionScopes &Scopes, bool &NeedsOrder) {
   NeedsOrder = false;
   if (!Site.DeviceSide)
     return refusal("host-side launch: aggregation applies to launches from device code");
@@ -60,8 +66,15 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   const bool External = acceptedExternalChild(Launches, Site) != nullptr;
   if (!Site.Child && !External)
     return refusal(Site.UnresolvedReason);
-  if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
-    return refusal("the launch is in a device function, not directly in a kernel");
+  if (!isKernel(*Site.Parent)) {
+    if (Options.HostLaunch)
+      return refusal("the launch is in a device function: --aggregate=host takes launches "
+                     "written directly in a host-launched kernel");
+    if (auto Why = Scopes.Refusals.find(Site.Id); Why != Scopes.Refusals.end())
+      return refusal(Why->second);
+    if (!Scopes.KernelsOf.count(Site.Id))
+      return refusal("the launch is in a device function, not directly in a kernel");
+  }
   if (llvm::StringRef(Site.ChildName).starts_with(generated::aggregate::AggregatedPrefix))
     return refusal("the child is already aggregated");
   if (Site.StreamKind == LaunchStream::TailLaunch)
@@ -105,11 +118,13 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                              const LaunchSite &Site,
                                              const AggregateOptions &Options,
-                                             ShadowCallees &Shadows, bool &NeedsOrder) {
+                                             ShadowCallees &Shadows,
+                                             const DeviceFunctionScopes &Scopes, bool &NeedsOrder) {
   // The parent's body is replaced, and the child keeps its name: the
-  // aggregated kernel and the argument structs are named after it.
-  const AcceptanceSteps Steps{"", /*ReadParent=*/true};
-  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, NeedsOrder);
+  // aggregated kernel and the argument structs are named after it. A
+  // device function is copied by the shadow copies instead.
+  const AcceptanceSteps Steps{"", /*ReadParent=*/isKernel(*Site.Parent)};
+  llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, Scopes, NeedsOrder);
   const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =
       External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
@@ -123,20 +138,39 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   return Launch;
 }
 
+// The names of the kernels whose scopes gather the site's launches.
+std::vector<std::string> scopeKernelNames(const LaunchSite &Site,
+                                          const DeviceFunctionScopes &Scopes) {
+  auto Kernels = Scopes.KernelsOf.find(Site.Id);
+  if (Kernels == Scopes.KernelsOf.end())
+    return {Site.ParentName};
+  std::vector<std::string> Names;
+  for (const clang::FunctionDecl *K : Kernels->second)
+    Names.push_back(K->getNameAsString());
+  return Names;
+}
+
 void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
                              const std::set<std::string> &LaunchedFromDevice,
+                             const DeviceFunctionScopes &Scopes,
                              std::vector<std::string> &Refusals) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Launches.Sites.size(); ++I) {
       const LaunchSite &Site = Launches.Sites[I];
-      if (!Refusals[I].empty() || !LaunchedFromDevice.count(Site.ParentName))
+      if (!Refusals[I].empty())
         continue;
+      std::vector<std::string> Kernels = scopeKernelNames(Site, Scopes);
       for (size_t J = 0; J < Launches.Sites.size(); ++J) {
         const LaunchSite &Launch = Launches.Sites[J];
-        if (!Launch.DeviceSide || Launch.ChildName != Site.ParentName || Refusals[J].empty())
+        if (!Launch.DeviceSide || Refusals[J].empty() ||
+            std::find(Kernels.begin(), Kernels.end(), Launch.ChildName) == Kernels.end() ||
+            !LaunchedFromDevice.count(Launch.ChildName))
           continue;
-        Refusals[I] = "the parent is also launched from device code at line " +
+        Refusals[I] = (Scopes.KernelsOf.count(Site.Id)
+                           ? "the kernel '" + Launch.ChildName + "', which gathers it,"
+                           : std::string("the parent")) +
+                      " is also launched from device code at line " +
                       std::to_string(Launch.Position.Line) +
                       ", a launch that is not aggregated: its grids may run at the same time "
                       "and would share one group scope (use warp or block granularity)";
@@ -152,9 +186,18 @@ void refuseSharedGroupScopes(const LaunchAnalysis &Launches,
 // (AggregatePass::acceptChildOfOtherFiles), so its grids would share the
 // file-scope group scopes.
 void refuseGroupScopesOfParentsOfOtherFiles(const LaunchAnalysis &Launches,
+                                            const DeviceFunctionScopes &Scopes,
                                             std::vector<std::string> &Refusals) {
+  auto FromOtherFiles = [&](const LaunchSite &Site) {
+    auto Kernels = Scopes.KernelsOf.find(Site.Id);
+    if (Kernels == Scopes.KernelsOf.end())
+      return Launches.LaunchedFromOtherFiles.count(Site.Parent) > 0;
+    return std::any_of(
+        Kernels->second.begin(), Kernels->second.end(),
+        [&](const clang::FunctionDecl *K) { return Launches.LaunchedFromOtherFiles.count(K) > 0; });
+  };
   for (size_t I = 0; I < Launches.Sites.size(); ++I)
-    if (Refusals[I].empty() && Launches.LaunchedFromOtherFiles.count(Launches.Sites[I].Parent))
+    if (Refusals[I].empty() && FromOtherFiles(Launches.Sites[I]))
       Refusals[I] = "the parent is also launched from device code in another file of the "
                     "program, a launch that is not aggregated: its grids may run at the same "
                     "time and would share one group scope (use warp or block granularity)";
@@ -210,7 +253,8 @@ std::set<size_t> orderedSites(const LaunchAnalysis &Launches, const std::vector<
 } // namespace
 
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                          const AggregateOptions &Options, ShadowCallees &Shadows) {
+                          const AggregateOptions &Options, ShadowCallees &Shadows,
+                          const DeviceFunctionScopes &Scopes) {
   SiteDecisions D;
   D.Candidates.resize(Launches.Sites.size());
   D.Refusals.resize(Launches.Sites.size());
@@ -221,7 +265,7 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   for (size_t I = 0; I < Launches.Sites.size(); ++I) {
     bool Order = false;
     llvm::Expected<AcceptedLaunch> Candidate =
-        readCandidate(Ctx, Launches, Launches.Sites[I], Options, Shadows, Order);
+        readCandidate(Ctx, Launches, Launches.Sites[I], Options, Shadows, Scopes, Order);
     NeedsOrder[I] = Order;
     if (Candidate)
       D.Candidates[I] = std::move(*Candidate);
@@ -237,10 +281,10 @@ SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     // A launch left for the stream's order launches its child as a grid of
     // its own, so that child's launches may no longer share a group scope,
     // which may leave more launches for the order: to a fixed point.
-    refuseGroupScopesOfParentsOfOtherFiles(Launches, D.Refusals);
+    refuseGroupScopesOfParentsOfOtherFiles(Launches, Scopes, D.Refusals);
     for (bool Changed = true; Changed;) {
       std::vector<std::string> Before = D.Refusals;
-      refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, D.Refusals);
+      refuseSharedGroupScopes(Launches, D.LaunchedFromDevice, Scopes, D.Refusals);
       refuseOvertakenLaunches(Launches, Options, D.Refusals);
       Changed = D.Refusals != Before;
     }

@@ -4,6 +4,7 @@
 // Which launch sites the aggregation pass takes, and why it leaves the others.
 
 #include "AggregatePass.h"
+#include "DeviceFunctionSites.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <map>
@@ -37,8 +38,10 @@ struct SiteDecisions {
 // sites only if every such launch of it is taken. A grid of it launched as
 // written would share the file-scope group scopes, while an aggregated grid
 // gets its own. Refusing one launch can refuse more.
+// Scopes: the kernels that gather the launches written in device functions.
 SiteDecisions decideSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                          const AggregateOptions &Options, ShadowCallees &Shadows);
+                          const AggregateOptions &Options, ShadowCallees &Shadows,
+                          const DeviceFunctionScopes &Scopes);
 
 } // namespace launchopt
 

@@ -7,6 +7,7 @@
 #include "AggregatePass.h"
 #include "AggregationCode.h"
 #include "Transforms/Common/LaunchText.h"
+#include <optional>
 
 namespace launchopt {
 
@@ -18,6 +19,11 @@ struct AcceptedSite {
   LaunchText Text;
   AggregatedSite Code;
   size_t RemarkIndex; // its remark in the pass's result
+  // The kernels whose blocks gather its launches: the parent, or for a
+  // launch in a device function the kernels that call it (their copies
+  // pass the scopes to the function's copy), with the function's start.
+  std::vector<const clang::FunctionDecl *> ScopeKernels;
+  std::optional<unsigned> FunctionStart;
 };
 
 // Which arguments of the launch every parent thread of one scope computes

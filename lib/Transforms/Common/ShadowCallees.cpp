@@ -419,25 +419,26 @@ llvm::Expected<ShadowText> shadowText(const clang::ASTContext &Ctx,
   return std::move(Out);
 }
 
-std::string shadowSignature(const ShadowText &T) {
+// Extra: the pass's parameters after the built-ins (ShadowCallees::passAlso).
+std::string shadowSignature(const ShadowText &T, const std::string &Extra) {
   if (T.OutsideClass)
     return T.Free.TemplateHeader + T.Prefix +
            generated::shadowMemberCopy(T.OutsideClass->getParent()->getName(), T.Copy.Name) + "(" +
            (T.Free.SelfParameter.empty() ? "" : T.Free.SelfParameter + ", ") +
-           T.Copy.parameters(true) + passedBuiltinParameters() + ")" +
+           T.Copy.parameters(true) + passedBuiltinParameters() + Extra + ")" +
            (T.Suffix.empty() ? "" : " " + T.Suffix);
   return T.Prefix + generated::ShadowCopyPrefix + T.Copy.Name + "(" + T.Copy.parameters(true) +
-         passedBuiltinParameters() + ")" +
+         passedBuiltinParameters() + Extra + ")" +
          (T.Suffix.empty() ? "" : " " + llvm::StringRef(T.Suffix).ltrim().str());
 }
 
 // The shadow copy's definition, its body edited by BodyEdits.
 std::string shadowDefinition(const clang::ASTContext &Ctx, const ShadowText &Text,
-                             const std::vector<SourceEdit> &BodyEdits) {
+                             const std::vector<SourceEdit> &BodyEdits, const std::string &Extra) {
   std::string S = "// launchopt: '" + Text.Copy.Name +
                   "' for copied kernel bodies: the built-in index variables\n"
                   "// are passed in and shadowed, as in the copy that calls it.\n";
-  S += shadowSignature(Text) + "\n{\n";
+  S += shadowSignature(Text, Extra) + "\n{\n";
   S += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   return S + "  " + Text.Copy.body(Ctx, BodyEdits) + "\n}";
 }
@@ -480,7 +481,7 @@ bool ShadowCallees::needsShadow(const clang::FunctionDecl *Def) {
           Reachable.push_back(Callee);
   std::map<const clang::FunctionDecl *, bool> Local;
   for (const clang::FunctionDecl *F : Reachable)
-    Local[F] = Facts.at(F).ReadsBuiltins;
+    Local[F] = Facts.at(F).ReadsBuiltins || Copied.count(F);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const clang::FunctionDecl *F : Reachable) {
@@ -518,6 +519,7 @@ llvm::Error ShadowCallees::require(const clang::FunctionDecl &Kernel) {
       if (!Needed)
         continue;
       std::string Callee = C.Candidates.front()->getNameAsString();
+      const std::string ReadsBuiltins = whyCopied(C.Candidates.front());
       if (!C.Problem.empty())
         return refusal(Caller + " calls '" + Callee + "', " + ReadsBuiltins + ", " + C.Problem);
       const clang::FunctionDecl *D = C.Candidates.front();
@@ -570,13 +572,15 @@ void ShadowCallees::addCallEdits(const clang::FunctionDecl *Caller, const CallSi
     // A free function, or a member whose copy is a member beside it.
     Edits.push_back({C.Name.Begin, C.Name.End - C.Name.Begin,
                      generated::ShadowCopyPrefix + Callee->getNameAsString()});
-    Edits.push_back({C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins});
+    Edits.push_back(
+        {C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins + ExtraArguments});
     return;
   }
   std::string Free = qualifiedOutsideClassName(*Method);
   if (Method->isStatic()) {
     Edits.push_back({C.CalleeBegin, C.Name.End - C.CalleeBegin, Free});
-    Edits.push_back({C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins});
+    Edits.push_back(
+        {C.ArgumentsEnd, 0, std::string(C.HasArguments ? ", " : "") + Builtins + ExtraArguments});
     return;
   }
   // The object becomes the first argument: `g.m(a)` -> `m'(g, a, ...)`,
@@ -591,7 +595,7 @@ void ShadowCallees::addCallEdits(const clang::FunctionDecl *Caller, const CallSi
     Edits.push_back(
         {C.CalleeBegin, C.ArgumentsBegin - C.CalleeBegin, Free + "(" + Self + Separator});
   }
-  Edits.push_back({C.ArgumentsEnd, 0, ", " + Builtins});
+  Edits.push_back({C.ArgumentsEnd, 0, ", " + Builtins + ExtraArguments});
 }
 
 std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) const {
@@ -630,6 +634,20 @@ std::vector<SourceEdit> ShadowCallees::editsFor(const clang::FunctionDecl *Def) 
   return Edits;
 }
 
+std::string ShadowCallees::whyCopied(const clang::FunctionDecl *Def) {
+  if (Copied.empty() || factsOf(Def).ReadsBuiltins)
+    return ReadsBuiltins;
+  if (Copied.count(Def))
+    return "which launches kernels the pass rewrites";
+  return "which reads the built-in index variables or reaches launches the pass rewrites";
+}
+
+bool ShadowCallees::reaches(const clang::FunctionDecl &Kernel,
+                            const clang::FunctionDecl *Target) const {
+  auto It = Reached.find(&Kernel);
+  return It != Reached.end() && It->second.count(Target);
+}
+
 std::vector<SourceEdit> ShadowCallees::callEdits(const clang::FunctionDecl &Kernel) const {
   const clang::FunctionDecl *Root = definitionOf(&Kernel);
   return Root ? editsFor(Root) : std::vector<SourceEdit>{};
@@ -648,7 +666,7 @@ bool ShadowCallees::alreadyDefined(const clang::FunctionDecl *Def) const {
   clang::DeclarationName Name(&Ctx.Idents.get(Copy));
   for (const clang::NamedDecl *Found : Scope->lookup(Name)) {
     const clang::FunctionDecl *F = Found->getAsFunction();
-    if (!F || F->getNumParams() != Def->getNumParams() + Self + 4)
+    if (!F || F->getNumParams() != Def->getNumParams() + Self + 4 + ExtraCount)
       continue;
     bool Same = true;
     for (unsigned I = 0; I < Def->getNumParams() && Same; ++I)
@@ -683,10 +701,11 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
       Included[Text.Placement.Offset].push_back({D, std::move(Text)});
       continue;
     }
-    std::string Signature = shadowSignature(Text);
+    std::string Signature = shadowSignature(Text, ExtraParameters);
     if (Text.PrototypeOffset)
       Edits.insert(*Text.PrototypeOffset, "\n" + Signature + ";");
-    Edits.insert(Text.Copy.Whole.End, "\n\n" + shadowDefinition(Ctx, Text, BodyEdits));
+    Edits.insert(Text.Copy.Whole.End,
+                 "\n\n" + shadowDefinition(Ctx, Text, BodyEdits, ExtraParameters));
   }
   for (auto &[Offset, Copies] : Included) {
     std::sort(Copies.begin(), Copies.end(), [&](const auto &L, const auto &R) {
@@ -696,10 +715,11 @@ void ShadowCallees::emit(SourceEdits &Edits, const std::vector<SourceEdit> &Pass
                     "// copied kernel bodies (the header itself is left as it is).\n";
     for (const auto &[D, Text] : Copies)
       if (Text.NeedsPrototype)
-        S += Text.Placement.NamespacesOpen + shadowSignature(Text) + ";\n" +
+        S += Text.Placement.NamespacesOpen + shadowSignature(Text, ExtraParameters) + ";\n" +
              Text.Placement.NamespacesClose;
     for (const auto &[D, Text] : Copies)
-      S += Text.Placement.NamespacesOpen + shadowDefinition(Ctx, Text, editsFor(D)) + "\n" +
+      S += Text.Placement.NamespacesOpen +
+           shadowDefinition(Ctx, Text, editsFor(D), ExtraParameters) + "\n" +
            Text.Placement.NamespacesClose;
     Edits.insert(Offset, S);
   }

@@ -45,6 +45,25 @@ public:
   // it can be copied (perhaps needing none), else why not (the remark's text).
   llvm::Error require(const clang::FunctionDecl &Kernel);
 
+  // Functions that get shadow copies even when they do not read the
+  // built-ins, because the pass rewrites launches in them (their copies
+  // carry the pass's edits, see emit); callers reaching them are copied too.
+  // Call before the first require().
+  void alsoCopy(const std::set<const clang::FunctionDecl *> &Functions) { Copied = Functions; }
+
+  // Parameters every shadow copy takes after the built-ins, and the names
+  // its calls pass for them (a pass's state that rewritten launches in the
+  // copies use); the text starts with ", ". Count: how many there are.
+  void passAlso(std::string Parameters, std::string Arguments, unsigned Count) {
+    ExtraParameters = std::move(Parameters);
+    ExtraArguments = std::move(Arguments);
+    ExtraCount = Count;
+  }
+
+  // Whether a copy of Kernel's body calls Target's shadow copy (directly or
+  // through other copies). Kernel must have been required successfully.
+  bool reaches(const clang::FunctionDecl &Kernel, const clang::FunctionDecl *Target) const;
+
   // The edits (main-file offsets, inside Kernel's body) that redirect its
   // calls to shadow copies; add them to the edits a body copy applies.
   // Kernel must have been required successfully.
@@ -103,6 +122,8 @@ public:
 private:
   const FunctionFacts &factsOf(const clang::FunctionDecl *Definition);
   bool needsShadow(const clang::FunctionDecl *Definition);
+  // The words of a refusal that say why Definition needed a copy.
+  std::string whyCopied(const clang::FunctionDecl *Definition);
   std::vector<SourceEdit> editsFor(const clang::FunctionDecl *Definition) const;
   bool alreadyDefined(const clang::FunctionDecl *Definition) const;
   bool redirected(const CallSite &C) const;
@@ -114,6 +135,9 @@ private:
   std::map<const clang::FunctionDecl *, bool> Needs;
   // For each required kernel, the shadowed functions its copy reaches.
   std::map<const clang::FunctionDecl *, std::set<const clang::FunctionDecl *>> Reached;
+  std::set<const clang::FunctionDecl *> Copied;
+  std::string ExtraParameters, ExtraArguments;
+  unsigned ExtraCount = 0;
 };
 
 // The definition (template pattern) that a call to F runs, or null.
