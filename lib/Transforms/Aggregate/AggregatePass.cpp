@@ -53,6 +53,10 @@ struct AcceptedSites {
   std::set<std::string> NeedDirectCopy;
   // Children whose aggregated grids pack child threads (--aggregate=threads).
   std::set<const clang::FunctionDecl *> Packed;
+  // Children defined in an included header: their copies (argument structs,
+  // part function, aggregated kernel, launcher) go after the main file's
+  // #include of it, in their namespaces; the header is never edited.
+  std::map<const clang::FunctionDecl *, IncludedPlacement> InHeader;
 };
 
 // The copy of a child of another file (the launches of one program share
@@ -190,11 +194,17 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Remark.Parameters["defined-in"] = External->DefiningFile;
     } else {
       A.Kernels.emplace(Child, C.Child);
+      if (C.ChildInHeader) {
+        A.InHeader.emplace(Child, *C.ChildInHeader);
+        Remark.Parameters["copied-after"] = "the #include of the header that defines it";
+      }
     }
     AcceptedSite S{&Site, Child, C.Text, {}, Remarks.size()};
     S.ScopeKernels = ScopeKernels;
     if (InFunction != Scopes.KernelsOf.end())
       S.FunctionStart = C.ParentStart;
+    if (!External)
+      S.Code.ChildScope = childScope(*Child, *Site.Parent, ScopeKernels);
     S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
     if (Decisions.Ordered.count(I))
       orderSite(Launches, Decisions, Site, Options, S.Code, Remark);
@@ -218,9 +228,10 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     Remarks.push_back(Remark);
   }
   for (AcceptedSite &S : A.Sites)
-    S.Code.DirectChild = A.NeedDirectCopy.count(S.Code.ChildName)
-                             ? directKernelName(S.Code.ChildName) + S.Code.TemplateArgs
-                             : "";
+    S.Code.DirectChild =
+        A.NeedDirectCopy.count(S.Code.ChildName)
+            ? S.Code.ChildScope + directKernelName(S.Code.ChildName) + S.Code.TemplateArgs
+            : "";
   if (Options.PackThreads)
     packThreads(Launches, A, Remarks);
   return A;
@@ -313,15 +324,24 @@ void insertArgumentStructs(const AcceptedSites &A,
     unsigned ParentStart = ~0u;
     for (const clang::FunctionDecl *K : S.ScopeKernels)
       ParentStart = std::min(ParentStart, A.Kernels.at(K).Whole.Begin);
-    StructOf(S.Child, A.Kernels.count(S.Child) ? A.Kernels.at(S.Child).Whole.Begin : ParentStart);
+    StructOf(S.Child, A.Kernels.count(S.Child) && !A.InHeader.count(S.Child)
+                          ? A.Kernels.at(S.Child).Whole.Begin
+                          : ParentStart);
     StructOf(S.Child, ParentStart);
     if (S.FunctionStart)
       StructOf(S.Child, *S.FunctionStart);
   }
   for (const clang::FunctionDecl *Child : Exported)
     StructOf(Child, A.Kernels.at(Child).Whole.Begin);
-  for (const auto &[Child, At] : StructsAt)
-    Edits.insert(At, argumentStruct(recordView(A, Child), UniformOf[Child]));
+  for (const auto &[Child, At] : StructsAt) {
+    std::string Struct = argumentStruct(recordView(A, Child), UniformOf[Child]);
+    // Before the copies that go to the same place (insertions keep order).
+    if (auto Header = A.InHeader.find(Child); Header != A.InHeader.end())
+      Edits.insert(Header->second.Offset,
+                   Header->second.NamespacesOpen + Struct + Header->second.NamespacesClose);
+    else
+      Edits.insert(At, Struct);
+  }
 }
 
 // Top-level parents: the host prepares and resets the record pool before
@@ -612,7 +632,8 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       }
       SitesOf[K].push_back(Code);
     }
-    if (A.FunctionStart && !Code.DirectChild.empty() && Kernels.count(A.Child))
+    if (A.FunctionStart && !Code.DirectChild.empty() && Code.ChildScope.empty() &&
+        Kernels.count(A.Child))
       Result.Edits.insert(*A.FunctionStart, directKernelPrototype(Kernels.at(A.Child)));
     if (!Accepted.ExternalKernels.count(A.Child))
       Children.insert(A.Child);
@@ -656,7 +677,11 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   insertArgumentStructs(Accepted, UniformOf, Exported, Result.Edits);
   for (const auto &[Decl, K] : Kernels) {
     const std::vector<AggregatedSite> &Own = SitesOf[Decl];
-    std::vector<SourceEdit> BodyEdits = SiteEdits.edits();
+    auto Header = Accepted.InHeader.find(Decl);
+    // A header's body takes none of the main file's edits (other offsets);
+    // its calls need none (SiteAcceptance).
+    std::vector<SourceEdit> BodyEdits =
+        Header == Accepted.InHeader.end() ? SiteEdits.edits() : std::vector<SourceEdit>{};
     // Shadow copies take the scopes of device functions' launches too.
     std::vector<std::string> CalleeScopes;
     if (Children.count(Decl) || GatheringKernels.count(Decl)) {
@@ -671,6 +696,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // the launch; the wrapper calls the child's launcher.
     std::set<std::string> Declared;
     for (const AggregatedSite &S : Own) {
+      // A child of another namespace is defined before the parent
+      // (SiteAcceptance), with its launcher and direct copy beside it.
+      if (!S.ChildScope.empty())
+        continue;
       for (const auto &[ChildDecl, ChildCopy] : Accepted.ExternalKernels)
         if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second)
           Before += launcherPrototype(ChildCopy, true);
@@ -699,7 +728,8 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     } else {
       Before += partFunction(Ctx, K, BodyEdits, Own, CalleeScopes);
     }
-    Result.Edits.insert(K.Whole.Begin, Before);
+    if (Header == Accepted.InHeader.end())
+      Result.Edits.insert(K.Whole.Begin, Before);
     if (!Own.empty()) {
       // The wrapper passes every parameter on, so each needs a name.
       nameUnnamedParameters(K, Result.Edits);
@@ -721,8 +751,14 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
           Direct ? directKernelName(K.Name) : K.Name, Accepted.Packed.count(Decl) > 0,
           Launches.ExportedChildren.count(Decl) > 0, InOrder);
     }
-    if (!After.empty())
+    if (Header != Accepted.InHeader.end()) {
+      const IncludedPlacement &At = Header->second;
+      Result.Edits.insert(At.Offset, "\n// launchopt: aggregation copies of '" + K.Name +
+                                         "', defined in the header above.\n" + At.NamespacesOpen +
+                                         Before + After + "\n" + At.NamespacesClose);
+    } else if (!After.empty()) {
       Result.Edits.insert(K.Whole.End, After);
+    }
   }
 
   std::map<std::string, ParentPoolDemand> DemandOf =

@@ -156,8 +156,8 @@ namespace {
 std::string openCall(const AggregatedSite &Site, const std::string &Arguments) {
   if (!Site.Ordered)
     return "openScope(" + Arguments + ")";
-  return "openOrderedScope(" + Arguments + ", sizeof(" + argsStructName(Site.ChildName) +
-         Site.TemplateArgs + "))";
+  return "openOrderedScope(" + Arguments + ", sizeof(" + Site.ChildScope +
+         argsStructName(Site.ChildName) + Site.TemplateArgs + "))";
 }
 
 // Ordered scopes open together or not at all (launchopt::joinOrderedScopes):
@@ -198,9 +198,10 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
     // Records a block may need: one per thread, or one when a single
     // thread of the block launches.
     std::string Launchers = Site.OneThreadPerBlock ? "1u" : Threads;
-    std::string Uniform = Site.UniformArguments ? "sizeof(" + uniformStructName(Site.ChildName) +
-                                                      Site.TemplateArgs + ")"
-                                                : "0";
+    std::string Uniform = Site.UniformArguments
+                              ? "sizeof(" + Site.ChildScope + uniformStructName(Site.ChildName) +
+                                    Site.TemplateArgs + ")"
+                              : "0";
     if (G == AggregationGranularity::Warp) {
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
@@ -265,7 +266,8 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const Aggreg
     if (!Site.HostScope.empty())
       continue;
     const std::string &V = Site.ScopeVar;
-    std::string Launch = LauncherPrefix + Site.ChildName + Site.TemplateArgs + "(" + V;
+    std::string Launch =
+        Site.ChildScope + LauncherPrefix + Site.ChildName + Site.TemplateArgs + "(" + V;
     // An ordered scope's grid goes into the block's NULL stream, after those
     // of the sites before it (Sites are in source order), always as one grid.
     if (Site.Ordered)

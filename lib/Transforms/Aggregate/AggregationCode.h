@@ -15,6 +15,10 @@ namespace launchopt {
 struct AggregatedSite {
   std::string ScopeVar;     // generated::aggregate::ScopeVariablePrefix<site id>
   std::string ChildName;
+  // The child's namespaces ("::kern::") where the code that records and
+  // launches it is in another namespace than the child, whose argument
+  // structs, launcher and direct copy are defined beside it; else "".
+  std::string ChildScope;
   std::string TemplateArgs; // as written at the launch: "<T>" or ""
   std::string GroupArray;   // file-scope scope array (multi-block, grid)
   bool UniformArguments = false; // the child has a struct of uniform arguments

@@ -2,6 +2,7 @@
 
 #include "DeviceFunctionSites.h"
 #include "HostLaunch.h"
+#include "SiteRewrite.h"
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
@@ -114,6 +115,26 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   return llvm::Error::success();
 }
 
+// Code of another namespace names the child's argument structs, launcher and
+// direct copy qualified (childScope); they are defined beside the child, so
+// the child must come before that code.
+llvm::Error childOfOtherNamespaceBlocker(clang::ASTContext &Ctx, const LaunchSite &Site,
+                                         const DeviceFunctionScopes &Scopes) {
+  std::vector<const clang::FunctionDecl *> Kernels;
+  if (auto Gathering = Scopes.KernelsOf.find(Site.Id); Gathering != Scopes.KernelsOf.end())
+    Kernels = Gathering->second;
+  if (childScope(*Site.Child, *Site.Parent, Kernels).empty())
+    return llvm::Error::success();
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  Kernels.push_back(Site.Parent);
+  for (const clang::FunctionDecl *F : Kernels)
+    if (!SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), F->getBeginLoc()))
+      return refusal("the child, in another namespace than '" + F->getNameAsString() +
+                     "', is not defined before it: the code that records its launches there "
+                     "names what is defined beside the child");
+  return llvm::Error::success();
+}
+
 // The site's candidate, or the reason it is refused on its own.
 llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                              const LaunchSite &Site,
@@ -123,7 +144,9 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   // The parent's body is replaced, and the child keeps its name: the
   // aggregated kernel and the argument structs are named after it. A
   // device function is copied by the shadow copies instead.
-  const AcceptanceSteps Steps{"", /*ReadParent=*/isKernel(*Site.Parent)};
+  AcceptanceSteps Steps{"", /*ReadParent=*/isKernel(*Site.Parent)};
+  // The host's launch of the aggregated grid is written after the child.
+  Steps.ChildInIncludedFile = !Options.HostLaunch;
   llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, Scopes, NeedsOrder);
   const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =
@@ -135,6 +158,15 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   // arguments; a launch that leaves them to deduction has none to name.
   if (!Launch->Child.TemplateHeader.empty() && Launch->TemplateArguments.empty())
     return refusal("the launch leaves the child's template arguments to deduction");
+  // The copy of a header's kernel is written from the header's text, which
+  // takes none of the main file's edits.
+  if (Launch->ChildInHeader && !Shadows.callEdits(*Site.Child).empty())
+    return refusal("the child kernel, defined in an included header, calls functions that read "
+                   "the built-in index variables (or queries cooperative groups): its copy after "
+                   "the #include cannot pass them the original launch's values");
+  if (!External)
+    if (llvm::Error Misplaced = childOfOtherNamespaceBlocker(Ctx, Site, Scopes))
+      return std::move(Misplaced);
   return Launch;
 }
 

@@ -2,7 +2,9 @@
 
 #include "Analysis/Uniformity.h"
 #include "Support/GeneratedNames.h"
+#include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -31,6 +33,21 @@ std::string argumentsWhere(const LaunchText &L, const UniformParameters &Uniform
 }
 
 } // namespace
+
+std::string childScope(const clang::FunctionDecl &Child, const clang::FunctionDecl &Function,
+                       const std::vector<const clang::FunctionDecl *> &Kernels) {
+  const clang::DeclContext *Own = Child.getDeclContext()->getRedeclContext();
+  auto Elsewhere = [&](const clang::FunctionDecl *F) {
+    return F->getDeclContext()->getRedeclContext() != Own;
+  };
+  if (!Elsewhere(&Function) && std::none_of(Kernels.begin(), Kernels.end(), Elsewhere))
+    return "";
+  std::string Scope;
+  for (const clang::DeclContext *C = Child.getDeclContext(); C; C = C->getParent())
+    if (auto *N = llvm::dyn_cast<clang::NamespaceDecl>(C); N && !N->isAnonymousNamespace())
+      Scope = N->getNameAsString() + "::" + Scope;
+  return "::" + Scope;
+}
 
 UniformParameters uniformArgumentsAt(clang::ASTContext &Ctx, const AcceptedSite &A,
                                      AggregationGranularity G,
@@ -97,8 +114,8 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   std::string Grid = generated::code("@agrid") + Id, Block = generated::code("@ablock") + Id;
   std::string Record = generated::code("@record") + Id;
   std::string UniformCopy = generated::code("@uniform") + Id;
-  std::string Args = argsStructName(A.Code.ChildName) + A.Code.TemplateArgs;
-  std::string UArgs = uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
+  std::string Args = A.Code.ChildScope + argsStructName(A.Code.ChildName) + A.Code.TemplateArgs;
+  std::string UArgs = A.Code.ChildScope + uniformStructName(A.Code.ChildName) + A.Code.TemplateArgs;
   bool SomeUniform = anyUniform(Uniform);
   std::string In = L.Indent + "  ";
   bool Defers = Deferrable && (L.Arguments.empty() || !L.ArgumentTexts.empty());

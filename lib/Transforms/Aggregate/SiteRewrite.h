@@ -26,6 +26,13 @@ struct AcceptedSite {
   std::optional<unsigned> FunctionStart;
 };
 
+// The child's namespaces ("::kern::", anonymous ones left out: their members
+// are found through the enclosing one) when code in another namespace
+// records or launches it: the function the launch is written in, or a
+// kernel that gathers it (Kernels); else "".
+std::string childScope(const clang::FunctionDecl &Child, const clang::FunctionDecl &Function,
+                       const std::vector<const clang::FunctionDecl *> &Kernels);
+
 // Which arguments of the launch every parent thread of one scope computes
 // alike. ParentUniform: set when the parent's own launches are aggregated,
 // so that one grid of it may run the blocks of several of them: which of

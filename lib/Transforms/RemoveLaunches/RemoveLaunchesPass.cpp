@@ -1,9 +1,11 @@
 #include "RemoveLaunchesPass.h"
+
 #include "BlockRunCode.h"
 #include "GridGuard.h"
 #include "PersistentCode.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
+#include "Analysis/LaunchPlacement.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
@@ -79,6 +81,11 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
   if (Site.InClosure && Version != RemovalVersion::T4)
     return refusal("the launch is written in a lambda, which may run it outside the parent's "
                    "block; only T4, which runs the child in the calling thread, takes it");
+  // T1-T3 name the child's record type and copies, written beside the
+  // child, from the parent, unqualified.
+  if (Version != RemovalVersion::T4 && Site.Child && !sameNamespace(Site))
+    return refusal("the child is in another namespace than the parent; only T4, which runs the "
+                   "child in the calling thread, takes it");
   if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
       Version == RemovalVersion::Megakernel) {
     llvm::Error Refusal = persistentGridRefusal(Ctx, Launches, Site, Shadows);

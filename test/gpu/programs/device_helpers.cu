@@ -1,11 +1,13 @@
 // Launches written in device functions, as real programs write them: a free
 // helper (reading threadIdx) that two kernels call, one of them in a
-// grid-stride loop, and a member function of a class passed by value. Row
-// lengths are skewed, so most children are small. A transformed program
-// that lost, repeated or mis-indexed a child writes different values.
+// grid-stride loop, and a member function of a class passed by value; the
+// children, the helper and the parents are in three namespaces. Row lengths
+// are skewed, so most children are small. A transformed program that lost,
+// repeated or mis-indexed a child writes different values.
 // Usage: device_helpers <seed> <output file>
 #include "common.cuh"
 
+namespace segs {
 __global__ void addRow(const unsigned *vals, unsigned *out, unsigned n, unsigned salt) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -18,30 +20,35 @@ __global__ void scaleRow(unsigned *out, unsigned n, unsigned factor) {
     out[i] = out[i] * factor + i;
 }
 
+} // namespace segs
+
+namespace ops {
 __device__ void expandRow(const unsigned *vals, unsigned *out, const unsigned *offsets,
                           const unsigned *lengths, int row) {
   unsigned n = lengths[row];
   if (n == 0)
     return;
   unsigned salt = (unsigned)row * 17u + threadIdx.x % 4u;
-  addRow<<<(n + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(vals + offsets[row],
-                                                               out + offsets[row], n, salt);
+  segs::addRow<<<(n + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(
+      vals + offsets[row], out + offsets[row], n, salt);
   if (cudaGetLastError() != cudaSuccess)
     atomicAdd(&gpuTestLaunchFailures, 1);
 }
+} // namespace ops
 
+namespace app {
 __global__ void expandEven(const unsigned *vals, unsigned *out, const unsigned *offsets,
                            const unsigned *lengths, int rows) {
   int r = 2 * (blockIdx.x * blockDim.x + threadIdx.x);
   if (r < rows)
-    expandRow(vals, out, offsets, lengths, r);
+    ops::expandRow(vals, out, offsets, lengths, r);
 }
 
 __global__ void expandOdd(const unsigned *vals, unsigned *out, const unsigned *offsets,
                           const unsigned *lengths, int rows) {
   for (int r = 2 * (blockIdx.x * blockDim.x + threadIdx.x) + 1; r < rows;
        r += 2 * blockDim.x * gridDim.x)
-    expandRow(vals, out, offsets, lengths, r);
+    ops::expandRow(vals, out, offsets, lengths, r);
 }
 
 struct RowScaler {
@@ -52,7 +59,7 @@ struct RowScaler {
   __device__ void scale(int row, unsigned factor) const {
     unsigned n = lengths[row];
     if (n > 0)
-      scaleRow<<<(n + 63) / 64, 64>>>(out + offsets[row], n, factor);
+      segs::scaleRow<<<(n + 63) / 64, 64>>>(out + offsets[row], n, factor);
     if (cudaGetLastError() != cudaSuccess)
       atomicAdd(&gpuTestLaunchFailures, 1);
   }
@@ -63,6 +70,7 @@ __global__ void scaleAll(RowScaler scaler, int rows) {
   if (r < rows)
     scaler.scale(r, (unsigned)(r % 7 + 1));
 }
+} // namespace app
 
 int main(int argc, char **argv) {
   if (argc != 3) {
@@ -93,9 +101,9 @@ int main(int argc, char **argv) {
   // Poisoned before every run so an element nobody wrote shows up.
   auto run = [&] {
     CHECK(cudaMemset(dOut, 0xAB, sizeof(unsigned) * total));
-    expandEven<<<(rows / 2 + 127) / 128, 128>>>(dVals, dOut, dOff, dLen, rows);
-    expandOdd<<<8, 128>>>(dVals, dOut, dOff, dLen, rows);
-    scaleAll<<<(rows + 127) / 128, 128>>>(RowScaler{dOut, dOff, dLen}, rows);
+    app::expandEven<<<(rows / 2 + 127) / 128, 128>>>(dVals, dOut, dOff, dLen, rows);
+    app::expandOdd<<<8, 128>>>(dVals, dOut, dOff, dLen, rows);
+    app::scaleAll<<<(rows + 127) / 128, 128>>>(app::RowScaler{dOut, dOff, dLen}, rows);
     CHECK(cudaGetLastError());
   };
   float ms = medianMs(10, run);
