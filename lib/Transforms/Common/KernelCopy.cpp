@@ -102,6 +102,46 @@ void readLinearExit(const clang::ASTContext &Ctx, const clang::FunctionDecl &Ker
   Copy.LinearExit.Condition =
       Exit->ExitsWhenFalse ? "!(" + Comparison + ")" : "(" + Comparison + ")";
 }
+// `template <typename T, int B>` from `template <typename T, int B = 128>`.
+llvm::Expected<std::string>
+templateHeaderWithoutDefaults(const clang::ASTContext &Ctx,
+                              const clang::TemplateParameterList &Params, clang::FileID In) {
+  std::optional<FileRange> Whole = spelledRange(Ctx, Params.getSourceRange(), In);
+  if (!Whole)
+    return refusal("the child's template parameters come from a macro");
+  std::vector<std::string> Parameters;
+  bool Defaults = false;
+  for (const clang::NamedDecl *P : Params) {
+    // A default given by an earlier declaration is not written here.
+    clang::SourceLocation Default;
+    if (auto *T = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P);
+        T && T->hasDefaultArgument() && !T->defaultArgumentWasInherited())
+      Default = T->getDefaultArgumentLoc();
+    else if (auto *N = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(P);
+             N && N->hasDefaultArgument() && !N->defaultArgumentWasInherited())
+      Default = N->getDefaultArgumentLoc();
+    else if (auto *TT = llvm::dyn_cast<clang::TemplateTemplateParmDecl>(P);
+             TT && TT->hasDefaultArgument() && !TT->defaultArgumentWasInherited())
+      Default = TT->getDefaultArgument().getLocation();
+    std::optional<FileRange> Own = spelledRange(Ctx, P->getSourceRange(), In);
+    std::optional<FileRange> From =
+        Default.isValid() ? writtenRange(Ctx, Default) : std::optional<FileRange>();
+    if (!Own || (Default.isValid() && !From))
+      return refusal("the child's template parameters come from a macro");
+    std::string Text = textOf(Ctx, {Own->Begin, From ? From->Begin : Own->End});
+    if (From) {
+      Defaults = true;
+      llvm::StringRef Kept = llvm::StringRef(Text).rtrim();
+      Kept.consume_back("=");
+      Text = Kept.rtrim().str();
+    }
+    Parameters.push_back(Text);
+  }
+  if (!Defaults)
+    return textOf(Ctx, *Whole);
+  return "template <" + llvm::join(Parameters, ", ") + ">";
+}
+
 } // namespace
 
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
@@ -132,24 +172,16 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
   Copy.Body = *Body;
   if (Template) {
     const clang::TemplateParameterList *Params = Template->getTemplateParameters();
-    std::optional<FileRange> Header = spelledRange(Ctx, Params->getSourceRange(), In);
+    if (Params->hasAssociatedConstraints())
+      return refusal("the kernel's template parameters have constraints");
+    // Generated templates repeat the parameters without their defaults (a
+    // prototype and its definition may not both give them); the rewritten
+    // launches name every argument (prefixedCallee).
+    llvm::Expected<std::string> Header = templateHeaderWithoutDefaults(Ctx, *Params, In);
     if (!Header)
-      return refusal("the child's template parameters come from a macro");
-    Copy.TemplateHeader = textOf(Ctx, *Header) + "\n";
+      return Header.takeError();
+    Copy.TemplateHeader = *Header + "\n";
     std::vector<std::string> Names;
-    // Generated templates repeat the parameters without their defaults, so
-    // a launch relying on a default would not compile.
-    if (Params->hasAssociatedConstraints() ||
-        std::any_of(Params->begin(), Params->end(), [](const clang::NamedDecl *P) {
-          if (auto *T = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P))
-            return T->hasDefaultArgument();
-          if (auto *N = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(P))
-            return N->hasDefaultArgument();
-          if (auto *TT = llvm::dyn_cast<clang::TemplateTemplateParmDecl>(P))
-            return TT->hasDefaultArgument();
-          return false;
-        }))
-      return refusal("the kernel's template parameters have default arguments or constraints");
     for (const clang::NamedDecl *P : *Params) {
       if (P->getName().empty())
         return refusal("the child has an unnamed template parameter");

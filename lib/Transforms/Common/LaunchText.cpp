@@ -4,6 +4,9 @@
 #include "Analysis/LaunchPlacement.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -91,6 +94,87 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   return std::move(T);
 }
 
+namespace {
+
+bool hasDefaultArgument(const clang::NamedDecl *P) {
+  if (auto *T = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P))
+    return T->hasDefaultArgument();
+  if (auto *N = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(P))
+    return N->hasDefaultArgument();
+  if (auto *TT = llvm::dyn_cast<clang::TemplateTemplateParmDecl>(P))
+    return TT->hasDefaultArgument();
+  return false;
+}
+
+std::string printed(const clang::ASTContext &Ctx, const clang::TemplateArgument &Arg) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  Arg.print(Ctx.getPrintingPolicy(), OS, /*IncludeType=*/true);
+  return OS.str();
+}
+
+// A template parameter's default as the generated copies' callers write it,
+// when it does not depend on the other parameters; else "".
+std::string printedDefault(const clang::ASTContext &Ctx, const clang::NamedDecl &P) {
+  if (auto *T = llvm::dyn_cast<clang::TemplateTypeParmDecl>(&P)) {
+    if (!T->hasDefaultArgument())
+      return "";
+    const clang::TemplateArgument &A = T->getDefaultArgument().getArgument();
+    return A.isDependent() ? "" : printed(Ctx, A);
+  }
+  if (auto *N = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(&P)) {
+    if (!N->hasDefaultArgument())
+      return "";
+    const clang::Expr *E = N->getDefaultArgument().getSourceExpression();
+    if (!E || E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
+      return "";
+    std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx);
+    if (!V)
+      return "";
+    return "(" + N->getType().getAsString(Ctx.getPrintingPolicy()) + ")" +
+           llvm::toString(*V, 10, V->isSigned());
+  }
+  return "";
+}
+
+// ", <arg>..." for the template arguments after the Written ones that the
+// launch leaves to the child's defaults: the generated copies are templates
+// without defaults (KernelCopy::TemplateHeader). Taken from the launched
+// specialization, or in a template from defaults that depend on nothing.
+llvm::Expected<std::string> defaultedArguments(const clang::ASTContext &Ctx, const LaunchSite &Site,
+                                               const clang::Expr &Callee, unsigned Written) {
+  const clang::FunctionTemplateDecl *Template =
+      Site.Child ? Site.Child->getDescribedFunctionTemplate() : nullptr;
+  if (!Template)
+    return "";
+  const clang::TemplateParameterList *Params = Template->getTemplateParameters();
+  if (Written >= Params->size() || Params->hasParameterPack() ||
+      std::none_of(Params->begin(), Params->end(), hasDefaultArgument))
+    return "";
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee);
+  const clang::FunctionDecl *Launched =
+      Ref ? llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl()) : nullptr;
+  const clang::TemplateArgumentList *Specialized =
+      Launched ? Launched->getTemplateSpecializationArgs() : nullptr;
+  std::string S;
+  for (unsigned I = Written; I < Params->size(); ++I) {
+    std::string Arg;
+    if (Specialized && I < Specialized->size())
+      Arg = printed(Ctx, Specialized->get(I));
+    else if (Written > 0)
+      Arg = printedDefault(Ctx, *Params->getParam(I));
+    if (Arg.empty())
+      return refusal("the launch leaves template parameter '" +
+                     Params->getParam(I)->getNameAsString() +
+                     "' of the child to its default or to deduction in a template, where the "
+                     "generated copies cannot name it: write the template arguments out");
+    S += ", " + Arg;
+  }
+  return S;
+}
+
+} // namespace
+
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                            const std::string &Prefix) {
   const clang::Expr *Callee = launchedKernel(*Site.Call);
@@ -103,8 +187,23 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
   std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
   if (!Whole || !Name || !Whole->contains(*Name))
     return refusal("the launched kernel's name comes from a macro");
-  return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName +
-         textOf(Ctx, {Name->End, Whole->End});
+  std::string After = textOf(Ctx, {Name->End, Whole->End});
+  unsigned Written = 0;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
+    Written = Ref->getNumTemplateArgs();
+  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
+    Written = ULE->getNumTemplateArgs();
+  llvm::Expected<std::string> Defaulted = defaultedArguments(Ctx, Site, *Callee, Written);
+  if (!Defaulted)
+    return Defaulted.takeError();
+  if (!Defaulted->empty()) {
+    // `child<float>` -> `child<float, (int)128>`; `child` -> `child<float, (int)128>`.
+    if (Written == 0)
+      After = "<" + Defaulted->substr(2) + ">" + After;
+    else if (size_t Close = After.rfind('>'); Close != std::string::npos)
+      After.insert(Close, *Defaulted);
+  }
+  return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName + After;
 }
 
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F) {
