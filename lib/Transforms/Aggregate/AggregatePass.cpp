@@ -205,6 +205,8 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       S.FunctionStart = C.ParentStart;
     if (!External)
       S.Code.ChildScope = childScope(*Child, *Site.Parent, ScopeKernels);
+    if (InFunction == Scopes.KernelsOf.end())
+      S.DeclarationsInNamespace = C.PrototypeInNamespace;
     S.Code.ScopeVar = generated::aggregate::ScopeVariablePrefix + std::to_string(Site.Id);
     if (Decisions.Ordered.count(I))
       orderSite(Launches, Decisions, Site, Options, S.Code, Remark);
@@ -320,7 +322,10 @@ void insertArgumentStructs(const AcceptedSites &A,
       It = StructsAt.insert(StructsAt.end(), {Child, At});
     It->second = std::min(It->second, At);
   };
+  std::map<const clang::FunctionDecl *, const IncludedPlacement *> InNamespace;
   for (const AcceptedSite &S : A.Sites) {
+    if (S.DeclarationsInNamespace)
+      InNamespace.emplace(S.Child, &*S.DeclarationsInNamespace);
     unsigned ParentStart = ~0u;
     for (const clang::FunctionDecl *K : S.ScopeKernels)
       ParentStart = std::min(ParentStart, A.Kernels.at(K).Whole.Begin);
@@ -339,6 +344,10 @@ void insertArgumentStructs(const AcceptedSites &A,
     if (auto Header = A.InHeader.find(Child); Header != A.InHeader.end())
       Edits.insert(Header->second.Offset,
                    Header->second.NamespacesOpen + Struct + Header->second.NamespacesClose);
+    else if (auto Early = InNamespace.find(Child);
+             Early != InNamespace.end() && Early->second->Offset <= At)
+      Edits.insert(Early->second->Offset,
+                   Early->second->NamespacesOpen + Struct + Early->second->NamespacesClose);
     else
       Edits.insert(At, Struct);
   }
@@ -608,6 +617,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   std::set<const clang::FunctionDecl *> SerialFallbackChildren;
   // Kernels whose copies call copies of device functions that launch.
   std::set<const clang::FunctionDecl *> GatheringKernels;
+  std::set<std::pair<const clang::FunctionDecl *, unsigned>> DeclaredInNamespace;
   if (!Scopes.empty())
     Shadows.passAlso(Scopes.parameters(), Scopes.arguments(),
                      static_cast<unsigned>(Scopes.scopeVariables().size()));
@@ -631,6 +641,16 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
                             std::to_string(A.Site->Id);
       }
       SitesOf[K].push_back(Code);
+    }
+    if (A.DeclarationsInNamespace && Kernels.count(A.Child) &&
+        DeclaredInNamespace.insert({A.Child, A.DeclarationsInNamespace->Offset}).second) {
+      const IncludedPlacement &At = *A.DeclarationsInNamespace;
+      const KernelCopy &ChildCopy = Kernels.at(A.Child);
+      std::string Declarations =
+          launcherPrototype(ChildCopy, Launches.ExportedChildren.count(A.Child));
+      if (Accepted.NeedDirectCopy.count(Code.ChildName))
+        Declarations += directKernelPrototype(ChildCopy);
+      Result.Edits.insert(At.Offset, At.NamespacesOpen + Declarations + At.NamespacesClose);
     }
     if (A.FunctionStart && !Code.DirectChild.empty() && Code.ChildScope.empty() &&
         Kernels.count(A.Child))
@@ -696,8 +716,9 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // the launch; the wrapper calls the child's launcher.
     std::set<std::string> Declared;
     for (const AggregatedSite &S : Own) {
-      // A child of another namespace is defined before the parent
-      // (SiteAcceptance), with its launcher and direct copy beside it.
+      // A child of another namespace has its launcher and direct copy
+      // beside it, defined before the parent or declared in its namespace
+      // before the parent's top-level declaration (below).
       if (!S.ChildScope.empty())
         continue;
       for (const auto &[ChildDecl, ChildCopy] : Accepted.ExternalKernels)

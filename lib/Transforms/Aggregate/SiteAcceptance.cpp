@@ -164,7 +164,9 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
     return refusal("the child kernel, defined in an included header, calls functions that read "
                    "the built-in index variables (or queries cooperative groups): its copy after "
                    "the #include cannot pass them the original launch's values");
-  if (!External)
+  // A child of another namespace after its kernel parent: its declarations
+  // go before the parent in its namespace (PrototypeInNamespace).
+  if (!External && !(Launch->PrototypeInNamespace && isKernel(*Site.Parent)))
     if (llvm::Error Misplaced = childOfOtherNamespaceBlocker(Ctx, Site, Scopes))
       return std::move(Misplaced);
   return Launch;

@@ -6,6 +6,7 @@
 
 #include "AggregatePass.h"
 #include "AggregationCode.h"
+#include "Transforms/Common/IncludedFileCopies.h"
 #include "Transforms/Common/LaunchText.h"
 #include <optional>
 
@@ -24,6 +25,9 @@ struct AcceptedSite {
   // pass the scopes to the function's copy), with the function's start.
   std::vector<const clang::FunctionDecl *> ScopeKernels;
   std::optional<unsigned> FunctionStart;
+  // A child of another namespace defined after the parent: where its
+  // argument structs and declarations go (AcceptedLaunch).
+  std::optional<IncludedPlacement> DeclarationsInNamespace;
 };
 
 // The child's namespaces ("::kern::", anonymous ones left out: their members

@@ -230,7 +230,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     // A __global__ kernel has external linkage: the declaration serves the
     // parents of other files as it does those written before the child.
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
-      Result.Edits.insert(Launch->ParentStart, coarsenedPrototype(Launch->Child));
+      insertPrototype(Result.Edits, *Launch, coarsenedPrototype(Launch->Child));
     Remark.Applied = true;
     Remark.Parameters["coarsened-kernel"] = CoarsenedPrefix + Site.ChildName;
     // --auto reads it: a per-block function takes the child's own launches

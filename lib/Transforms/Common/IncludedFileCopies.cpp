@@ -50,6 +50,32 @@ llvm::Error namespacesAround(const clang::FunctionDecl &Def, std::string &Open,
 
 } // namespace
 
+llvm::Expected<IncludedPlacement> namespacePlacement(const clang::FunctionDecl &Def,
+                                                     unsigned Offset) {
+  IncludedPlacement P;
+  P.Offset = Offset;
+  if (llvm::Error Enclosed = namespacesAround(Def, P.NamespacesOpen, P.NamespacesClose))
+    return std::move(Enclosed);
+  return P;
+}
+
+std::optional<unsigned> topLevelStart(const clang::ASTContext &Ctx,
+                                      const clang::FunctionDecl &Def) {
+  const clang::Decl *Outer = &Def;
+  if (const clang::FunctionTemplateDecl *T = Def.getDescribedFunctionTemplate())
+    Outer = T;
+  for (const clang::DeclContext *C = Def.getDeclContext(); !C->isTranslationUnit();
+       C = C->getParent())
+    if (auto *D = llvm::dyn_cast<clang::Decl>(C))
+      Outer = D;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  // `__global__` first is a macro: its expansion is where the text starts.
+  clang::SourceLocation Begin = SM.getExpansionLoc(Outer->getBeginLoc());
+  if (Begin.isInvalid() || !SM.isInMainFile(Begin))
+    return std::nullopt;
+  return SM.getFileOffset(Begin);
+}
+
 llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
                                               const clang::FunctionDecl &Def, clang::FileID In) {
   std::optional<unsigned> After = afterIncludeLine(Ctx, In);

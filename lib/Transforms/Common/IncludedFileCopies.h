@@ -3,7 +3,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 
 namespace launchopt {
@@ -29,6 +31,16 @@ struct IncludedPlacement {
 // not include it or a class or function encloses Def.
 llvm::Expected<IncludedPlacement> placementOf(const clang::ASTContext &Ctx,
                                               const clang::FunctionDecl &Def, clang::FileID In);
+
+// Declarations of copies of Def at Offset of the main file, a place at file
+// scope before code of another namespace that calls them: Def's namespaces
+// reopened there. An error when a class or function encloses Def.
+llvm::Expected<IncludedPlacement> namespacePlacement(const clang::FunctionDecl &Def,
+                                                     unsigned Offset);
+
+// Where the top-level declaration that holds Def starts in the main file
+// (the outermost namespace around it, or Def itself at file scope).
+std::optional<unsigned> topLevelStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &Def);
 
 } // namespace launchopt
 

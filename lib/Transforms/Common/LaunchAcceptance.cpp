@@ -20,6 +20,15 @@ std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const Launch
 
 } // namespace
 
+void insertPrototype(SourceEdits &Edits, const AcceptedLaunch &A, const std::string &Prototype) {
+  if (!A.PrototypeInNamespace) {
+    Edits.insert(A.ParentStart, Prototype);
+    return;
+  }
+  const IncludedPlacement &At = *A.PrototypeInNamespace;
+  Edits.insert(At.Offset, At.NamespacesOpen + Prototype + At.NamespacesClose);
+}
+
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
                                             llvm::Error Refusal, const AcceptanceSteps &Steps) {
   if (Refusal)
@@ -51,8 +60,17 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
   if (A.ChildInHeader && A.ChildInHeader->Offset > A.ParentStart)
     return refusal("the child kernel is defined in a header included after the parent");
   A.NeedsPrototype = !A.ChildInHeader && A.ParentStart < A.Child.Whole.End;
-  if (A.NeedsPrototype && !sameNamespace(Site))
-    return refusal("the child is defined after the parent, in another namespace");
+  if (A.NeedsPrototype && !sameNamespace(Site)) {
+    std::optional<unsigned> Outer = topLevelStart(Ctx, *Site.Parent);
+    llvm::Expected<IncludedPlacement> At =
+        Outer ? namespacePlacement(*Site.Child, *Outer)
+              : llvm::Expected<IncludedPlacement>(refusal("no place"));
+    if (!At) {
+      llvm::consumeError(At.takeError());
+      return refusal("the child is defined after the parent, in another namespace");
+    }
+    A.PrototypeInNamespace = std::move(*At);
+  }
   if (!Steps.CalleePrefix.empty()) {
     llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, Steps.CalleePrefix);
     if (!Callee)

@@ -59,10 +59,19 @@ struct AcceptedLaunch {
   // The parent starts before the child ends (where the pass's copy goes): the
   // copy must be declared at ParentStart.
   bool NeedsPrototype = false;
+  // A child of another namespace defined after the parent: where the copy's
+  // declaration goes (before the parent's top-level declaration, in the
+  // child's namespaces reopened); insertPrototype uses it.
+  std::optional<IncludedPlacement> PrototypeInNamespace;
   // A child defined in an included header: where its copies go in this file.
   // Its Child text is the header's, which no edit of this file reaches.
   std::optional<IncludedPlacement> ChildInHeader;
 };
+
+// Inserts Prototype (a declaration of a copy of the child) where the parent
+// can see it: at ParentStart, or in the child's namespaces before the
+// parent's top-level declaration (PrototypeInNamespace).
+void insertPrototype(SourceEdits &Edits, const AcceptedLaunch &A, const std::string &Prototype);
 
 // The launch with what the pass needs of it, or its refusal as the error
 // (the remark's text). Refusal: the pass's own reason to leave the launch,

@@ -484,8 +484,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       const clang::FunctionDecl *Child = D.External ? D.External->Declaration : Site.Child;
       bool Exported = D.External || Launches.ExportedChildren.count(Child);
       if (A.NeedsPrototype && Prototypes.insert({A.ParentStart, Child}).second)
-        Result.Edits.insert(A.ParentStart,
-                            serialPrototype(A.Child, threadRunCopying(Exported)) + "\n");
+        insertPrototype(Result.Edits, A,
+                        serialPrototype(A.Child, threadRunCopying(Exported)) + "\n");
       if (!D.External)
         ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());

@@ -320,7 +320,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
                            deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned));
       if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
-        Result.Edits.insert(Launch->ParentStart, spawnedPrototype(Launch->Child) + "\n");
+        insertPrototype(Result.Edits, *Launch, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);
       Deferrable.insert(Site.Child);
       CounterSites.push_back({Site.Id, Site.Position});
@@ -343,9 +343,9 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Copying.InCycle = InCycle;
       Copying.Names = spawnSerialNames();
       Copying.Exported = External || Launches.ExportedChildren.count(Child);
-      Result.Edits.insert(Launch->ParentStart,
-                          serialPrototype(Launch->Child, Copying) +
-                              spawnedPrototype(Launch->Child, Copying.Exported) + "\n");
+      insertPrototype(Result.Edits, *Launch,
+                      serialPrototype(Launch->Child, Copying) +
+                          spawnedPrototype(Launch->Child, Copying.Exported) + "\n");
     }
     RewroteExternalLaunch |= External != nullptr;
     if (External)

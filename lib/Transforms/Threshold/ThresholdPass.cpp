@@ -204,7 +204,7 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // has external linkage.
     Copying.Exported = External || Launches.ExportedChildren.count(Site.Child);
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
-      Result.Edits.insert(Launch->ParentStart, serialPrototype(Launch->Child, Copying) + "\n");
+      insertPrototype(Result.Edits, *Launch, serialPrototype(Launch->Child, Copying) + "\n");
     RewroteExternalLaunch |= External != nullptr;
     if (External)
       Remark.Parameters["defined-in"] = External->DefiningFile;

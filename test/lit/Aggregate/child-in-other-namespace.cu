@@ -1,8 +1,9 @@
 // A child in another namespace than the code that records its launches:
 // its argument structs, launcher and direct copy are written beside it, in
 // its namespace, and the parent names them qualified (anonymous namespaces
-// left out). A child of another namespace defined after the parent is left,
-// and launch removal keeps only T4 for such a child.
+// left out); for a child defined after the parent they are declared in its
+// namespace reopened before the parent (thresholding declares its serial
+// copy there too). Launch removal keeps only T4 for such children.
 // RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARKS < %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
@@ -11,6 +12,9 @@
 // RUN: %nvcc-compile %t.g.cu
 // RUN: %launchopt --threshold --coarsen --aggregate=warp %s -o %t.tcw.cu 2> /dev/null
 // RUN: %nvcc-compile %t.tcw.cu
+// RUN: %launchopt --threshold %s -o %t.t.cu 2> %t.t.remarks
+// RUN: %FileCheck %s --check-prefix=THRESHOLD < %t.t.remarks
+// RUN: %nvcc-compile %t.t.cu
 // RUN: %launchopt --remove-launches=T3 %s -o %t.r.cu 2> %t.r.remarks
 // RUN: %FileCheck %s --check-prefix=REMOVAL < %t.r.remarks
 // RUN: %nvcc-compile %t.r.cu
@@ -86,13 +90,22 @@ __global__ void later(int *d, int n) {
 }
 } // namespace app
 
-// A child of another namespace defined after its parent: the parent cannot
-// name what is written beside it.
+// A child of another namespace defined after its parent: its launcher is
+// declared and its argument structs defined in its namespace, reopened
+// before the parent.
+// CHECK-LABEL: __global__ void tail(int *d, int n);
+// CHECK: namespace late {
+// CHECK-NEXT: static __device__ void __lo_launch_tail(
+// CHECK: namespace late {
+// CHECK: struct __lo_args_tail {
+// CHECK: __global__ void parent3(int *d)
+// CHECK: ::late::__lo_launch_tail(__lo_agg{{[0-9]+}}, cudaStreamFireAndForget, true);
 namespace late {
 __global__ void tail(int *d, int n);
 }
 __global__ void parent3(int *d) { late::tail<<<1, 32, 0, cudaStreamFireAndForget>>>(d, 32); }
-// REMARKS: child-in-other-namespace.cu:[[@LINE-1]]:35: remark: not aggregated: the child is defined after the parent, in another namespace
+// REMARKS: child-in-other-namespace.cu:[[@LINE-1]]:35: remark: aggregate applied to launch of 'tail'
+// THRESHOLD: child-in-other-namespace.cu:[[@LINE-2]]:35: remark: threshold applied to launch of 'tail'
 namespace late {
 __global__ void tail(int *d, int n) {
   if ((int)threadIdx.x < n)
