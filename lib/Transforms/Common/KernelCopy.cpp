@@ -14,9 +14,10 @@ namespace {
 
 // `T *a` for a named parameter, `int <UnnamedParameterPrefix>1` for an
 // unnamed one, without a default argument.
-std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const clang::ParmVarDecl &P,
-                                         unsigned Index, std::string &Name, unsigned &NameOffset,
-                                         clang::FileID In) {
+std::optional<std::string> writtenParameterText(const clang::ASTContext &Ctx,
+                                                const clang::ParmVarDecl &P, unsigned Index,
+                                                std::string &Name, unsigned &NameOffset,
+                                                clang::FileID In) {
   clang::SourceRange Range = P.getSourceRange();
   if (P.hasDefaultArg())
     Range.setEnd(P.getTypeSourceInfo()->getTypeLoc().getEndLoc());
@@ -44,6 +45,26 @@ std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const cla
   NameOffset = At->Begin;
   unsigned Cut = At->Begin - R->Begin;
   return Text.substr(0, Cut) + " " + Name + " " + Text.substr(Cut);
+}
+
+// The parameter as the copies declare it: `__grid_constant__` is only
+// allowed on a kernel's parameters, and most copies are device functions
+// (the parameter is const either way).
+std::optional<std::string> parameterText(const clang::ASTContext &Ctx, const clang::ParmVarDecl &P,
+                                         unsigned Index, std::string &Name, unsigned &NameOffset,
+                                         clang::FileID In) {
+  std::optional<std::string> Text = writtenParameterText(Ctx, P, Index, Name, NameOffset, In);
+  if (!Text)
+    return Text;
+  const llvm::StringRef Annotation = "__grid_constant__";
+  for (size_t At = Text->find(Annotation.str()); At != std::string::npos;
+       At = Text->find(Annotation.str(), At)) {
+    size_t End = At + Annotation.size();
+    while (End < Text->size() && (*Text)[End] == ' ')
+      ++End;
+    Text->erase(At, End - At);
+  }
+  return Text;
 }
 
 std::string joinTrailing(const std::vector<std::string> &Items, bool Trailing) {
