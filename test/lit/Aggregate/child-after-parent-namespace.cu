@@ -18,7 +18,7 @@ __global__ void child(Cell *d, int n);
 // CHECK: namespace kernels {
 // CHECK-NEXT: static __device__ void __lo_launch_child(
 // CHECK: namespace kernels {
-// CHECK: struct __lo_args_child {
+// CHECK: struct __lo_uargs_child {
 // CHECK-NEXT: Cell *d;
 // CHECK: __global__ void parent(
 // CHECK: ::kernels::__lo_launch_child(
