@@ -90,8 +90,14 @@ public:
       S.Candidates.push_back(Def);
       NameLoc = Member->getMemberLoc();
       notedMemberCall(*Member, S);
-    } else if (llvm::isa<clang::UnresolvedMemberExpr>(Callee) ||
-               llvm::isa<clang::CXXDependentScopeMemberExpr>(Callee)) {
+    } else if (auto *Dependent = llvm::dyn_cast<clang::CXXDependentScopeMemberExpr>(Callee)) {
+      const clang::FunctionDecl *Def = dependentMemberCallee(*Dependent);
+      if (!Def)
+        return true;
+      S.Candidates.push_back(Def);
+      NameLoc = Dependent->getMemberLoc();
+      notedMemberCall(*Dependent, S);
+    } else if (llvm::isa<clang::UnresolvedMemberExpr>(Callee)) {
       return true;
     } else if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee)) {
       Called.insert(Ref);
@@ -214,7 +220,45 @@ private:
     return At != llvm::StringRef::npos && Buffer[At] == '(' ? At + 1 : 0;
   }
 
-  void notedMemberCall(const clang::MemberExpr &Member, Site &S) {
+  // The member that a template's call on an object of a class template
+  // names (`g.expand(v)` with `g` a `Csr<T>`): the one member of that name in
+  // the class template, with a body; none when overloads or another base
+  // (`this`, a dependent type that is not a class template) leave it open.
+  const clang::FunctionDecl *
+  dependentMemberCallee(const clang::CXXDependentScopeMemberExpr &E) const {
+    if (E.isImplicitAccess() || llvm::isa<clang::CXXThisExpr>(E.getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    clang::QualType Type = E.getBaseType();
+    if (E.isArrow()) {
+      const auto *Pointer = Type->getAs<clang::PointerType>();
+      if (!Pointer)
+        return nullptr;
+      Type = Pointer->getPointeeType();
+    }
+    const auto *Specialization =
+        Type.getNonReferenceType()->getAs<clang::TemplateSpecializationType>();
+    auto *Template = Specialization ? llvm::dyn_cast_or_null<clang::ClassTemplateDecl>(
+                                          Specialization->getTemplateName().getAsTemplateDecl())
+                                    : nullptr;
+    const clang::CXXRecordDecl *Pattern =
+        Template ? Template->getTemplatedDecl()->getDefinition() : nullptr;
+    if (!Pattern)
+      return nullptr;
+    const clang::FunctionDecl *Found = nullptr;
+    for (const clang::NamedDecl *D : Pattern->lookup(E.getMember())) {
+      const clang::NamedDecl *U = D->getUnderlyingDecl();
+      const clang::FunctionDecl *F = llvm::dyn_cast<clang::FunctionDecl>(U);
+      if (auto *T = llvm::dyn_cast<clang::FunctionTemplateDecl>(U))
+        F = T->getTemplatedDecl();
+      if (!F || Found)
+        return nullptr;
+      Found = F;
+    }
+    return followedDefinition(Found);
+  }
+
+  // MemberT: a MemberExpr, or a template's CXXDependentScopeMemberExpr.
+  template <typename MemberT> void notedMemberCall(const MemberT &Member, Site &S) {
     S.Member = true;
     S.Arrow = Member.isArrow();
     int Index = Out.Calls.size();
