@@ -1,6 +1,7 @@
 // Launches written in device functions, as real programs write them: a free
 // helper (reading threadIdx) that two kernels call, one of them in a
-// grid-stride loop, and a member function of a class passed by value; the
+// grid-stride loop, and a member function of a class template passed by
+// value, reached from a template kernel through a template helper; the
 // children, the helper and the parents are in three namespaces. Row lengths
 // are skewed, so most children are small. A transformed program that lost,
 // repeated or mis-indexed a child writes different values.
@@ -51,10 +52,10 @@ __global__ void expandOdd(const unsigned *vals, unsigned *out, const unsigned *o
     ops::expandRow(vals, out, offsets, lengths, r);
 }
 
-struct RowScaler {
+template <typename Index> struct RowScaler {
   unsigned *out;
-  const unsigned *offsets;
-  const unsigned *lengths;
+  const Index *offsets;
+  const Index *lengths;
 
   __device__ void scale(int row, unsigned factor) const {
     unsigned n = lengths[row];
@@ -65,10 +66,16 @@ struct RowScaler {
   }
 };
 
-__global__ void scaleAll(RowScaler scaler, int rows) {
+// Dependent calls: the object's type is a class template's.
+template <typename Index>
+__device__ void scaleOne(const RowScaler<Index> &scaler, int row) {
+  scaler.scale(row, (unsigned)(row % 7 + 1));
+}
+
+template <typename Index> __global__ void scaleAll(RowScaler<Index> scaler, int rows) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r < rows)
-    scaler.scale(r, (unsigned)(r % 7 + 1));
+    scaleOne(scaler, r);
 }
 } // namespace app
 
@@ -103,7 +110,8 @@ int main(int argc, char **argv) {
     CHECK(cudaMemset(dOut, 0xAB, sizeof(unsigned) * total));
     app::expandEven<<<(rows / 2 + 127) / 128, 128>>>(dVals, dOut, dOff, dLen, rows);
     app::expandOdd<<<8, 128>>>(dVals, dOut, dOff, dLen, rows);
-    app::scaleAll<<<(rows + 127) / 128, 128>>>(app::RowScaler{dOut, dOff, dLen}, rows);
+    app::scaleAll<unsigned>
+        <<<(rows + 127) / 128, 128>>>(app::RowScaler<unsigned>{dOut, dOff, dLen}, rows);
     CHECK(cudaGetLastError());
   };
   float ms = medianMs(10, run);
