@@ -175,9 +175,13 @@ std::string coarsenedLaunch(const LaunchSite &Site, const LaunchText &L,
 
 // Built last, from the child bodies as edited: a child's own launches are
 // coarsened inside its coarsened copy too.
-void insertCoarsenedKernels(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                            const std::map<const clang::FunctionDecl *, KernelCopy> &Coarsened,
-                            ShadowCallees &Shadows, SourceEdits &Edits) {
+// A child of an included header (InHeader) gets its copy after the main
+// file's #include, in its namespaces, written from the header's text.
+void insertCoarsenedKernels(
+    clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+    const std::map<const clang::FunctionDecl *, KernelCopy> &Coarsened,
+    const std::map<const clang::FunctionDecl *, IncludedPlacement> &InHeader,
+    ShadowCallees &Shadows, SourceEdits &Edits) {
   std::vector<SourceEdit> LaunchEdits = Edits.edits();
   std::set<const clang::FunctionDecl *> Children;
   for (const auto &[Child, Copy] : Coarsened)
@@ -189,9 +193,19 @@ void insertCoarsenedKernels(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     bool Shared = Launches.ChildFeatures.at(Child).UsesSharedMemory;
-    Edits.insert(Copy.Whole.End, bodyFitsInLoop(*Child)
-                                     ? inlineCoarsenedKernel(Ctx, Copy, BodyEdits, Shared)
-                                     : coarsenedKernel(Ctx, Copy, BodyEdits, Shared));
+    auto Header = InHeader.find(Child);
+    // A header's body takes none of the main file's edits (other offsets).
+    if (Header != InHeader.end())
+      BodyEdits.clear();
+    std::string Kernel = bodyFitsInLoop(*Child)
+                             ? inlineCoarsenedKernel(Ctx, Copy, BodyEdits, Shared)
+                             : coarsenedKernel(Ctx, Copy, BodyEdits, Shared);
+    if (Header == InHeader.end()) {
+      Edits.insert(Copy.Whole.End, Kernel);
+      continue;
+    }
+    const IncludedPlacement &At = Header->second;
+    Edits.insert(At.Offset, At.NamespacesOpen + Kernel + "\n" + At.NamespacesClose);
   }
 }
 
@@ -204,7 +218,9 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   // A launch of a child of another file needs the macro without a copy here.
   bool RewroteExternalLaunch = false;
   ShadowCallees Shadows(Ctx);
-  const AcceptanceSteps Steps{CoarsenedPrefix};
+  AcceptanceSteps Steps{CoarsenedPrefix};
+  Steps.ChildInIncludedFile = true;
+  std::map<const clang::FunctionDecl *, IncludedPlacement> InHeader;
 
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "coarsen");
@@ -213,6 +229,13 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     llvm::Expected<AcceptedLaunch> Launch =
         External ? acceptExternalLaunch(Ctx, Site, *External, std::move(Refusal), Steps)
                  : acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
+    // The copy of a header's kernel is written from the header's text,
+    // which takes none of the main file's edits.
+    if (Launch && Launch->ChildInHeader && !Shadows.callEdits(*Site.Child).empty())
+      Launch = llvm::Expected<AcceptedLaunch>(
+          refusal("the child kernel, defined in an included header, calls functions that read the "
+                  "built-in index variables (or queries cooperative groups): its copy after the "
+                  "#include cannot pass them the original launch's values"));
     if (!Launch) {
       Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);
@@ -227,6 +250,8 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       Remark.Parameters["defined-in"] = External->DefiningFile;
     else
       Coarsened.emplace(Site.Child, Launch->Child);
+    if (!External && Launch->ChildInHeader)
+      InHeader.emplace(Site.Child, *Launch->ChildInHeader);
     // A __global__ kernel has external linkage: the declaration serves the
     // parents of other files as it does those written before the child.
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second)
@@ -248,7 +273,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   // Children that other files launch get their coarsened copies here,
   // launched here or not; acceptChildOfOtherFiles took them.
   addExportedChildren(Ctx, Launches, Shadows, Coarsened);
-  insertCoarsenedKernels(Ctx, Launches, Coarsened, Shadows, Result.Edits);
+  insertCoarsenedKernels(Ctx, Launches, Coarsened, InHeader, Shadows, Result.Edits);
   // The rewritten launches read the macro, and so may the copies.
   if (!Coarsened.empty() || RewroteExternalLaunch)
     Result.Edits.insert(0, "// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR\n"

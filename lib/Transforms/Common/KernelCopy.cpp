@@ -183,8 +183,8 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     if (!In.isValid() && At.isFileID() && !SM.isInMainFile(At))
       return refusal("the child kernel is defined in the included file '" +
                      SM.getFilename(At).str() +
-                     "', whose kernels only --threshold and --aggregate copy: define it in a "
-                     "file launchopt is given");
+                     "', whose kernels only --threshold, --coarsen and --aggregate copy: define "
+                     "it in a file launchopt is given");
     return refusal("the child kernel is not written in this file outside macros");
   }
   KernelCopy Copy;

@@ -37,9 +37,9 @@ __global__ void wide(float *cells, const int *sizes) {
 // SUMMARY: 2  written in an included file, which launchopt does not edit
 
 // A child defined in a header is left as written by the passes that would
-// have to copy it whole (thresholding and aggregation copy it after the
-// #include: Threshold/child-in-header.cu, Aggregate/child-in-header.cu),
-// with where it is defined.
-// RUN: %launchopt --coarsen %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
+// have to copy it whole (thresholding, coarsening and aggregation copy it
+// after the #include: Threshold/child-in-header.cu, Aggregate/child-in-header.cu,
+// Coarsen/child-in-header.cu), with where it is defined.
+// RUN: %launchopt --spawn %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
 // RUN: %FileCheck %s --check-prefix=CHILD < %t.child.txt
-// CHILD: ('wide' -> 'scaleRange'): coarsen: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', whose kernels only --threshold and --aggregate copy: define it in a file launchopt is given
+// CHILD: ('wide' -> 'scaleRange'): spawn: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', whose kernels only --threshold, --coarsen and --aggregate copy: define it in a file launchopt is given
