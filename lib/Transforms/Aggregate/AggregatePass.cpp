@@ -553,8 +553,7 @@ std::set<const clang::FunctionDecl *> functionsWithTakenSites(const LaunchAnalys
   std::set<const clang::FunctionDecl *> Taken;
   for (size_t I = 0; I < Launches.Sites.size(); ++I)
     if (Decisions.Refusals[I].empty() && Scopes.KernelsOf.count(Launches.Sites[I].Id))
-      Taken.insert(definitionOf(Launches.Sites[I].Parent) ? definitionOf(Launches.Sites[I].Parent)
-                                                          : Launches.Sites[I].Parent);
+      Taken.insert(definitionOrSelf(Launches.Sites[I].Parent));
   return Taken;
 }
 

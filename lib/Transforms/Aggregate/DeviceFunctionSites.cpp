@@ -29,11 +29,6 @@ private:
   const clang::SourceManager &SM;
 };
 
-const clang::FunctionDecl *definitionOrSelf(const clang::FunctionDecl *F) {
-  const clang::FunctionDecl *Def = definitionOf(F);
-  return Def ? Def : F;
-}
-
 // The kernels whose copies can call a copy of Function, or the first reason
 // a kernel's copy could not be planned.
 std::vector<const clang::FunctionDecl *>
@@ -68,6 +63,11 @@ kernelsReaching(clang::ASTContext &Ctx, const std::vector<const clang::FunctionD
 } // namespace
 
 bool isKernel(const clang::FunctionDecl &F) { return F.hasAttr<clang::CUDAGlobalAttr>(); }
+
+const clang::FunctionDecl *definitionOrSelf(const clang::FunctionDecl *F) {
+  const clang::FunctionDecl *Def = definitionOf(F);
+  return Def ? Def : F;
+}
 
 std::vector<std::string> DeviceFunctionScopes::scopeVariables() const {
   std::vector<std::string> Names;

@@ -36,6 +36,10 @@ struct DeviceFunctionScopes {
 
 bool isKernel(const clang::FunctionDecl &F);
 
+// The definition a launch's enclosing function stands for (a template's
+// pattern), as DeviceFunctionScopes::Functions holds it.
+const clang::FunctionDecl *definitionOrSelf(const clang::FunctionDecl *F);
+
 // Finds the kernels for every device-side launch in a __device__ function,
 // restricted to the functions in Only when given, and prepares Shadows (a
 // fresh one) to copy those functions and the kernels to be copied.
