@@ -184,6 +184,12 @@ inline const std::string GridRecordPrefix = std::string(Prefix) + "grec_";
 inline const std::string QueuePrefix = std::string(Prefix) + "pq_";
 inline const std::string ParentBlockPrefix = std::string(Prefix) + "pblock_";
 inline const std::string PersistentPrefix = std::string(Prefix) + "persistent_";
+// A child that launches itself, run by the persistent grid of a parent: its
+// grid run by one thread when the queue is full, __lo_pinline_<parent>_<child>,
+// and one of its threads, __lo_pithread_<parent>_<child>; their launches of
+// the child are recorded in the parent's queue.
+inline const std::string PersistentSerialPrefix = std::string(Prefix) + "pinline_";
+inline const std::string PersistentThreadPrefix = std::string(Prefix) + "pithread_";
 } // namespace removal
 
 // Kernel fusion (lib/Transforms/Fusion). Built from Prefix alone: a renamed

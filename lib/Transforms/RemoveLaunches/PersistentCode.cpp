@@ -94,19 +94,30 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
                                 Record + ".shape.block) || "
                           : "";
   Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" +
-         queueName(Parent.Name) + ", " + Record + "))\n";
+         queueName(Parent.Name) + ", " + Record + ")) {\n";
+  // A wrapped count's grid (2^27 blocks) cannot run in one thread: better a
+  // trap that says why than a thread that never ends.
+  if (!Guard.Fits.empty())
+    Run += L.Indent + "      if (!(" + Guard.Fits + "))\n" + L.Indent +
+           "        launchopt::persistent::wrappedGridFindsQueueFull();\n";
   Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
          ".shape.block); // " + (Small.empty() ? "" : "small, or ") +
          "the queue is full: this thread runs it now\n";
+  Run += L.Indent + "    }\n";
   // A cooperative grid cannot launch: an implausible grid is recorded too,
   // and its blocks are shared by the whole grid (runRecorded).
   Out += guardedRun(Guard, L, Run, false);
   return Out + L.Indent + "}";
 }
 
+SerialCopyNames recursiveChildNames(const std::string &Parent) {
+  return {generated::removal::PersistentSerialPrefix + Parent + "_",
+          generated::removal::PersistentThreadPrefix + Parent + "_"};
+}
+
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units) {
+                                  PersistentUnits Units, const RecursiveChildCopies *Recursive) {
   const std::string &P = Parent.Name;
   std::string Block = generated::removal::ParentBlockPrefix + P;
   std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
@@ -116,6 +127,10 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
                   unitsText(Units) + " at a time.\n";
   D += "__device__ launchopt::persistent::Queue<" + recordName(Child.Name) +
        ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
+  if (Recursive)
+    D += "// launchopt: '" + Child.Name + "' launches itself: run by the persistent grid, its " +
+         "launches are\n// recorded in the queue too, and the grid runs them in rounds." +
+         Recursive->Definitions + "\n\n";
   D += "// launchopt: one block of the original '" + P +
        "' grid, run by a block of the persistent grid;\n// the locals below shadow the built-in "
        "index variables with the original block's values.\n";
@@ -133,26 +148,30 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
-  D += "  launchopt::persistent::runRecorded(" + queueName(P) + ", " + unitsConstant(Units) + ",\n";
+  D += std::string("  launchopt::persistent::runRecorded") + (Recursive ? "<true>" : "") + "(" +
+       queueName(P) + ", " + unitsConstant(Units) + ",\n";
   D += "      [&](const " + recordName(Child.Name) +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
-  D += "        " + generated::removal::ThreadPrefix + Child.Name + "(" + Arguments +
+  std::string RunThread =
+      Recursive ? Recursive->ThreadCallee : generated::removal::ThreadPrefix + Child.Name;
+  D += "        " + RunThread + "(" + Arguments +
        generated::code("@block, @thread, @rec.shape.block, @rec.shape.grid);\n");
   D += "      });\n}";
   return D;
 }
 
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
-                                 PersistentWhen When) {
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
+                                 bool RecursiveChild) {
   const char *WhenConstant = When == PersistentWhen::MoreResidentThanOriginal
                                  ? "MoreResidentThanOriginal"
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
                                                                     : "Always";
-  return "launchopt::persistent::launch(" + generated::removal::PersistentPrefix + Parent.Name +
-         ", " + L.Callee + ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " +
-         L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+  return std::string("launchopt::persistent::launch") + (RecursiveChild ? "<true>" : "") + "(" +
+         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee +
+         ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " + L.Block + ", " +
+         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
-         "); // launchopt: the persistent grid of '" + Parent.Name + "' (launch removal)";
+         "); /* launchopt: the persistent grid of '" + Parent.Name + "' (launch removal) */";
 }
 
 std::string persistentPreamble() {

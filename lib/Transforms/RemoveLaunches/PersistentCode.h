@@ -12,6 +12,7 @@
 #include "GridGuard.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
+#include "Transforms/Common/SerialChildBuilder.h"
 #include <string>
 #include <vector>
 
@@ -37,12 +38,25 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
                                    const std::string &SerialCallee, PersistentUnits Units,
                                    bool InlineSmall);
 
+// A child that launches itself: the copies the persistent grid runs, whose
+// launches of the child are recorded in the parent's queue, and the one
+// that runs a child thread.
+struct RecursiveChildCopies {
+  std::string Definitions;
+  std::string ThreadCallee;
+};
+
+// The names of those copies for one parent.
+SerialCopyNames recursiveChildNames(const std::string &Parent);
+
 // The parent's queue, the function that runs one original parent block (the
 // parent's body with BodyEdits applied) and the persistent kernel, inserted
-// right after the parent.
+// right after the parent. With Recursive, the child's copies follow the
+// queue and the recorded work runs in rounds until none is recorded.
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units);
+                                  PersistentUnits Units,
+                                  const RecursiveChildCopies *Recursive = nullptr);
 
 // When a host-side launch of the parent launches the persistent grid.
 enum class PersistentWhen {
@@ -56,9 +70,10 @@ enum class PersistentWhen {
   AlwaysSpread,
 };
 
-// Replaces a host-side launch of the parent.
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent,
-                                 PersistentWhen When);
+// Replaces a host-side launch of the parent; RecursiveChild raises the
+// device threads' stack first (runtime: LAUNCHOPT_PERSISTENT_STACK).
+std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
+                                 bool RecursiveChild);
 
 // The directives T1/T2 need, once at the top of the file.
 std::string persistentPreamble();

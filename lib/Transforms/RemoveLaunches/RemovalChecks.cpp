@@ -1,5 +1,7 @@
 #include "RemovalChecks.h"
 
+#include "Analysis/ChildIndependence.h"
+#include "Analysis/LaunchOrder.h"
 #include "Transforms/Common/Refusal.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
@@ -126,8 +128,9 @@ llvm::Error removalRefusal(const LaunchSite &Site) {
     return refusal(Site.UnresolvedReason);
   if (Site.Recursive)
     return refusal("the child reaches the parent again through launches (recursion): its "
-                   "launches have no bound that a parent thread or block could run, and T1/T2's "
-                   "persistent grid does not take recursive children yet");
+                   "launches have no bound that a parent thread or block could run (T3/T4); "
+                   "T1/T2 record them only in the persistent grid of a kernel that launches a "
+                   "child whose only launches are of itself");
   return llvm::Error::success();
 }
 
@@ -240,8 +243,53 @@ std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launc
   return Hosts;
 }
 
+std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
+                                             const clang::FunctionDecl &Child) {
+  std::vector<const LaunchSite *> Own;
+  auto It = Launches.SitesByParent.find(&Child);
+  if (It != Launches.SitesByParent.end())
+    for (unsigned Index : It->second)
+      Own.push_back(&Launches.Sites[Index]);
+  return Own;
+}
+
+llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
+                              bool AssumeIndependentChildren) {
+  for (const LaunchSite *Own : selfLaunches(Launches, Child)) {
+    std::string Where = "line " + std::to_string(Own->Position.Line);
+    if (!Own->Child || Own->Child->getCanonicalDecl() != Child.getCanonicalDecl())
+      return refusal("the child launches '" + Own->ChildName + "' (" + Where +
+                     "): the persistent grid is launched cooperatively, and a cooperative kernel "
+                     "cannot launch; it takes a child whose only launches are of itself");
+    if (llvm::Error Common = launchSiteRefusal(*Own))
+      return refusal("the child's launch of itself (" + Where +
+                     ") cannot be recorded: " + llvm::toString(std::move(Common)));
+    if (Own->InClosure)
+      return refusal("the child's launch of itself (" + Where +
+                     ") is written in a lambda, which may run it outside the persistent grid");
+    if (AssumeIndependentChildren)
+      continue;
+    if (Own->FollowsUnseenLaunches || Own->FollowedByUnseenLaunches)
+      return refusal("the child's launch of itself (" + Where + "): " + Own->UnseenOrder +
+                     "; the persistent grid runs recorded launches in any order (pass "
+                     "--assume-independent-children if they do not depend on each other)");
+    if (Own->StreamKind == LaunchStream::FireAndForget ||
+        !mayReorderWithEarlierLaunch(Launches, *Own))
+      continue;
+    Independence Proof = proveIndependentOfEarlierLaunches(Launches, *Own);
+    if (!Proof.Proved)
+      return refusal("the child launches itself into an ordered stream after another of its "
+                     "launches (" +
+                     Where + "), not proved independent: " + Proof.Text +
+                     "; the persistent grid runs recorded launches in any order (pass "
+                     "--assume-independent-children if they do not depend on each other)");
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                                  const LaunchSite &Site, ShadowCallees &Shadows) {
+                                  const LaunchSite &Site, ShadowCallees &Shadows,
+                                  bool AssumeIndependentChildren) {
   if (llvm::Error Common = removalRefusal(Site))
     return Common;
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
@@ -254,10 +302,10 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
     return refusal("T1/T2 run any child block in any parent block and need a child of "
                    "independent threads for now: " +
                    llvm::toString(std::move(Blocker)));
-  // A cooperatively launched kernel cannot use dynamic parallelism.
-  if (Launches.SitesByParent.count(Site.Child))
-    return refusal("the child launches kernels itself: the persistent grid is launched "
-                   "cooperatively, and a cooperative kernel cannot launch");
+  // A cooperatively launched kernel cannot use dynamic parallelism: a child
+  // that launches itself records those launches in the grid's queue too.
+  if (llvm::Error Nested = selfLaunchRefusal(Launches, *Site.Child, AssumeIndependentChildren))
+    return Nested;
   for (const LaunchSite &Other : Launches.Sites)
     if (Other.DeviceSide && Other.Parent && !Other.Parent->hasAttr<clang::CUDAGlobalAttr>())
       return refusal("the __device__ function '" + Other.ParentName + "' launches '" +

@@ -33,9 +33,22 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
 // Why the parent cannot become a persistent grid whose blocks run the
 // recorded child grids (T2) or child blocks (T1): the simple cases are
 // taken (one launch site in a kernel that only the host launches, in this
-// file, after its definition; a child of independent threads).
+// file, after its definition; a child of independent threads, whose own
+// launches, if any, are of itself and are recorded in the same queue).
 llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
-                                  const LaunchSite &Site, ShadowCallees &Shadows);
+                                  const LaunchSite &Site, ShadowCallees &Shadows,
+                                  bool AssumeIndependentChildren);
+
+// The launch sites written in the child's own body.
+std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
+                                             const clang::FunctionDecl &Child);
+
+// Why the child's own launches cannot be recorded in a persistent grid's
+// queue while the grid runs it: each must launch the child itself (a
+// recursion), one a thread may make at any time, and not ordered after
+// another of its launches unless AssumeIndependentChildren.
+llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
+                              bool AssumeIndependentChildren);
 
 // The host-side launches of the site's parent in this file.
 std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launches,

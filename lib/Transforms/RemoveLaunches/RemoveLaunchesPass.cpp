@@ -58,6 +58,9 @@ struct PersistentParent {
   const AcceptedLaunch *Launch;
   SourceEdit Recording; // the launch in the persistent twin's copy of the body
   PersistentUnits Units;
+  // The child launches itself: the grid runs copies of it that record those
+  // launches in the parent's queue.
+  bool RecursiveChild = false;
 };
 
 // What the pass decided at one site.
@@ -75,7 +78,7 @@ std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position
 // The site taken by one version, or why not.
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
-                                          ShadowCallees &Shadows) {
+                                          ShadowCallees &Shadows, bool AssumeIndependentChildren) {
   // The records of T1-T3 are read by the parent's block or the persistent
   // grid, which a closure called elsewhere (or later) would miss.
   if (Site.InClosure && Version != RemovalVersion::T4)
@@ -88,7 +91,8 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
                    "child in the calling thread, takes it");
   if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
       Version == RemovalVersion::Megakernel) {
-    llvm::Error Refusal = persistentGridRefusal(Ctx, Launches, Site, Shadows);
+    llvm::Error Refusal =
+        persistentGridRefusal(Ctx, Launches, Site, Shadows, AssumeIndependentChildren);
     // The device runtime is dynamic parallelism, which a cooperatively
     // launched kernel cannot use (a device-side cudaMalloc, say).
     DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
@@ -105,6 +109,12 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
       if (!Text)
         return refusal("the parent's launch at line " + lineOf(*Host) +
                        " cannot be made persistent: " + llvm::toString(Text.takeError()));
+    }
+    for (const LaunchSite *Own : selfLaunches(Launches, *Site.Child)) {
+      llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Own);
+      if (!Text)
+        return refusal("the child's launch of itself at line " + lineOf(*Own) +
+                       " cannot be recorded: " + llvm::toString(Text.takeError()));
     }
     return A;
   }
@@ -195,8 +205,8 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     // Where one parent thread would run the child (T4), the persistent grid
     // balances the children over the whole device instead when it can.
     if (Choice.Version == RemovalVersion::T4) {
-      llvm::Expected<AcceptedLaunch> A =
-          tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel, Shadows);
+      llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel,
+                                                    Shadows, Options.AssumeIndependentChildren);
       if (A) {
         D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " +
                                       megakernelReason(Ctx, Site);
@@ -213,7 +223,8 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   }
   std::vector<std::string> Reasons;
   for (RemovalVersion V : Tries) {
-    llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, V, Shadows);
+    llvm::Expected<AcceptedLaunch> A =
+        tryVersion(Ctx, Launches, Site, V, Shadows, Options.AssumeIndependentChildren);
     if (!A) {
       std::string Why = llvm::toString(A.takeError());
       Reasons.push_back(
@@ -372,6 +383,53 @@ void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDe
         "stay device launches in the copy of the child: " + llvm::join(Staying, "; ");
 }
 
+// A recursive child's own launches stay launches in the kernel and in T4's
+// copy (the original parent's, for a device without cooperative launch);
+// the persistent grid's copies record them.
+void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParent &P,
+                           std::vector<SiteDecision> &Decisions) {
+  const std::string &Parent = P.Launch->Parent->Name;
+  std::string Thread = recursiveChildNames(Parent).ThreadPrefix + P.Launch->Child.Name;
+  std::vector<std::string> Lines;
+  for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
+    Lines.push_back(lineOf(*Own));
+    Decisions[Own->Id - 1].Remark.Parameters["recorded-by"] =
+        "the persistent grid of '" + Parent + "' (" + Thread + "), which runs this kernel";
+  }
+  Decisions[P.Site->Id - 1].Remark.Parameters["nested-launches"] =
+      "the child launches itself (line " + llvm::join(Lines, ", line ") +
+      "): in the persistent grid its copies (" + Thread +
+      ") record those launches in the same queue, run in rounds until none is recorded; the "
+      "kernel and T4's copy launch them";
+}
+
+// The copies of a child that launches itself for the persistent grid of
+// P's parent: its launches of itself are recorded in the parent's queue, or
+// run by the launching thread through the same copies.
+RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                          ShadowCallees &Shadows,
+                                          const std::vector<SourceEdit> &PersistentEdits,
+                                          const PersistentParent &P) {
+  const KernelCopy &Child = P.Launch->Child;
+  const KernelCopy &Parent = *P.Launch->Parent;
+  SerialCopyOptions Copying;
+  Copying.Names = recursiveChildNames(Parent.Name);
+  std::string Serial = serialNameFor(Child.Name, Copying.Names);
+  std::vector<SourceEdit> BodyEdits = PersistentEdits;
+  std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Child);
+  BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+  for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
+    LaunchText Text = llvm::cantFail(readLaunchText(Ctx, *Own));
+    GridGuard Guard = guardLaunch(Ctx, *Own, Text);
+    BodyEdits.push_back({Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
+                         gridRecordingStatement(Text, Guard, Own->Id, Child, Parent, Serial,
+                                                P.Units, inlinesSmallChild(*Own))});
+  }
+  return {"\n" + serialPrototype(Child, Copying) +
+              serialDefinitions(Ctx, Child, BodyEdits, Copying),
+          Copying.Names.ThreadPrefix + Child.Name};
+}
+
 } // namespace
 
 llvm::Error RemoveLaunchesPass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
@@ -457,22 +515,30 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
                               : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
                                                                  : PersistentUnits::Choose;
-      PersistentWhen When = *D.Version != RemovalVersion::Megakernel ? PersistentWhen::Always
+      // A child that launches itself is run by copies whose launches are
+      // recorded too, also where the launching thread runs it; the work its
+      // recursion makes has nothing to do with the parent's grid, which may
+      // be a few blocks: the persistent grid is spread over the device.
+      bool Recursive = !selfLaunches(Launches, *Site.Child).empty();
+      PersistentWhen When = Recursive ? PersistentWhen::AlwaysSpread
+                            : *D.Version != RemovalVersion::Megakernel ? PersistentWhen::Always
                             : childSizesKnown(Ctx, Site) ? PersistentWhen::MoreResidentThanOriginal
                                                          : PersistentWhen::AlwaysSpread;
-      std::string Serial = serialNameFor(A.Child.Name, threadRunNames());
+      std::string Serial = serialNameFor(
+          A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name) : threadRunNames());
       Persistent.push_back({&Site,
                             &A,
                             {Statement.Begin, Statement.End - Statement.Begin,
                              gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
                                                     Serial, Units, inlinesSmallChild(Site))},
-                            Units});
+                            Units,
+                            Recursive});
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         Result.Edits.replace(HostText.Statement.Begin,
                              HostText.Statement.End - HostText.Statement.Begin,
-                             persistentHostLaunch(HostText, *A.Parent, When));
+                             persistentHostLaunch(HostText, *A.Parent, When, Recursive));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
@@ -513,6 +579,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   for (SiteDecision &D : Decisions)
     if (D.Version)
       noteNestedLaunches(Launches, Decisions, D);
+  for (const PersistentParent &P : Persistent)
+    if (P.RecursiveChild)
+      noteRecordedRecursion(Launches, P, Decisions);
 
   if (AllRemoved && DeviceSites > 0) {
     DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
@@ -570,16 +639,27 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   }
   for (const auto &[Child, Copy] : GridRecords)
     Result.Edits.insert(Copy.Whole.End, gridRecordDefinition(Copy));
+  // A cooperative kernel cannot call the device runtime: in the persistent
+  // grid's copies, where nothing launches, an error query is cudaSuccess
+  // (CopyEdits already say so when every launch of the file is removed).
+  std::vector<SourceEdit> PersistentEdits = CopyEdits;
+  if (!Persistent.empty() && !(AllRemoved && DeviceSites > 0)) {
+    DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+    PersistentEdits.insert(PersistentEdits.end(), Use.ErrorQueries.begin(), Use.ErrorQueries.end());
+  }
   for (const PersistentParent &P : Persistent) {
     // The original parent's own launch became T4's code, which CopyEdits
     // does not hold: the twin records it instead.
-    std::vector<SourceEdit> BodyEdits = CopyEdits;
+    std::vector<SourceEdit> BodyEdits = PersistentEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     BodyEdits.push_back(P.Recording);
-    Result.Edits.insert(
-        P.Launch->Parent->Whole.End,
-        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits, P.Units));
+    std::optional<RecursiveChildCopies> Recursive;
+    if (P.RecursiveChild)
+      Recursive = recursiveChildCopies(Ctx, Launches, Shadows, PersistentEdits, P);
+    Result.Edits.insert(P.Launch->Parent->Whole.End,
+                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
+                                              P.Units, Recursive ? &*Recursive : nullptr));
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);

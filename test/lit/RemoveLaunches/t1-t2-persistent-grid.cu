@@ -60,7 +60,10 @@ __global__ void expand(const int *rows, const int *adjacency, int *levels, int n
 // T1: { // launchopt: launch of 'visit' removed (T1): recorded for the persistent parent grid
 // A cooperative grid cannot launch: no fallback launch for a wrapped grid.
 // CHECK-NOT: #ifdef __CUDACC_RDC__
-// CHECK: if (!launchopt::persistent::record(__lo_pq_expand, __lo_r1))
+// CHECK: if (!launchopt::persistent::record(__lo_pq_expand, __lo_r1)) {
+// A wrapped count's grid stops the grid with the reason rather than run in one thread.
+// CHECK-NEXT: if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x))
+// CHECK-NEXT: launchopt::persistent::wrappedGridFindsQueueFull();
 // CHECK-NEXT: __lo_inline_visit(__lo_r1.args.adjacency, {{.*}} // the queue is full: this thread runs it now
 // CHECK: __global__ void __lo_persistent_expand(const dim3 __lo_parentGrid, const int *rows, const int *adjacency, int *levels, int n, int level)
 // CHECK-NEXT: {

@@ -27,11 +27,35 @@ __global__ void twice(int **outs) {
 // CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is not launched in this file: its launches could not be made persistent
 __global__ void alone(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
 
-// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: the child launches kernels itself: the persistent grid is launched cooperatively, and a cooperative kernel cannot launch
+// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: the child launches 'leaf' (line 16): the persistent grid is launched cooperatively, and a cooperative kernel cannot launch; it takes a child whose only launches are of itself
 __global__ void outer(int ***outs) { inner<<<1, 32>>>(outs[threadIdx.x]); }
+
+// A child that launches itself twice into its block's stream: the second
+// half runs after the first in the original, in any order in the grid.
+__global__ void halves(int *out, int n) {
+  out[threadIdx.x] += n;
+  if (threadIdx.x == 0 && n > 1) {
+    halves<<<1, 32>>>(out, n / 2);
+    halves<<<1, 32>>>(out + n / 2, n / 2);
+  }
+}
+// CHECK-DAG: :[[@LINE+1]]:39: remark: not removed: the child launches itself into an ordered stream after another of its launches (line [[#@LINE-3]]), not proved independent: {{.*}}; the persistent grid runs recorded launches in any order (pass --assume-independent-children if they do not depend on each other)
+__global__ void sortAll(int **outs) { halves<<<1, 32>>>(outs[threadIdx.x], 64); }
+
+// A child that tail-launches itself runs after its whole grid, and its
+// threads cannot be run by one parent thread, as a full queue would.
+__global__ void chain(int *out, int n) {
+  out[threadIdx.x] += n;
+  if (threadIdx.x == 0 && n > 1)
+    chain<<<1, 32, 0, cudaStreamTailLaunch>>>(out, n - 1);
+}
+// CHECK-DAG: :[[@LINE+1]]:40: remark: not removed: T1/T2 run any child block in any parent block and need a child of independent threads for now: child tail-launches kernels
+__global__ void chainAll(int **outs) { chain<<<1, 32>>>(outs[threadIdx.x], 8); }
 
 void run(int **outs, int ***nested) {
   shared<<<1, 32>>>(outs);
   twice<<<1, 32>>>(outs);
   outer<<<1, 32>>>(nested);
+  sortAll<<<1, 32>>>(outs);
+  chainAll<<<1, 32>>>(outs);
 }
