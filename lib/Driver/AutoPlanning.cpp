@@ -91,6 +91,9 @@ planAutoPipeline(const clang::tooling::CompilationDatabase &Compilations,
                 Out.Parameters = R.Parameters;
               } else if (Out.Reason.empty()) {
                 Out.Reason = R.Message;
+                // What a refusal says besides why (a launch another site's
+                // removal records, say) informs the plan too.
+                Out.Parameters = R.Parameters;
               }
             }
         }

@@ -131,6 +131,44 @@ std::string valueFor(const Priced &P, const std::string &Flag, bool &Has) {
   return "";
 }
 
+// A child's launch of itself that the persistent grid of a removed launch
+// of the child records (launch removal's probe says so): it is no partner
+// of that launch, and it stays as written for every other pass, whose
+// edits would hide it from the grid's copies.
+bool recordedByPersistentGrid(const SiteFacts &F) {
+  auto Probe = F.Probes.find("remove-launches=auto");
+  return Probe != F.Probes.end() && Probe->second.Parameters.count("recorded-by");
+}
+
+bool removes(const SiteChoice &C) {
+  bool Removes = false;
+  valueFor(C.Possible[C.Chosen], "remove-launches", Removes);
+  return Removes;
+}
+
+// Where a launch of a recursive child is removed into a persistent grid, the
+// child's launches of itself stay as written: the grid records them.
+void leaveRecordedRecursion(std::vector<SiteChoice> &Choices) {
+  for (const SiteChoice &Removed : Choices) {
+    if (!removes(Removed))
+      continue;
+    for (SiteChoice &Own : Choices) {
+      const SiteFacts &F = *Own.Facts;
+      if (&Own == &Removed || F.File != Removed.Facts->File || F.Parent != Removed.Facts->Child ||
+          !recordedByPersistentGrid(F))
+        continue;
+      size_t AsWritten = cheapest(Own, [](const Priced &P) { return P.Of->Steps.empty(); });
+      if (AsWritten == Own.Chosen)
+        continue;
+      Own.ProgramNote = "the launch at line " + std::to_string(Removed.Facts->Position.Line) +
+                        " is removed into a persistent grid that records this launch (" +
+                        Removed.Possible[Removed.Chosen].name() + "), so not " +
+                        Own.Possible[Own.Chosen].name();
+      Own.Chosen = AsWritten;
+    }
+  }
+}
+
 // Launches that passes must take alike get one candidate, the cheapest
 // possible for all of them: launches of one parent thread into one ordered
 // stream, which keep their order only when taken alike (aggregation's
@@ -151,15 +189,13 @@ void agreeWithinLinkedGroups(std::vector<SiteChoice> &Choices) {
         if (Choices[J].Facts->File == Choices[I].Facts->File &&
             Choices[J].Facts->LaunchId == Partner)
           Group[Root(J)] = Root(I);
-  for (size_t I = 0; I < Choices.size(); ++I) {
-    bool Removes = false;
-    valueFor(Choices[I].Possible[Choices[I].Chosen], "remove-launches", Removes);
-    if (Removes)
+  for (size_t I = 0; I < Choices.size(); ++I)
+    if (removes(Choices[I]))
       for (size_t J = 0; J < Choices.size(); ++J)
         if (J != I && Choices[J].Facts->File == Choices[I].Facts->File &&
-            Choices[J].Facts->Parent == Choices[I].Facts->Child)
+            Choices[J].Facts->Parent == Choices[I].Facts->Child &&
+            !recordedByPersistentGrid(*Choices[J].Facts))
           Group[Root(J)] = Root(I);
-  }
   std::map<size_t, std::vector<size_t>> Members;
   for (size_t I = 0; I < Choices.size(); ++I)
     Members[Root(I)].push_back(I);
@@ -321,6 +357,7 @@ ProgramPlan planProgram(const std::vector<SiteFacts> &Sites, size_t Files, const
   agreeWithinLinkedGroups(Choices);
   agreeOnValues(Choices);
   fixValues(Choices, Fixed);
+  leaveRecordedRecursion(Choices);
 
   ProgramPlan Plan;
   for (const SiteChoice &C : Choices)

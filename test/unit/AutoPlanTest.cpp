@@ -260,5 +260,41 @@ TEST(AutoPlan, LaunchesOfOneOrderedStreamTakeOneCandidate) {
   EXPECT_TRUE(Noted);
 }
 
+// A recursive child's launches of itself that the persistent grid of the
+// removed parent launch records are no partners of that launch: they stay
+// as written (another pass's edits would hide them from the grid's copies),
+// and the parent's launch keeps its removal.
+TEST(AutoPlan, RecursionRecordedByPersistentGridStaysAsWritten) {
+  SiteFacts Start = degreeSizedSite("megakernel (CB*/CK* -> PB*: packed child threads, T1 or T2)",
+                                    "megakernel (...): child grids of data-dependent sizes: ...");
+  Start.LaunchId = 3;
+  Start.Parent = "sortSegments";
+  Start.Child = "quicksort";
+  Start.ChildLaunches = true;
+  auto Own = [](unsigned Id, unsigned Partner) {
+    SiteFacts F;
+    F.LaunchId = Id;
+    F.Parent = F.Child = "quicksort";
+    F.Recursive = F.ChildLaunches = true;
+    F.ChildGrid = F.ChildBlock = F.ChildThreads = 1;
+    takes(F, {"aggregate=warp", "aggregate=block", "aggregate=grid"});
+    F.Probes["remove-launches=auto"] = {
+        false, "recursion", {{"recorded-by", "the persistent grid of 'sortSegments'"}}};
+    F.OrderedPartners = {Partner};
+    return F;
+  };
+  ProgramPlan Plan = planProgram({Start, Own(1, 2), Own(2, 1)}, 1, h100());
+  auto ChoiceOf = [&](size_t I) {
+    std::string Choice = Plan.Decisions.at(I).Parameters.at("choice");
+    return Choice.substr(0, Choice.find(" ("));
+  };
+  EXPECT_EQ(ChoiceOf(0).rfind("R", 0), 0u) << ChoiceOf(0);
+  EXPECT_EQ(ChoiceOf(1), "as written");
+  EXPECT_EQ(ChoiceOf(2), "as written");
+  ASSERT_TRUE(Plan.Decisions.at(1).Parameters.count("program"));
+  EXPECT_NE(Plan.Decisions.at(1).Parameters.at("program").find("records this launch"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace launchopt
