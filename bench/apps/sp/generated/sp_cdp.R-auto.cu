@@ -48,8 +48,15 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // the device heap. Children here have
 // independent threads (no barriers, shared memory or warp primitives), so a
 // parent block runs a child block of any size in a loop over its threads.
+//
+// A child that launches itself (recursion) records its launches in the same
+// queue while the grid runs it: the recorded work then runs in rounds, one
+// grid barrier apart, until a round records nothing. The queue is a ring
+// whose live records are those of the running round and the ones recorded
+// since: LAUNCHOPT_PERSISTENT_QUEUE of them at a time.
 
 #include <cooperative_groups.h>
+#include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
 #include <tuple>
@@ -63,6 +70,21 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // steps of a parent thread running child threads. Not measured yet: a guess.
 #ifndef LAUNCHOPT_T1_TAKE_COST
 #define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
+
+// The persistent grid of a recursive child has at least this many blocks per
+// SM (within what the device holds): the recursion's rounds are its work.
+// On the H200, 8 ran quicksort_stream 1.9x and recursive_halving 2.9x faster
+// than 1 (test/gpu/results/recursive-persistent-h200.log).
+#ifndef LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM 8
+#endif
+
+// The stack of a device thread, in bytes, where the persistent grid runs a
+// child that launches itself (its nested serial runs take about 64 bytes a
+// level).
+#ifndef LAUNCHOPT_PERSISTENT_STACK
+#define LAUNCHOPT_PERSISTENT_STACK 4096
 #endif
 
 // The megakernel's children of at most this many threads (grid x block)
@@ -94,16 +116,40 @@ struct LaunchShape {
 // The launches the threads of one persistent parent grid recorded. A
 // __device__ variable of the parent: zero when the module loads, and reset
 // by the grid's last step for the next launch of the parent.
+// Records are numbered in the order they were taken, over all rounds; record
+// i lives in slot i % Capacity.
 template <typename Record, unsigned Capacity> struct Queue {
-  unsigned count;                   // launches recorded (those past Capacity ran in their thread)
-  unsigned long long next;          // the next unit a block takes (a record, or a child block)
-  unsigned long long subtasks;        // the units of work of the stored records
+  unsigned long long count;           // launches recorded (a full queue's ran in their thread)
+  unsigned long long begin;           // the first record of the running round
+  unsigned long long next;            // the next unit a block takes (a record, or a child block)
+  unsigned long long subtasks;        // the units of work of the running round
   unsigned settled;                   // the Units of this launch (Choose settled)
   unsigned finished;                  // blocks done with this launch; the last resets the queue
-  unsigned long long first[Capacity]; // the first unit of each record
+  unsigned long long first[Capacity]; // the first unit of each record, by slot
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
-  __device__ Record &at(unsigned i) { return reinterpret_cast<Record *>(records)[i]; }
+  __device__ Record &at(unsigned long long i) {
+    return reinterpret_cast<Record *>(records)[i % Capacity];
+  }
+  __device__ const Record &at(unsigned long long i) const {
+    return reinterpret_cast<const Record *>(records)[i % Capacity];
+  }
+  __device__ unsigned long long &firstOf(unsigned long long i) { return first[i % Capacity]; }
+  // Reads past a grid barrier of what other blocks wrote, from L2: a slot
+  // read in an earlier round may hold another record now.
+  __device__ unsigned long long firstOf(unsigned long long i) const {
+    return __ldcg(&first[i % Capacity]);
+  }
+  __device__ Record load(unsigned long long i) const {
+    static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
+    alignas(Record) unsigned words[sizeof(Record) / sizeof(unsigned)];
+    const unsigned *from = reinterpret_cast<const unsigned *>(records) +
+                           (i % Capacity) * (sizeof(Record) / sizeof(unsigned));
+    for (unsigned w = 0; w < sizeof(Record) / sizeof(unsigned); ++w)
+      words[w] = __ldcg(from + w);
+    Record r = *reinterpret_cast<const Record *>(words);
+    return r;
+  }
 };
 
 __device__ inline unsigned linearThread() {
@@ -123,13 +169,29 @@ __device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
 
 // Called by a parent thread where it launched: keeps the launch for the
 // grid; false when the queue is full, and then the thread runs it itself.
+// A number past the ring gives itself back: the counter rises past the
+// limit only while such threads have not yet, so every number below it is
+// taken by a stored record and the round's records have no gaps.
 template <typename Record, unsigned Capacity>
 __device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
-  unsigned i = atomicAdd(&q.count, 1u);
-  if (i >= Capacity)
+  unsigned long long i = atomicAdd(&q.count, 1ull);
+  if (i >= *(volatile unsigned long long *)&q.begin + Capacity) {
+    atomicAdd(&q.count, ~0ull); // minus one
     return false;
+  }
   memcpy(&q.at(i), &r, sizeof(Record));
   return true;
+}
+
+// A launch whose grid is not the ceiling of its thread count (a wrapped
+// count: 2^27 blocks) found the queue full. Run by its thread it would not
+// end: the grid stops with the reason instead.
+__device__ inline void wrappedGridFindsQueueFull() {
+  printf("launchopt: a removed launch of a grid that is not the ceiling of its thread count "
+         "(a wrapped count) found the persistent grid's queue full, and one thread cannot run "
+         "it: raise LAUNCHOPT_PERSISTENT_QUEUE (now %u)\n",
+         (unsigned)LAUNCHOPT_PERSISTENT_QUEUE);
+  __trap();
 }
 
 // The original parent blocks, run in turn by the persistent blocks. Every
@@ -173,16 +235,42 @@ enum Units : unsigned {
   ChildThreads = 3, // a block's worth of child threads at a time
 };
 
-// The units of work of a record: one per child thread, one per child block (T1), or the whole
-// child grid as one (T2) unless it has more blocks than the persistent grid,
-// when one block would run it for longer than the rest together (a wrapped
-// count gives 2^27 blocks): then its blocks are shared like T1's.
+// The most units a record is cut into per persistent block: past it, a
+// unit is a run of child blocks, so that a huge grid (a wrapped count gives
+// 2^27 blocks) costs few takes.
+#ifndef LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK
+#define LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK 64u
+#endif
+
+// The child blocks of one unit of a record run by blocks (T1, or T2's grid
+// with more blocks than the persistent grid, which one block would run for
+// longer than the rest together); 0 for T2's whole grid.
+__device__ inline unsigned long long blocksPerUnit(unsigned long long blocks, Units settled) {
+  if (settled == ChildGrids && blocks <= gridDim.x)
+    return 0;
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  return blocks > most ? (blocks + most - 1) / most : 1;
+}
+
+// The units of work of a record: one per child thread (ChildThreads), one
+// per run of child blocks (T1), or the whole child grid as one (T2).
 template <typename Record>
 __device__ unsigned long long unitsOf(const Record &r, Units settled) {
   unsigned long long blocks = extent(r.shape.grid);
   if (settled == ChildThreads)
     return blocks * extent(r.shape.block);
-  return settled == ChildBlocks || blocks > gridDim.x ? blocks : 1;
+  unsigned long long span = blocksPerUnit(blocks, settled);
+  return span == 0 ? 1 : (blocks + span - 1) / span;
+}
+
+// The child threads a block runs per take when they are packed: a block's
+// worth, or as many more as keep the takes to
+// LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK per persistent block.
+__device__ inline unsigned long long threadsPerTake(unsigned long long units) {
+  unsigned long long chunk = blockThreads();
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  unsigned long long chunks = (units + chunk - 1) / chunk;
+  return chunks > most ? ((chunks + most - 1) / most) * chunk : chunk;
 }
 
 // Whether the megakernel's launching thread runs a child itself: a small
@@ -208,16 +296,17 @@ __device__ inline bool childBlocksPay(unsigned long long total, unsigned long lo
 // block would leave half its threads idle under T1 and T2: their threads
 // are packed (ChildThreads). Otherwise T1 or T2 as Fig. 7b says.
 template <typename Record, unsigned Capacity>
-__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned n) {
+__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n) {
   __shared__ unsigned long long total, largest, largestThreads;
   if (linearThread() == 0)
     total = largest = largestThreads = 0;
   __syncthreads();
   for (unsigned i = linearThread(); i < n; i += blockThreads()) {
-    unsigned long long blocks = extent(q.at(i).shape.grid);
+    const Record r = q.load(begin + i);
+    unsigned long long blocks = extent(r.shape.grid);
     atomicAdd(&total, blocks);
     atomicMax(&largest, blocks);
-    atomicMax(&largestThreads, extent(q.at(i).shape.block));
+    atomicMax(&largestThreads, extent(r.shape.block));
   }
   __syncthreads();
   Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
@@ -227,27 +316,38 @@ __device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned n) {
   return chosen;
 }
 
-// Numbers the units of the stored records: the first unit of each record,
-// an exclusive prefix sum computed by block 0, which also settles the units
-// of a Choose launch (q.settled).
+// Numbers the units of the round's n records from begin: the first unit of
+// each record, an exclusive prefix sum computed by block 0, which also
+// settles the units of a Choose launch (q.settled, in its first round) and
+// starts the round (q.begin, q.next).
 template <typename Record, unsigned Capacity>
-__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units) {
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                            Units units, bool firstRound) {
   if (blockIdx.x != 0)
     return;
-  Units settled = units != Choose ? units : chooseUnits(q, n);
-  if (linearThread() == 0)
+  Units settled = !firstRound            ? (Units)__ldcg(&q.settled)
+                  : units != Choose ? units
+                                    : chooseUnits(q, begin, n);
+  if (linearThread() == 0) {
     q.settled = settled;
+    q.begin = begin;
+    q.next = 0;
+  }
   __shared__ unsigned long long warpTotals[32];
   unsigned me = linearThread(), threads = blockThreads();
   unsigned chunk = (n + threads - 1) / threads;
-  unsigned begin = me * chunk < n ? me * chunk : n, end = begin + chunk < n ? begin + chunk : n;
+  unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
   unsigned long long mine = 0;
-  for (unsigned i = begin; i < end; ++i)
-    mine += unitsOf(q.at(i), settled);
+  for (unsigned i = from; i < to; ++i)
+    mine += unitsOf(q.load(begin + i), settled);
   // Inclusive scan of the per-thread sums: within warps, then over warps.
   unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
   unsigned long long inclusive = mine;
-  unsigned lanes = __activemask(); // a last warp may be partial
+  // Every thread of the block is here, but not necessarily converged
+  // (__activemask() may name only some of a warp): the lanes are the warp's
+  // threads, fewer in a partial last warp.
+  unsigned lanes = warp == warps - 1 && threads % 32 != 0 ? (1u << (threads % 32)) - 1 : ~0u;
+  __syncwarp(lanes);
   for (unsigned d = 1; d < 32; d *= 2) {
     unsigned long long up = __shfl_up_sync(lanes, inclusive, d);
     if (lane >= d)
@@ -261,42 +361,45 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned n, Units units)
       warpTotals[w] += warpTotals[w - 1];
   __syncthreads();
   unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
-  for (unsigned i = begin; i < end; ++i) {
-    q.first[i] = offset;
-    offset += unitsOf(q.at(i), settled);
+  for (unsigned i = from; i < to; ++i) {
+    q.firstOf(begin + i) = offset;
+    offset += unitsOf(q.load(begin + i), settled);
   }
   if (me == 0)
     q.subtasks = warpTotals[warps - 1];
 }
 
-// The record whose units hold unit s: the last with first <= s.
+// The record of the round whose units hold unit s: the last with first <= s.
 template <typename Record, unsigned Capacity>
-__device__ unsigned recordOf(const Queue<Record, Capacity> &q, unsigned n, unsigned long long s) {
+__device__ unsigned long long recordOf(const Queue<Record, Capacity> &q, unsigned long long begin,
+                                       unsigned n, unsigned long long s) {
   unsigned lo = 0, hi = n;
   while (hi - lo > 1) {
     unsigned mid = (lo + hi) / 2;
-    if (q.first[mid] <= s)
+    if (q.firstOf(begin + mid) <= s)
       lo = mid;
     else
       hi = mid;
   }
-  return lo;
+  return begin + lo;
 }
 
-// Runs the recorded child threads, a block's worth at a time: thread t of a
-// block runs the t-th thread of the chunk it took, whichever grid that is in.
+// Runs the recorded child threads, a block's worth (or a few) at a time:
+// thread t of a block runs the t-th thread of each block's worth it took,
+// whichever grid that is in.
 template <typename Record, unsigned Capacity, typename RunThread>
-__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned n, unsigned long long units,
-                                RunThread &runThread) {
-  unsigned long long chunk = blockThreads();
+__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                                unsigned long long units, RunThread &runThread) {
+  unsigned long long chunk = threadsPerTake(units);
   for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
-    unsigned long long u = c * chunk + linearThread();
-    if (u >= units)
-      continue;
-    unsigned i = recordOf(q, n, u);
-    const Record &r = q.at(i);
-    unsigned long long local = u - q.first[i], threads = extent(r.shape.block);
-    runThread(r, unflatten(local / threads, r.shape.grid), unflatten(local % threads, r.shape.block));
+    unsigned long long end = c * chunk + chunk < units ? c * chunk + chunk : units;
+    for (unsigned long long u = c * chunk + linearThread(); u < end; u += blockThreads()) {
+      unsigned long long i = recordOf(q, begin, n, u);
+      const Record r = q.load(i);
+      unsigned long long local = u - q.firstOf(i), threads = extent(r.shape.block);
+      runThread(r, unflatten(local / threads, r.shape.grid),
+                unflatten(local % threads, r.shape.block));
+    }
   }
 }
 
@@ -304,34 +407,39 @@ __device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned n, unsigned
 // recorded launches, the blocks taking units dynamically (T2: a whole child
 // grid; T1: a child block; ChildThreads: a block's worth of child threads),
 // and resets the queue for the next launch of the parent. RunThread(record,
-// blockIdx, threadIdx) runs one child thread.
-template <typename Record, unsigned Capacity, typename RunThread>
+// blockIdx, threadIdx) runs one child thread. Recursive: the child records
+// launches too, run in further rounds until one records none.
+template <bool Recursive = false, typename Record, unsigned Capacity, typename RunThread>
 __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   grid.sync();
-  unsigned n = q.count < Capacity ? q.count : Capacity;
   // Nothing recorded (every child ran in its thread): no numbering and no
   // second barrier.
-  if (n > 0) {
-    numberUnits(q, n, how);
+  for (unsigned long long begin = 0, end = __ldcg(&q.count); end > begin;) {
+    unsigned n = (unsigned)(end - begin);
+    numberUnits(q, begin, n, how, begin == 0);
     grid.sync();
-    Units settled = (Units)q.settled;
-    unsigned long long units = q.subtasks;
+    Units settled = (Units)__ldcg(&q.settled);
+    unsigned long long units = __ldcg(&q.subtasks);
     if (settled == ChildThreads) {
-      runChildThreads(q, n, units, runThread);
+      runChildThreads(q, begin, n, units, runThread);
     } else {
       for (unsigned long long s = take(q); s < units; s = take(q)) {
-        unsigned i = recordOf(q, n, s);
-        const Record &r = q.at(i);
-        unsigned long long blocks = extent(r.shape.grid);
-        if (unitsOf(r, settled) == blocks) {
-          runChildBlock(r, s - q.first[i], runThread);
-        } else {
-          for (unsigned long long b = 0; b < blocks; ++b)
-            runChildBlock(r, b, runThread);
-        }
+        unsigned long long i = recordOf(q, begin, n, s);
+        const Record r = q.load(i);
+        unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
+        unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
+        unsigned long long to = span == 0 || from + span > blocks ? blocks : from + span;
+        for (unsigned long long b = from; b < to; ++b)
+          runChildBlock(r, b, runThread);
       }
     }
+    if (!Recursive)
+      break;
+    // Every block is past the round: what it recorded is counted.
+    grid.sync();
+    begin = end;
+    end = __ldcg(&q.count);
   }
   // The last block out resets the queue: every block has read it by then.
   __syncthreads();
@@ -339,12 +447,26 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
     __threadfence();
     if (atomicAdd(&q.finished, 1u) == gridDim.x - 1) {
       q.count = 0;
+      q.begin = 0;
       q.next = 0;
       q.subtasks = 0;
       q.finished = 0;
       __threadfence();
     }
   }
+}
+
+// Raises the device threads' stack to LAUNCHOPT_PERSISTENT_STACK bytes, once.
+inline void raiseStackOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_STACK > 0 && cudaDeviceGetLimit(&bytes, cudaLimitStackSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_STACK))
+    cudaDeviceSetLimit(cudaLimitStackSize, LAUNCHOPT_PERSISTENT_STACK);
+  (void)cudaGetLastError();
 }
 
 // When the host launches the persistent grid rather than the original.
@@ -368,9 +490,17 @@ enum When : unsigned {
 // error is the original's. The driver also refuses a cooperative launch of a
 // kernel that calls the device runtime (a `cudaGetLastError()` left in a
 // helper is enough); such a kernel is then launched as written from then on.
-template <typename... Params, typename... Args>
+//
+// Recursive: the persistent grid runs a child that launches itself, whose
+// launches a full queue leaves to the launching thread, one nested call per
+// level; the threads' stack is raised once to LAUNCHOPT_PERSISTENT_STACK
+// bytes (never lowered; 0 leaves it as it is), and the grid has at least
+// LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM blocks per SM.
+template <bool Recursive = false, typename... Params, typename... Args>
 void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+  if (Recursive)
+    raiseStackOnce();
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   // The device's answers, kept for the next launch of this kernel with the
@@ -409,7 +539,9 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
     return;
   }
   unsigned long long least =
-      when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms : 0;
+      Recursive              ? (unsigned long long)LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM * sms
+      : when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms
+                             : 0;
   unsigned long long wanted = blocks > least ? blocks : least;
   unsigned persistentBlocks = (unsigned)(wanted < resident ? wanted : resident);
   void *pointers[1 + sizeof...(Params)];
@@ -620,8 +752,11 @@ static __device__ void __lo_pblock_sp_gather(SatDev f, int first, const int* val
       // the launch would fail: its child never runs
     } else {
       const __lo_grec_sp_gather_occurrences __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_sp_gather_occurrences::Arguments(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false)};
-      if (launchopt::persistent::runsInline(__lo_r1.shape.grid, __lo_r1.shape.block) || !launchopt::persistent::record(__lo_pq_sp_gather, __lo_r1))
+      if (launchopt::persistent::runsInline(__lo_r1.shape.grid, __lo_r1.shape.block) || !launchopt::persistent::record(__lo_pq_sp_gather, __lo_r1)) {
+        if (!((long long)__lo_grid1.x * __lo_block1.x < (long long)(__lo_n1_x) + __lo_block1.x))
+          launchopt::persistent::wrappedGridFindsQueueFull();
         __lo_inline_sp_gather_occurrences(__lo_r1.args.occ_literal, __lo_r1.args.lit_sign, __lo_r1.args.lit_clause, __lo_r1.args.occ_begin, __lo_r1.args.occ_end, __lo_r1.args.v, __lo_r1.args.satisfied, __lo_r1.args.eta, __lo_r1.args.toward_true, __lo_r1.args.toward_false, __lo_r1.shape.grid, __lo_r1.shape.block); // small, or the queue is full: this thread runs it now
+      }
     }
   }
   if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
@@ -784,8 +919,11 @@ static __device__ void __lo_pblock_sp_propagate(SatDev f, int first, const int* 
       // the launch would fail: its child never runs
     } else {
       const __lo_grec_sp_satisfy_occurrences __lo_r2 = {{__lo_grid2, __lo_block2, (unsigned)(0)}, __lo_grec_sp_satisfy_occurrences::Arguments(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied)};
-      if (launchopt::persistent::runsInline(__lo_r2.shape.grid, __lo_r2.shape.block) || !launchopt::persistent::record(__lo_pq_sp_propagate, __lo_r2))
+      if (launchopt::persistent::runsInline(__lo_r2.shape.grid, __lo_r2.shape.block) || !launchopt::persistent::record(__lo_pq_sp_propagate, __lo_r2)) {
+        if (!((long long)__lo_grid2.x * __lo_block2.x < (long long)(__lo_n2_x) + __lo_block2.x))
+          launchopt::persistent::wrappedGridFindsQueueFull();
         __lo_inline_sp_satisfy_occurrences(__lo_r2.args.occ_literal, __lo_r2.args.lit_sign, __lo_r2.args.lit_clause, __lo_r2.args.occ_begin, __lo_r2.args.occ_end, __lo_r2.args.val, __lo_r2.args.satisfied, __lo_r2.shape.grid, __lo_r2.shape.block); // small, or the queue is full: this thread runs it now
+      }
     }
   }
   if (cudaSuccess != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
@@ -831,14 +969,14 @@ int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
       launchopt::persistent::launch(__lo_persistent_sp_gather, sp_gather, launchopt::persistent::AlwaysSpread, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, f, first, d_value, d_satisfied, eta,
-                                                                            toward_true, toward_false); // launchopt: the persistent grid of 'sp_gather' (launch removal)
+                                                                            toward_true, toward_false); /* launchopt: the persistent grid of 'sp_gather' (launch removal) */
     }
     sp_decimate<<<var_blocks, kParentBlock>>>(f.num_vars, round, toward_true, toward_false, pos, neg, d_value,
                                               fixed_now);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
       launchopt::persistent::launch(__lo_persistent_sp_propagate, sp_propagate, launchopt::persistent::AlwaysSpread, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, f, first, fixed_now, d_value,
-                                                                               d_satisfied); // launchopt: the persistent grid of 'sp_propagate' (launch removal)
+                                                                               d_satisfied); /* launchopt: the persistent grid of 'sp_propagate' (launch removal) */
     }
   }
   cudaMemcpyFromSymbol(&failed, sp_failed_launches, sizeof failed);
