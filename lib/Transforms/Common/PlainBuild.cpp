@@ -13,6 +13,22 @@ bool compiledForDeviceOnly(const clang::FunctionDecl *F) {
          (F->hasAttr<clang::CUDADeviceAttr>() && !F->hasAttr<clang::CUDAHostAttr>());
 }
 
+// The local stream that a call creates (`&s`) or destroys (`s`).
+const clang::VarDecl *lifetimeStream(llvm::StringRef Name, const clang::Expr *First) {
+  const clang::Expr *E = First->IgnoreParenImpCasts();
+  if (Name == "cudaStreamCreate" || Name == "cudaStreamCreateWithFlags") {
+    auto *Address = llvm::dyn_cast<clang::UnaryOperator>(E);
+    if (!Address || Address->getOpcode() != clang::UO_AddrOf)
+      return nullptr;
+    E = Address->getSubExpr()->IgnoreParenImpCasts();
+  } else if (Name != "cudaStreamDestroy") {
+    return nullptr;
+  }
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->isLocalVarDecl() ? Var : nullptr;
+}
+
 class RuntimeCalls : public clang::RecursiveASTVisitor<RuntimeCalls> {
 public:
   explicit RuntimeCalls(clang::ASTContext &Ctx) : Ctx(Ctx) {}
@@ -23,12 +39,15 @@ public:
       return clang::RecursiveASTVisitor<RuntimeCalls>::TraverseDecl(D);
     // A lambda's call operator inside a kernel is device code too.
     bool Outer = InDevice, OuterHostDevice = HostDevice;
+    const clang::FunctionDecl *OuterFunction = Function;
+    Function = F;
     bool Device = compiledForDeviceOnly(F);
     InDevice = Device || (InDevice && llvm::isa<clang::CXXMethodDecl>(F));
     HostDevice = F->hasAttr<clang::CUDADeviceAttr>() && F->hasAttr<clang::CUDAHostAttr>();
     bool Go = clang::RecursiveASTVisitor<RuntimeCalls>::TraverseDecl(D);
     InDevice = Outer;
     HostDevice = OuterHostDevice;
+    Function = OuterFunction;
     return Go;
   }
 
@@ -45,8 +64,16 @@ public:
       Use.ErrorQueries.push_back({Range->Begin, Range->End - Range->Begin, "cudaSuccess"});
       return true;
     }
-    Use.OtherCalls.push_back(Name.str() + " at line " +
-                             std::to_string(SM.getPresumedLineNumber(Call->getBeginLoc())));
+    std::string Where =
+        Name.str() + " at line " + std::to_string(SM.getPresumedLineNumber(Call->getBeginLoc()));
+    if (InDevice && Range && Call->getNumArgs() > 0)
+      if (const clang::VarDecl *Stream = lifetimeStream(Name, Call->getArg(0)))
+        Use.StreamLifetimes.push_back(
+            {Stream,
+             {Range->Begin, Range->End - Range->Begin, "launchopt::persistent::streamUnused()"},
+             Where});
+    Use.OtherCalls.push_back(Where);
+    Use.OtherCallers.push_back(Function);
     return true;
   }
 
@@ -56,6 +83,7 @@ private:
   clang::ASTContext &Ctx;
   bool InDevice = false;
   bool HostDevice = false;
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 } // namespace

@@ -17,8 +17,21 @@ struct DeviceRuntimeUse {
   // cudaSuccess: with no launch and no other device runtime call left, no
   // error can be pending.
   std::vector<SourceEdit> ErrorQueries;
-  // Every other device-side call into the device runtime, "name at line N".
+  // Device-side cudaStreamCreate[WithFlags](&s, ...) and cudaStreamDestroy(s)
+  // of a local stream s, each with the edit that makes it a call that returns
+  // cudaSuccess (launchopt/persistent.cuh): where every launch into s is
+  // recorded, s is never used (LaunchSite::CreatedStream). They are among
+  // OtherCalls too.
+  struct StreamLifetimeCall {
+    const clang::VarDecl *Stream = nullptr;
+    SourceEdit ToSuccess;
+    std::string Where; // "name at line N"
+  };
+  std::vector<StreamLifetimeCall> StreamLifetimes;
+  // Every other device-side call into the device runtime, "name at line N",
+  // and the function each is written in (same order).
   std::vector<std::string> OtherCalls;
+  std::vector<const clang::FunctionDecl *> OtherCallers;
 };
 
 DeviceRuntimeUse deviceRuntimeUse(clang::ASTContext &Ctx);

@@ -243,6 +243,64 @@ std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launc
   return Hosts;
 }
 
+namespace {
+class DirectCalls : public clang::RecursiveASTVisitor<DirectCalls> {
+public:
+  bool VisitCallExpr(clang::CallExpr *Call) {
+    if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
+      if (const clang::FunctionDecl *Definition = Callee->getDefinition())
+        Found.push_back(Definition);
+    return true;
+  }
+  std::vector<const clang::FunctionDecl *> Found;
+};
+} // namespace
+
+std::set<const clang::FunctionDecl *>
+callReach(const std::vector<const clang::FunctionDecl *> &Roots) {
+  std::set<const clang::FunctionDecl *> Reached;
+  std::vector<const clang::FunctionDecl *> Work;
+  for (const clang::FunctionDecl *Root : Roots)
+    if (const clang::FunctionDecl *Definition = Root->getDefinition())
+      Work.push_back(Definition);
+  while (!Work.empty()) {
+    const clang::FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (!Reached.insert(F->getCanonicalDecl()).second || !F->hasBody())
+      continue;
+    DirectCalls Calls;
+    Calls.TraverseStmt(F->getBody());
+    Work.insert(Work.end(), Calls.Found.begin(), Calls.Found.end());
+  }
+  return Reached;
+}
+
+bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach) {
+  // A lambda's body counts as its enclosing function's.
+  for (const clang::DeclContext *C = Caller; C; C = C->getParent())
+    if (auto *F = llvm::dyn_cast<clang::FunctionDecl>(C))
+      if (Reach.count(F->getCanonicalDecl()))
+        return true;
+  return false;
+}
+
+std::set<const clang::VarDecl *> recordedStreams(const LaunchAnalysis &Launches,
+                                                 const LaunchSite &Site) {
+  std::set<const clang::VarDecl *> Streams;
+  auto Note = [&](const LaunchSite &S) {
+    if (S.CreatedStream)
+      Streams.insert(S.CreatedStream);
+  };
+  auto Own = Launches.SitesByParent.find(Site.Parent);
+  if (Own != Launches.SitesByParent.end())
+    for (unsigned Index : Own->second)
+      Note(Launches.Sites[Index]);
+  if (Site.Child)
+    for (const LaunchSite *S : selfLaunches(Launches, *Site.Child))
+      Note(*S);
+  return Streams;
+}
+
 std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
                                              const clang::FunctionDecl &Child) {
   std::vector<const LaunchSite *> Own;
@@ -267,24 +325,33 @@ llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::Funct
     if (Own->InClosure)
       return refusal("the child's launch of itself (" + Where +
                      ") is written in a lambda, which may run it outside the persistent grid");
-    if (AssumeIndependentChildren)
-      continue;
-    if (Own->FollowsUnseenLaunches || Own->FollowedByUnseenLaunches)
-      return refusal("the child's launch of itself (" + Where + "): " + Own->UnseenOrder +
-                     "; the persistent grid runs recorded launches in any order (pass "
-                     "--assume-independent-children if they do not depend on each other)");
-    if (Own->StreamKind == LaunchStream::FireAndForget ||
-        !mayReorderWithEarlierLaunch(Launches, *Own))
-      continue;
-    Independence Proof = proveIndependentOfEarlierLaunches(Launches, *Own);
-    if (!Proof.Proved)
-      return refusal("the child launches itself into an ordered stream after another of its "
-                     "launches (" +
-                     Where + "), not proved independent: " + Proof.Text +
-                     "; the persistent grid runs recorded launches in any order (pass "
-                     "--assume-independent-children if they do not depend on each other)");
+    if (llvm::Error Order = unorderedRunRefusal(Launches, *Own, AssumeIndependentChildren,
+                                                "the child's launch "
+                                                "of itself"))
+      return Order;
   }
   return llvm::Error::success();
+}
+
+llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                                bool AssumeIndependentChildren, const std::string &What) {
+  if (AssumeIndependentChildren)
+    return llvm::Error::success();
+  std::string Where = What + " (line " + std::to_string(Site.Position.Line) + ")";
+  const char *Why = "the persistent grid runs recorded launches in any order (pass "
+                    "--assume-independent-children if they do not depend on each other)";
+  if (Site.FollowsUnseenLaunches || Site.FollowedByUnseenLaunches)
+    return refusal(Where + ": " + Site.UnseenOrder + "; " + Why);
+  if (Site.StreamKind == LaunchStream::FireAndForget ||
+      !mayReorderWithEarlierLaunch(Launches, Site))
+    return llvm::Error::success();
+  Independence Proof = proveIndependentOfEarlierLaunches(Launches, Site);
+  if (Proof.Proved)
+    return llvm::Error::success();
+  return refusal(Where +
+                 " follows another launch of its thread into an ordered stream, not "
+                 "proved independent: " +
+                 Proof.Text + "; " + Why);
 }
 
 llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -313,9 +380,21 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
                      "): the persistent grid is launched cooperatively, and a cooperative "
                      "kernel cannot launch");
   auto Own = Launches.SitesByParent.find(Site.Parent);
-  if (Own != Launches.SitesByParent.end() && Own->second.size() > 1)
-    return refusal("the parent has " + std::to_string(Own->second.size()) +
-                   " launch sites: T1/T2 take a parent with one launch site for now");
+  if (Own != Launches.SitesByParent.end())
+    for (unsigned Index : Own->second) {
+      const LaunchSite &Other = Launches.Sites[Index];
+      if (!Other.Child || Other.Child->getCanonicalDecl() != Site.Child->getCanonicalDecl())
+        return refusal("the parent also launches '" + Other.ChildName + "' (line " +
+                       std::to_string(Other.Position.Line) +
+                       "): T1/T2 take a parent whose launches are all of one child for now");
+    }
+  // The twin records every launch of the parent, or none.
+  if (Own != Launches.SitesByParent.end())
+    for (unsigned Index : Own->second)
+      if (llvm::Error Order = unorderedRunRefusal(
+              Launches, Launches.Sites[Index], AssumeIndependentChildren,
+              &Launches.Sites[Index] == &Site ? "the launch" : "the parent's launch"))
+        return Order;
   const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
   const clang::SourceManager &SM = Ctx.getSourceManager();
   for (const LaunchSite &Other : Launches.Sites) {

@@ -9,6 +9,7 @@
 #include "Transforms/Common/ShadowCallees.h"
 #include <cstdint>
 #include <optional>
+#include <set>
 
 namespace launchopt {
 
@@ -38,6 +39,26 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
 llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                   const LaunchSite &Site, ShadowCallees &Shadows,
                                   bool AssumeIndependentChildren);
+
+// Why a launch cannot run at any time the persistent grid picks, as its
+// recorded launches do: it may follow another of its thread into an ordered
+// stream (a loop, a second launch) with no proof that they are independent.
+// What names the launch in the reason.
+llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &Site,
+                                bool AssumeIndependentChildren, const std::string &What);
+
+// The functions the roots reach through direct calls, themselves included
+// (canonical declarations).
+std::set<const clang::FunctionDecl *>
+callReach(const std::vector<const clang::FunctionDecl *> &Roots);
+
+// Whether Caller, or the function a lambda Caller is written in, is in Reach.
+bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach);
+
+// The streams created in the parent or the child only for launches that
+// its persistent grid records (LaunchSite::CreatedStream).
+std::set<const clang::VarDecl *> recordedStreams(const LaunchAnalysis &Launches,
+                                                 const LaunchSite &Site);
 
 // The launch sites written in the child's own body.
 std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,

@@ -56,7 +56,9 @@ SerialCopyOptions threadRunCopying(bool Exported = false) {
 struct PersistentParent {
   const LaunchSite *Site;
   const AcceptedLaunch *Launch;
-  SourceEdit Recording; // the launch in the persistent twin's copy of the body
+  // The launches in the persistent twin's copy of the body (every launch
+  // of the parent: all of one child).
+  std::vector<SourceEdit> Recordings;
   PersistentUnits Units;
   // The child launches itself: the grid runs copies of it that record those
   // launches in the parent's queue.
@@ -95,11 +97,24 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
         persistentGridRefusal(Ctx, Launches, Site, Shadows, AssumeIndependentChildren);
     // The device runtime is dynamic parallelism, which a cooperatively
     // launched kernel cannot use (a device-side cudaMalloc, say).
+    // Creating and destroying a stream that only recorded launches use
+    // become cudaSuccess in the grid's copies.
     DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
-    if (!Refusal && !Use.OtherCalls.empty())
-      Refusal = refusal("device code calls the device runtime (" + Use.OtherCalls.front() +
-                        "): the persistent grid is launched cooperatively, and a cooperative "
-                        "kernel cannot use it");
+    std::set<std::string> Dropped;
+    for (const DeviceRuntimeUse::StreamLifetimeCall &C : Use.StreamLifetimes)
+      if (recordedStreams(Launches, Site).count(C.Stream))
+        Dropped.insert(C.Where);
+    // Only what the persistent grid runs matters: the parent, the child and
+    // what they call.
+    std::set<const clang::FunctionDecl *> Runs;
+    if (!Refusal)
+      Runs = callReach({Site.Parent, Site.Child});
+    for (size_t I = 0; I < Use.OtherCalls.size(); ++I)
+      if (!Refusal && !Dropped.count(Use.OtherCalls[I]) && runsIn(Use.OtherCallers[I], Runs))
+        Refusal = refusal("device code the persistent grid runs calls the device runtime (" +
+                          Use.OtherCalls[I] +
+                          "): the grid is launched cooperatively, and a cooperative kernel "
+                          "cannot use it");
     llvm::Expected<AcceptedLaunch> A =
         acceptLaunch(Ctx, Site, std::move(Refusal), {generated::removal::SerialPrefix, true});
     if (!A)
@@ -383,6 +398,29 @@ void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDe
         "stay device launches in the copy of the child: " + llvm::join(Staying, "; ");
 }
 
+bool persistent(const SiteDecision &D) {
+  return D.Version == RemovalVersion::T1 || D.Version == RemovalVersion::T2 ||
+         D.Version == RemovalVersion::Megakernel;
+}
+
+// A persistent twin is launched cooperatively and cannot launch: every
+// launch of its parent is recorded, or none is.
+void keepTwinsWhole(const LaunchAnalysis &Launches, std::vector<SiteDecision> &Decisions) {
+  for (const auto &[Parent, Ids] : Launches.SitesByParent) {
+    auto Left = std::find_if(Ids.begin(), Ids.end(),
+                             [&](unsigned Id) { return !persistent(Decisions[Id]); });
+    if (Left == Ids.end())
+      continue;
+    for (unsigned Id : Ids)
+      if (persistent(Decisions[Id]))
+        refuse(Decisions[Id], "the parent's launch at line " + lineOf(*Decisions[*Left].Site) +
+                                  " is not recorded by its persistent grid (" +
+                                  (Decisions[*Left].Version ? "removed another way"
+                                                            : Decisions[*Left].Remark.Message) +
+                                  "), and a cooperative kernel cannot launch");
+  }
+}
+
 // A recursive child's own launches stay launches in the kernel and in T4's
 // copy (the original parent's, for a device without cooperative launch);
 // the persistent grid's copies record them.
@@ -461,6 +499,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     decide(Ctx, Launches, Options, Shadows, D);
   }
   keepStreamOrder(Launches, Options, Decisions);
+  keepTwinsWhole(Launches, Decisions);
 
   // Which kernels get copies, and whether every device launch is gone.
   std::map<const clang::FunctionDecl *, KernelCopy> ThreadRun;
@@ -526,19 +565,24 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                                                          : PersistentWhen::AlwaysSpread;
       std::string Serial = serialNameFor(
           A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name) : threadRunNames());
-      Persistent.push_back({&Site,
-                            &A,
-                            {Statement.Begin, Statement.End - Statement.Begin,
-                             gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
-                                                    Serial, Units, inlinesSmallChild(Site))},
-                            Units,
-                            Recursive});
+      SourceEdit Recording{Statement.Begin, Statement.End - Statement.Begin,
+                           gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
+                                                  Serial, Units, inlinesSmallChild(Site))};
+      // The parent's other launches (of the same child) join its twin.
+      auto Twin = std::find_if(Persistent.begin(), Persistent.end(),
+                               [&](const auto &P) { return P.Site->Parent == Site.Parent; });
+      bool First = Twin == Persistent.end();
+      if (First)
+        Persistent.push_back({&Site, &A, {Recording}, Units, Recursive});
+      else
+        Twin->Recordings.push_back(Recording);
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
-        Result.Edits.replace(HostText.Statement.Begin,
-                             HostText.Statement.End - HostText.Statement.Begin,
-                             persistentHostLaunch(HostText, *A.Parent, When, Recursive));
+        if (First)
+          Result.Edits.replace(HostText.Statement.Begin,
+                               HostText.Statement.End - HostText.Statement.Begin,
+                               persistentHostLaunch(HostText, *A.Parent, When, Recursive));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
@@ -642,21 +686,27 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
   // A cooperative kernel cannot call the device runtime: in the persistent
   // grid's copies, where nothing launches, an error query is cudaSuccess
   // (CopyEdits already say so when every launch of the file is removed).
+  // Streams that only the recorded launches used are neither created nor
+  // destroyed there.
   std::vector<SourceEdit> PersistentEdits = CopyEdits;
-  if (!Persistent.empty() && !(AllRemoved && DeviceSites > 0)) {
-    DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+  DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+  if (!Persistent.empty() && !(AllRemoved && DeviceSites > 0))
     PersistentEdits.insert(PersistentEdits.end(), Use.ErrorQueries.begin(), Use.ErrorQueries.end());
-  }
   for (const PersistentParent &P : Persistent) {
-    // The original parent's own launch became T4's code, which CopyEdits
-    // does not hold: the twin records it instead.
-    std::vector<SourceEdit> BodyEdits = PersistentEdits;
+    std::vector<SourceEdit> GridEdits = PersistentEdits;
+    std::set<const clang::VarDecl *> Streams = recordedStreams(Launches, *P.Site);
+    for (const DeviceRuntimeUse::StreamLifetimeCall &C : Use.StreamLifetimes)
+      if (Streams.count(C.Stream))
+        GridEdits.push_back(C.ToSuccess);
+    // The original parent's own launches became T4's code, which CopyEdits
+    // does not hold: the twin records them instead.
+    std::vector<SourceEdit> BodyEdits = GridEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    BodyEdits.push_back(P.Recording);
+    BodyEdits.insert(BodyEdits.end(), P.Recordings.begin(), P.Recordings.end());
     std::optional<RecursiveChildCopies> Recursive;
     if (P.RecursiveChild)
-      Recursive = recursiveChildCopies(Ctx, Launches, Shadows, PersistentEdits, P);
+      Recursive = recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P);
     Result.Edits.insert(P.Launch->Parent->Whole.End,
                         persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
                                               P.Units, Recursive ? &*Recursive : nullptr));

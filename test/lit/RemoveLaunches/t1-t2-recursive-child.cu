@@ -77,6 +77,6 @@ void run(unsigned *d, const unsigned *lengths) {
 // REPORT: nested-launches: the child launches itself (line {{[0-9]+}}): in the persistent grid its copies (__lo_pithread_start_halve) record those launches in the same queue, run in rounds until none is recorded; the kernel and T4's copy launch them
 // REPORT: version: T1 (CB* -> PB*)
 
-// REPORT: ('sortAll' -> 'halves'): remove-launches: not applied: the child launches itself into an ordered stream after another of its launches
+// REPORT: ('sortAll' -> 'halves'): remove-launches: not applied: the child's launch of itself (line {{[0-9]+}}) follows another launch of its thread into an ordered stream, not proved independent
 // INDEPENDENT: remark: remove-launches applied to launch of 'halve' (function: __lo_persistent_start,
 // INDEPENDENT: remark: remove-launches applied to launch of 'halves' (function: __lo_persistent_sortAll,{{.*}}nested-launches: the child launches itself (line {{[0-9]+}}, line {{[0-9]+}})

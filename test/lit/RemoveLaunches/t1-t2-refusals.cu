@@ -18,10 +18,13 @@ __global__ void inner(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
 // CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: T1/T2 run any child block in any parent block and need a child of independent threads for now: child uses
 __global__ void shared(int **outs) { tile<<<1, 32>>>(outs[threadIdx.x]); }
 
+__global__ void other(int *out) { out[threadIdx.x] = 2; }
+
 __global__ void twice(int **outs) {
-  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent has 2 launch sites: T1/T2 take a parent with one launch site for now
+  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent also launches 'other' (line [[#@LINE+3]]): T1/T2 take a parent whose launches are all of one child for now
   leaf<<<1, 32>>>(outs[threadIdx.x]);
-  leaf<<<1, 32>>>(outs[threadIdx.x] + 32);
+  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent also launches 'leaf' (line [[#@LINE-1]]): T1/T2 take a parent whose launches are all of one child for now
+  other<<<1, 32>>>(outs[threadIdx.x] + 32);
 }
 
 // CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is not launched in this file: its launches could not be made persistent
@@ -39,7 +42,7 @@ __global__ void halves(int *out, int n) {
     halves<<<1, 32>>>(out + n / 2, n / 2);
   }
 }
-// CHECK-DAG: :[[@LINE+1]]:39: remark: not removed: the child launches itself into an ordered stream after another of its launches (line [[#@LINE-3]]), not proved independent: {{.*}}; the persistent grid runs recorded launches in any order (pass --assume-independent-children if they do not depend on each other)
+// CHECK-DAG: :[[@LINE+1]]:39: remark: not removed: the child's launch of itself (line [[#@LINE-3]]) follows another launch of its thread into an ordered stream, not proved independent: {{.*}}; the persistent grid runs recorded launches in any order (pass --assume-independent-children if they do not depend on each other)
 __global__ void sortAll(int **outs) { halves<<<1, 32>>>(outs[threadIdx.x], 64); }
 
 // A child that tail-launches itself runs after its whole grid, and its

@@ -5,6 +5,7 @@
 // RUN: %FileCheck %s --check-prefix=T1 < %t.remarks
 // RUN: %launchopt --remove-launches %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=AUTO < %t.remarks
+// RUN: %nvcc-compile %t.cu
 #include <cuda_runtime.h>
 
 __global__ void fill(float *points, int n) {
@@ -22,7 +23,19 @@ __global__ void lines(const int *sizes, float **buffers) {
   fill<<<(n + 31) / 32, 32>>>(points, n);
 }
 
-void run(const int *sizes, float **buffers) { lines<<<1, 64>>>(sizes, buffers); }
+// Only what the persistent grid runs matters: this parent's twin never
+// reaches the cudaMalloc above.
+__global__ void refill(const int *sizes, float **buffers) {
+  int n = sizes[threadIdx.x];
+  fill<<<(n + 31) / 32, 32>>>(buffers[threadIdx.x], n);
+}
 
-// T1: :22:3: remark: not removed: device code calls the device runtime (cudaMalloc at line 19): the persistent grid is launched cooperatively, and a cooperative kernel cannot use it
-// AUTO: :22:3: remark: remove-launches applied to launch of 'fill' ({{.*}}version: T4 (CKi -> PTi))
+void run(const int *sizes, float **buffers) {
+  lines<<<1, 64>>>(sizes, buffers);
+  refill<<<1, 64>>>(sizes, buffers);
+}
+
+// T1: :23:3: remark: not removed: device code the persistent grid runs calls the device runtime (cudaMalloc at line 20): the grid is launched cooperatively, and a cooperative kernel cannot use it
+// T1: :30:3: remark: remove-launches applied to launch of 'fill' (function: __lo_persistent_refill,
+// AUTO: :23:3: remark: remove-launches applied to launch of 'fill' ({{.*}}version: T4 (CKi -> PTi))
+// AUTO: :30:3: remark: remove-launches applied to launch of 'fill' ({{.*}}version: megakernel
