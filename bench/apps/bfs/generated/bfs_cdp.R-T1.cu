@@ -105,6 +105,21 @@ namespace launchopt {
 namespace persistent {
 namespace {
 
+// Loads from L2, past the SM's L1 (ld.global.cg): what other blocks wrote
+// before a grid barrier, where this block may hold an older line. Written
+// as PTX rather than __ldcg, which Clang's CUDA headers lack for these
+// types (launchopt reads its own outputs again).
+__device__ inline unsigned loadFromL2(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+__device__ inline unsigned long long loadFromL2(const unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(p));
+  return v;
+}
+
 // The configuration of a recorded launch. A record of a child is
 // { LaunchShape shape; struct { <the child's parameters> } args; }.
 struct LaunchShape {
@@ -135,10 +150,10 @@ template <typename Record, unsigned Capacity> struct Queue {
     return reinterpret_cast<const Record *>(records)[i % Capacity];
   }
   __device__ unsigned long long &firstOf(unsigned long long i) { return first[i % Capacity]; }
-  // Reads past a grid barrier of what other blocks wrote, from L2: a slot
-  // read in an earlier round may hold another record now.
+  // Reads past a grid barrier of what other blocks wrote, from L2
+  // (loadFromL2): a slot read in an earlier round may hold another record now.
   __device__ unsigned long long firstOf(unsigned long long i) const {
-    return __ldcg(&first[i % Capacity]);
+    return loadFromL2(&first[i % Capacity]);
   }
   __device__ Record load(unsigned long long i) const {
     static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
@@ -146,7 +161,7 @@ template <typename Record, unsigned Capacity> struct Queue {
     const unsigned *from = reinterpret_cast<const unsigned *>(records) +
                            (i % Capacity) * (sizeof(Record) / sizeof(unsigned));
     for (unsigned w = 0; w < sizeof(Record) / sizeof(unsigned); ++w)
-      words[w] = __ldcg(from + w);
+      words[w] = loadFromL2(from + w);
     Record r = *reinterpret_cast<const Record *>(words);
     return r;
   }
@@ -182,6 +197,10 @@ __device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
   memcpy(&q.at(i), &r, sizeof(Record));
   return true;
 }
+
+// Stands for creating or destroying a stream that only recorded launches
+// used: nothing to do.
+__device__ inline cudaError_t streamUnused() { return cudaSuccess; }
 
 // A launch whose grid is not the ceiling of its thread count (a wrapped
 // count: 2^27 blocks) found the queue full. Run by its thread it would not
@@ -325,7 +344,7 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin
                             Units units, bool firstRound) {
   if (blockIdx.x != 0)
     return;
-  Units settled = !firstRound            ? (Units)__ldcg(&q.settled)
+  Units settled = !firstRound            ? (Units)loadFromL2(&q.settled)
                   : units != Choose ? units
                                     : chooseUnits(q, begin, n);
   if (linearThread() == 0) {
@@ -415,12 +434,12 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
   grid.sync();
   // Nothing recorded (every child ran in its thread): no numbering and no
   // second barrier.
-  for (unsigned long long begin = 0, end = __ldcg(&q.count); end > begin;) {
+  for (unsigned long long begin = 0, end = loadFromL2(&q.count); end > begin;) {
     unsigned n = (unsigned)(end - begin);
     numberUnits(q, begin, n, how, begin == 0);
     grid.sync();
-    Units settled = (Units)__ldcg(&q.settled);
-    unsigned long long units = __ldcg(&q.subtasks);
+    Units settled = (Units)loadFromL2(&q.settled);
+    unsigned long long units = loadFromL2(&q.subtasks);
     if (settled == ChildThreads) {
       runChildThreads(q, begin, n, units, runThread);
     } else {
@@ -439,7 +458,7 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
     // Every block is past the round: what it recorded is counted.
     grid.sync();
     begin = end;
-    end = __ldcg(&q.count);
+    end = loadFromL2(&q.count);
   }
   // The last block out resets the queue: every block has read it by then.
   __syncthreads();
