@@ -284,8 +284,9 @@ bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::Funct
   return false;
 }
 
-std::set<const clang::VarDecl *> recordedStreams(const LaunchAnalysis &Launches,
-                                                 const LaunchSite &Site) {
+std::vector<const DeviceRuntimeUse::StreamLifetimeCall *>
+recordedStreamCalls(const DeviceRuntimeUse &Use, const LaunchAnalysis &Launches,
+                    const LaunchSite &Site) {
   std::set<const clang::VarDecl *> Streams;
   auto Note = [&](const LaunchSite &S) {
     if (S.CreatedStream)
@@ -298,7 +299,11 @@ std::set<const clang::VarDecl *> recordedStreams(const LaunchAnalysis &Launches,
   if (Site.Child)
     for (const LaunchSite *S : selfLaunches(Launches, *Site.Child))
       Note(*S);
-  return Streams;
+  std::vector<const DeviceRuntimeUse::StreamLifetimeCall *> Calls;
+  for (const DeviceRuntimeUse::StreamLifetimeCall &C : Use.StreamLifetimes)
+    if (Streams.count(C.Stream))
+      Calls.push_back(&C);
+  return Calls;
 }
 
 std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,

@@ -6,6 +6,7 @@
 
 #include "RemoveLaunchesPass.h"
 #include "Transforms/Common/ConstantOperand.h"
+#include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <cstdint>
 #include <optional>
@@ -55,10 +56,12 @@ callReach(const std::vector<const clang::FunctionDecl *> &Roots);
 // Whether Caller, or the function a lambda Caller is written in, is in Reach.
 bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach);
 
-// The streams created in the parent or the child only for launches that
-// its persistent grid records (LaunchSite::CreatedStream).
-std::set<const clang::VarDecl *> recordedStreams(const LaunchAnalysis &Launches,
-                                                 const LaunchSite &Site);
+// The calls that create or destroy a stream of the parent or the child made
+// only for launches that its persistent grid records (LaunchSite::
+// CreatedStream): the grid's copies need none of them.
+std::vector<const DeviceRuntimeUse::StreamLifetimeCall *>
+recordedStreamCalls(const DeviceRuntimeUse &Use, const LaunchAnalysis &Launches,
+                    const LaunchSite &Site);
 
 // The launch sites written in the child's own body.
 std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,

@@ -75,6 +75,11 @@ struct SiteDecision {
   const ExternalChild *External = nullptr;
 };
 
+// The versions that make the parent a persistent grid.
+bool persistentVersion(RemovalVersion V) {
+  return V == RemovalVersion::T1 || V == RemovalVersion::T2 || V == RemovalVersion::Megakernel;
+}
+
 std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position.Line); }
 
 // The site taken by one version, or why not.
@@ -91,8 +96,7 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
   if (Version != RemovalVersion::T4 && Site.DeviceSide && Site.Child && !sameNamespace(Site))
     return refusal("the child is in another namespace than the parent; only T4, which runs the "
                    "child in the calling thread, takes it");
-  if (Version == RemovalVersion::T1 || Version == RemovalVersion::T2 ||
-      Version == RemovalVersion::Megakernel) {
+  if (persistentVersion(Version)) {
     llvm::Error Refusal =
         persistentGridRefusal(Ctx, Launches, Site, Shadows, AssumeIndependentChildren);
     // The device runtime is dynamic parallelism, which a cooperatively
@@ -101,9 +105,8 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     // become cudaSuccess in the grid's copies.
     DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
     std::set<std::string> Dropped;
-    for (const DeviceRuntimeUse::StreamLifetimeCall &C : Use.StreamLifetimes)
-      if (recordedStreams(Launches, Site).count(C.Stream))
-        Dropped.insert(C.Where);
+    for (const DeviceRuntimeUse::StreamLifetimeCall *C : recordedStreamCalls(Use, Launches, Site))
+      Dropped.insert(C->Where);
     // Only what the persistent grid runs matters: the parent, the child and
     // what they call.
     std::set<const clang::FunctionDecl *> Runs;
@@ -398,10 +401,7 @@ void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDe
         "stay device launches in the copy of the child: " + llvm::join(Staying, "; ");
 }
 
-bool persistent(const SiteDecision &D) {
-  return D.Version == RemovalVersion::T1 || D.Version == RemovalVersion::T2 ||
-         D.Version == RemovalVersion::Megakernel;
-}
+bool persistent(const SiteDecision &D) { return D.Version && persistentVersion(*D.Version); }
 
 // A persistent twin is launched cooperatively and cannot launch: every
 // launch of its parent is recorded, or none is.
@@ -542,8 +542,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     GridGuard Guard = guardLaunch(Ctx, Site, A.Text);
     if (!Guard.Fits.empty())
       D.Remark.Parameters["launched-if-grid-exceeds"] = Guard.Counts;
-    if (*D.Version == RemovalVersion::T1 || *D.Version == RemovalVersion::T2 ||
-        *D.Version == RemovalVersion::Megakernel) {
+    if (persistent(D)) {
       // The original parent keeps running the child in the launching thread
       // (T4), for a device without cooperative launch; its persistent twin
       // records the launch.
@@ -694,10 +693,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     PersistentEdits.insert(PersistentEdits.end(), Use.ErrorQueries.begin(), Use.ErrorQueries.end());
   for (const PersistentParent &P : Persistent) {
     std::vector<SourceEdit> GridEdits = PersistentEdits;
-    std::set<const clang::VarDecl *> Streams = recordedStreams(Launches, *P.Site);
-    for (const DeviceRuntimeUse::StreamLifetimeCall &C : Use.StreamLifetimes)
-      if (Streams.count(C.Stream))
-        GridEdits.push_back(C.ToSuccess);
+    for (const DeviceRuntimeUse::StreamLifetimeCall *C :
+         recordedStreamCalls(Use, Launches, *P.Site))
+      GridEdits.push_back(C->ToSuccess);
     // The original parent's own launches became T4's code, which CopyEdits
     // does not hold: the twin records them instead.
     std::vector<SourceEdit> BodyEdits = GridEdits;
