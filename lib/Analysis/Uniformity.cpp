@@ -49,6 +49,19 @@ public:
              check(C->getFalseExpr(), Depth + 1);
     if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
       return variableIsUniform(Ref->getDecl(), Depth);
+    // A member of a variable (`node.end`), or an element of an array held
+    // in one (`quad.child[blockIdx.x]`): no memory read through a pointer.
+    if (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))
+      return !M->isArrow() && isVariableRead(M->getBase()) && check(M->getBase(), Depth + 1);
+    if (auto *A = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
+      const clang::Expr *Array = arrayVariable(A);
+      return Array && check(Array, Depth + 1) && check(A->getIdx(), Depth + 1);
+    }
+    // A copy of such a value (a struct local initialised from one).
+    if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
+      return C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
+             C->getConstructor()->isTrivial() && isVariableRead(C->getArg(0)->IgnoreParens()) &&
+             check(C->getArg(0), Depth + 1);
     return false;
   }
 
@@ -59,7 +72,21 @@ private:
     E = E->IgnoreParenImpCasts();
     if (auto *C = llvm::dyn_cast<clang::ConditionalOperator>(E))
       return isVariableRead(C->getTrueExpr()) && isVariableRead(C->getFalseExpr());
+    if (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))
+      return !M->isArrow() && isVariableRead(M->getBase());
+    if (auto *A = llvm::dyn_cast<clang::ArraySubscriptExpr>(E))
+      return arrayVariable(A) != nullptr;
     return llvm::isa<clang::DeclRefExpr>(E);
+  }
+
+  // The array variable (or member) an element is read from, when the base
+  // is an array rather than a pointer.
+  static const clang::Expr *arrayVariable(const clang::ArraySubscriptExpr *A) {
+    auto *Decay = llvm::dyn_cast<clang::ImplicitCastExpr>(A->getBase()->IgnoreParens());
+    if (!Decay || Decay->getCastKind() != clang::CK_ArrayToPointerDecay)
+      return nullptr;
+    const clang::Expr *Array = Decay->getSubExpr()->IgnoreParens();
+    return isVariableRead(Array) ? Array : nullptr;
   }
 
   // `&array` of a parameter or global is the same for every thread.

@@ -14,10 +14,12 @@ namespace {
 bool uniform(const std::string &Prelude, const std::string &Argument, UniformityScope Scope) {
   std::string Code = "__constant__ int table[4];\n"
                      "const int limit = 7;\n"
+                     "struct Node { int begin, end; };\n"
+                     "struct Quad { Node child[4]; const int *ids; };\n"
                      "__device__ int counter;\n"
                      "__device__ int f(int);\n"
                      "__global__ void child(long v) {}\n"
-                     "__global__ void parent(int n, const int *p, int written) {\n"
+                     "__global__ void parent(int n, const int *p, int written, Quad quad) {\n"
                      "  written = 3;\n" +
                      Prelude + "\n  child<<<1, 32>>>(" + Argument + ");\n}\n";
   clang::tooling::CommandLineArguments Args =
@@ -65,4 +67,20 @@ TEST(Uniformity, MemoryReadsAndCallsAreNotUniform) {
   EXPECT_FALSE(uniform("", "counter", UniformityScope::Grid));
   EXPECT_FALSE(uniform("", "f(n)", UniformityScope::Grid));
   EXPECT_TRUE(uniform("", "n > 0 ? n : limit", UniformityScope::Grid));
+}
+
+TEST(Uniformity, MembersAndElementsOfByValueStructs) {
+  // A by-value parameter's members and its arrays' elements are no memory
+  // read through a pointer: uniform where the index is.
+  EXPECT_TRUE(uniform("", "quad.child[2].end", UniformityScope::Grid));
+  EXPECT_TRUE(uniform("", "quad.child[blockIdx.x].begin", UniformityScope::Block));
+  EXPECT_FALSE(uniform("", "quad.child[blockIdx.x].begin", UniformityScope::Grid));
+  EXPECT_FALSE(uniform("", "quad.child[threadIdx.x].begin", UniformityScope::Warp));
+  // A struct local copied from one is too, unless written.
+  EXPECT_TRUE(uniform("const Node node = quad.child[blockIdx.x];", "node.end - node.begin",
+                      UniformityScope::Block));
+  EXPECT_FALSE(uniform("Node node = quad.child[blockIdx.x]; node.end = threadIdx.x;", "node.end",
+                       UniformityScope::Block));
+  // Through the member pointer it is a memory read.
+  EXPECT_FALSE(uniform("", "quad.ids[0]", UniformityScope::Grid));
 }

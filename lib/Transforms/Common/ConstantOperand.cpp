@@ -47,4 +47,22 @@ std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clan
   return Product;
 }
 
+std::optional<std::array<uint64_t, 3>> constantShape(const clang::ASTContext &Ctx,
+                                                     const clang::Expr *Operand) {
+  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  if (std::optional<uint64_t> N = constantInteger(Ctx, E))
+    return std::array<uint64_t, 3>{*N, 1, 1};
+  auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+  if (!C || C->getNumArgs() == 0 || C->getNumArgs() > 3)
+    return std::nullopt;
+  std::array<uint64_t, 3> Shape{1, 1, 1};
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    std::optional<uint64_t> N = constantInteger(Ctx, C->getArg(I)->IgnoreParenImpCasts());
+    if (!N)
+      return std::nullopt;
+    Shape[I] = *N;
+  }
+  return Shape;
+}
+
 } // namespace launchopt

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -20,6 +21,11 @@ std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clan
 // A configuration operand's value when it is a constant: an integer, or a
 // dim3 of integers (the thread count: their product).
 std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand);
+
+// A configuration operand's dimensions when they are constants: an integer
+// n is {n, 1, 1}; a dim3 gets 1 for the dimensions it leaves out.
+std::optional<std::array<uint64_t, 3>> constantShape(const clang::ASTContext &Ctx,
+                                                     const clang::Expr *Operand);
 
 } // namespace launchopt
 

@@ -85,6 +85,11 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
                     recordName(Child.Name) + "::Arguments(" + L.Arguments + ")};\n";
   if (!L.Stream.empty())
     Run += L.Indent + "    (void)(" + L.Stream + ");\n";
+  if (SerialCallee.empty()) {
+    Run += L.Indent + "    launchopt::persistent::recordBlocks(" + queueName(Parent.Name) + ", " +
+           Record + "); // its threads work together: a block of the grid runs each block\n";
+    return Out + guardedRun(Guard, L, Run, false) + L.Indent + "}";
+  }
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += Record + ".args." + N + ", ";
@@ -117,7 +122,8 @@ SerialCopyNames recursiveChildNames(const std::string &Parent) {
 
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units, const RecursiveChildCopies *Recursive) {
+                                  PersistentUnits Units, const RecursiveChildCopies *Recursive,
+                                  bool WholeBlocks) {
   const std::string &P = Parent.Name;
   std::string Block = generated::removal::ParentBlockPrefix + P;
   std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
@@ -148,8 +154,11 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
-  D += std::string("  launchopt::persistent::runRecorded") + (Recursive ? "<true>" : "") + "(" +
-       queueName(P) + ", " + unitsConstant(Units) + ",\n";
+  std::string Flags = WholeBlocks ? std::string("<") + (Recursive ? "true" : "false") + ", true>"
+                      : Recursive ? "<true>"
+                                  : "";
+  D += "  launchopt::persistent::runRecorded" + Flags + "(" + queueName(P) + ", " +
+       unitsConstant(Units) + ",\n";
   D += "      [&](const " + recordName(Child.Name) +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
   std::string RunThread =
@@ -161,15 +170,18 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
 }
 
 std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
-                                 bool RecursiveChild) {
+                                 bool RecursiveChild, bool WholeBlocks) {
   const char *WhenConstant = When == PersistentWhen::MoreResidentThanOriginal
                                  ? "MoreResidentThanOriginal"
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
                                                                     : "Always";
-  return std::string("launchopt::persistent::launch") + (RecursiveChild ? "<true>" : "") + "(" +
-         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee +
-         ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " + L.Block + ", " +
-         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+  std::string Flags = WholeBlocks
+                          ? std::string("<") + (RecursiveChild ? "true" : "false") + ", true>"
+                      : RecursiveChild ? "<true>"
+                                       : "";
+  return "launchopt::persistent::launch" + Flags + "(" + generated::removal::PersistentPrefix +
+         Parent.Name + ", " + L.Callee + ", launchopt::persistent::" + WhenConstant + ", " +
+         L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
          "); /* launchopt: the persistent grid of '" + Parent.Name + "' (launch removal) */";
 }

@@ -33,6 +33,9 @@ std::string gridRecordDefinition(const KernelCopy &Child);
 // Replaces the launch in the persistent twin's copy of the parent body: the
 // thread records the launch, or runs it itself (SerialCallee) when the queue
 // is full or, for the megakernel with InlineSmall, when the child is small.
+// Without a SerialCallee the child's threads work together: the launch is
+// recorded for a block of the grid to run each child block, or the grid
+// stops when the queue is full.
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const KernelCopy &Parent,
                                    const std::string &SerialCallee, PersistentUnits Units,
@@ -52,11 +55,13 @@ SerialCopyNames recursiveChildNames(const std::string &Parent);
 // The parent's queue, the function that runs one original parent block (the
 // parent's body with BodyEdits applied) and the persistent kernel, inserted
 // right after the parent. With Recursive, the child's copies follow the
-// queue and the recorded work runs in rounds until none is recorded.
+// queue and the recorded work runs in rounds until none is recorded. With
+// WholeBlocks, a block of the grid runs a child block as one (its threads
+// work together).
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
                                   const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units,
-                                  const RecursiveChildCopies *Recursive = nullptr);
+                                  PersistentUnits Units, const RecursiveChildCopies *Recursive,
+                                  bool WholeBlocks);
 
 // When a host-side launch of the parent launches the persistent grid.
 enum class PersistentWhen {
@@ -71,9 +76,10 @@ enum class PersistentWhen {
 };
 
 // Replaces a host-side launch of the parent; RecursiveChild raises the
-// device threads' stack first (runtime: LAUNCHOPT_PERSISTENT_STACK).
+// device threads' stack first (runtime: LAUNCHOPT_PERSISTENT_STACK), and
+// WholeBlocks the device heap (LAUNCHOPT_PERSISTENT_HEAP).
 std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
-                                 bool RecursiveChild);
+                                 bool RecursiveChild, bool WholeBlocks);
 
 // The directives T1/T2 need, once at the top of the file.
 std::string persistentPreamble();

@@ -1,5 +1,7 @@
 #include "RemovalChecks.h"
 
+#include "PersistentBlockChild.h"
+
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Transforms/Common/Refusal.h"
@@ -129,8 +131,8 @@ llvm::Error removalRefusal(const LaunchSite &Site) {
   if (Site.Recursive)
     return refusal("the child reaches the parent again through launches (recursion): its "
                    "launches have no bound that a parent thread or block could run (T3/T4); "
-                   "T1/T2 record them only in the persistent grid of a kernel that launches a "
-                   "child whose only launches are of itself");
+                   "T1/T2 record them in a persistent grid where a kernel launches only itself "
+                   "or a child that launches only itself");
   return llvm::Error::success();
 }
 
@@ -359,10 +361,18 @@ llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite
                  Proof.Text + "; " + Why);
 }
 
-llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+bool launchesItself(const LaunchSite &Site) {
+  return Site.Child && Site.Parent &&
+         Site.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl();
+}
+
+llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                   const LaunchSite &Site, ShadowCallees &Shadows,
                                   bool AssumeIndependentChildren) {
-  if (llvm::Error Common = removalRefusal(Site))
+  // A kernel that launches itself is its own parent: the host's launch
+  // starts the recursion in the persistent grid, which records the rest.
+  bool Self = launchesItself(Site);
+  if (llvm::Error Common = Self ? launchSiteRefusal(Site) : removalRefusal(Site))
     return Common;
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the parent is a __device__ function: only a kernel's grid can be made "
@@ -370,10 +380,19 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
   if (Site.Parent->isTemplated() || Site.Child->isTemplated())
     return refusal("the parent or the child is a template: persistent grids of templates are "
                    "not implemented yet");
-  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Site.Child)))
-    return refusal("T1/T2 run any child block in any parent block and need a child of "
-                   "independent threads for now: " +
+  // Threads that work together run as a whole block of the grid
+  // (PersistentBlockChild.h); what else keeps a thread from running apart
+  // (inline assembly, unseen callees, tail launches) refuses either way.
+  KernelFeatures Apart = Launches.ChildFeatures.at(Site.Child);
+  Apart.Barriers.clear();
+  Apart.WarpPrimitives.clear();
+  Apart.UsesSharedMemory = false;
+  if (llvm::Error Blocker = serialCopyBlocker(Apart))
+    return refusal("T1/T2 run the child's blocks in the persistent grid's: " +
                    llvm::toString(std::move(Blocker)));
+  if (childRunsAsWholeBlocks(Launches, Site))
+    if (llvm::Error Blocker = persistentBlockChildRefusal(Ctx, Launches, Site))
+      return Blocker;
   // A cooperatively launched kernel cannot use dynamic parallelism: a child
   // that launches itself records those launches in the grid's queue too.
   if (llvm::Error Nested = selfLaunchRefusal(Launches, *Site.Child, AssumeIndependentChildren))
@@ -405,6 +424,13 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
   for (const LaunchSite &Other : Launches.Sites) {
     if (!Other.Child || Other.Child->getCanonicalDecl() != Parent)
       continue;
+    if (Other.DeviceSide && Self && Other.Parent->getCanonicalDecl() != Parent)
+      return refusal("the kernel is also launched from '" + Other.ParentName + "' (line " +
+                     std::to_string(Other.Position.Line) +
+                     "): only a kernel that just the host and itself launch starts its "
+                     "recursion in a persistent grid");
+    if (Other.DeviceSide && Self)
+      continue;
     if (Other.DeviceSide)
       return refusal("the parent is launched from the device (line " +
                      std::to_string(Other.Position.Line) +
@@ -416,7 +442,7 @@ llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnal
   if (hostLaunchesOfParent(Launches, Site).empty())
     return refusal("the parent is not launched in this file: its launches could not be made "
                    "persistent");
-  if (!SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), Site.Parent->getBeginLoc()))
+  if (!Self && !SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), Site.Parent->getBeginLoc()))
     return refusal("the child is defined after the parent: the record of its launch goes "
                    "before the parent");
   WaitFinder Waits(Ctx, Site);

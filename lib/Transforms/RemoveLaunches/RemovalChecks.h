@@ -32,12 +32,17 @@ llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &S
 llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                             const LaunchSite &Site, ShadowCallees &Shadows);
 
+// Whether the site's kernel launches itself (the parent is the child).
+bool launchesItself(const LaunchSite &Site);
+
 // Why the parent cannot become a persistent grid whose blocks run the
 // recorded child grids (T2) or child blocks (T1): the simple cases are
-// taken (one launch site in a kernel that only the host launches, in this
-// file, after its definition; a child of independent threads, whose own
-// launches, if any, are of itself and are recorded in the same queue).
-llvm::Error persistentGridRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+// taken (launches of one child in a kernel that only the host launches, in
+// this file, after its definition; a child of independent threads, whose own
+// launches, if any, are of itself and are recorded in the same queue; or a
+// kernel of independent threads that launches only itself and that only the
+// host and itself launch).
+llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                   const LaunchSite &Site, ShadowCallees &Shadows,
                                   bool AssumeIndependentChildren);
 

@@ -2,6 +2,7 @@
 
 #include "BlockRunCode.h"
 #include "GridGuard.h"
+#include "PersistentBlockChild.h"
 #include "PersistentCode.h"
 #include "RemovalChecks.h"
 #include "Analysis/LaunchOrder.h"
@@ -63,6 +64,9 @@ struct PersistentParent {
   // The child launches itself: the grid runs copies of it that record those
   // launches in the parent's queue.
   bool RecursiveChild = false;
+  // The child's threads work together: a block of the grid runs each child
+  // block as one (PersistentBlockChild.h).
+  bool WholeBlocks = false;
 };
 
 // What the pass decided at one site.
@@ -215,6 +219,22 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   std::vector<RemovalVersion> Tries;
   if (Options.Version != RemovalVersion::Auto) {
     Tries.push_back(Options.Version);
+  } else if (launchesItself(Site)) {
+    // No parent thread or block can run a recursion (T3/T4): the persistent
+    // grid, or nothing.
+    llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel,
+                                                  Shadows, Options.AssumeIndependentChildren);
+    if (!A) {
+      D.Remark.Message = llvm::toString(A.takeError());
+      return;
+    }
+    D.Remark.Parameters["auto"] =
+        std::string(versionName(RemovalVersion::Megakernel)) +
+        ": the kernel launches itself, and only the persistent grid runs a recursion";
+    D.Version = RemovalVersion::Megakernel;
+    D.Launch = std::move(*A);
+    D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+    return;
   } else if (llvm::Error Common = removalRefusal(Site)) {
     D.Remark.Message = llvm::toString(std::move(Common));
     return;
@@ -403,6 +423,14 @@ void noteNestedLaunches(const LaunchAnalysis &Launches, const std::vector<SiteDe
 
 bool persistent(const SiteDecision &D) { return D.Version && persistentVersion(*D.Version); }
 
+// Whether the original parent keeps a launch that its persistent twin
+// records, for a device without cooperative launch: a kernel's launch of
+// itself, and a child whose threads work together, which no parent thread
+// can run (T4).
+bool originalKeepsLaunch(const LaunchAnalysis &Launches, const SiteDecision &D) {
+  return persistent(D) && (launchesItself(*D.Site) || childRunsAsWholeBlocks(Launches, *D.Site));
+}
+
 // A persistent twin is launched cooperatively and cannot launch: every
 // launch of its parent is recorded, or none is.
 void keepTwinsWhole(const LaunchAnalysis &Launches, std::vector<SiteDecision> &Decisions) {
@@ -428,6 +456,17 @@ void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParen
                            std::vector<SiteDecision> &Decisions) {
   const std::string &Parent = P.Launch->Parent->Name;
   std::string Thread = recursiveChildNames(Parent).ThreadPrefix + P.Launch->Child.Name;
+  if (launchesItself(*P.Site)) {
+    for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child))
+      Decisions[Own->Id - 1].Remark.Parameters["nested-launches"] =
+          "the kernel launches itself: the host's launch starts the persistent grid, which runs "
+          "the kernel's blocks and then, in rounds until none is recorded, the launches they "
+          "and its copies (" +
+          Thread +
+          ") record; the kernel as written, for a device without cooperative launch, "
+          "launches them";
+    return;
+  }
   std::vector<std::string> Lines;
   for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
     Lines.push_back(lineOf(*Own));
@@ -438,7 +477,8 @@ void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParen
       "the child launches itself (line " + llvm::join(Lines, ", line ") +
       "): in the persistent grid its copies (" + Thread +
       ") record those launches in the same queue, run in rounds until none is recorded; the "
-      "kernel and T4's copy launch them";
+      "kernel and " +
+      (P.WholeBlocks ? "the original parent" : "T4's copy") + " launch them";
 }
 
 // The copies of a child that launches itself for the persistent grid of
@@ -452,7 +492,7 @@ RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAn
   const KernelCopy &Parent = *P.Launch->Parent;
   SerialCopyOptions Copying;
   Copying.Names = recursiveChildNames(Parent.Name);
-  std::string Serial = serialNameFor(Child.Name, Copying.Names);
+  std::string Serial = P.WholeBlocks ? "" : serialNameFor(Child.Name, Copying.Names);
   std::vector<SourceEdit> BodyEdits = PersistentEdits;
   std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Child);
   BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
@@ -515,7 +555,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       !Launches.ExportedChildren.empty() || !Launches.LaunchedFromOtherFiles.empty();
   for (SiteDecision &D : Decisions) {
     DeviceSites += D.Site->DeviceSide;
-    if (D.Site->DeviceSide && !D.Version)
+    // A kernel that launches itself keeps its launches, for a device
+    // without cooperative launch.
+    if (D.Site->DeviceSide && (!D.Version || originalKeepsLaunch(Launches, D)))
       AllRemoved = false;
     if (D.External)
       LinksOtherFiles = true;
@@ -545,13 +587,21 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     if (persistent(D)) {
       // The original parent keeps running the child in the launching thread
       // (T4), for a device without cooperative launch; its persistent twin
-      // records the launch.
-      Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           threadRunStatement(Site, A, Guard));
-      ThreadRun.emplace(Site.Child, A.Child);
+      // records the launch. A kernel that launches itself, or one whose
+      // child no thread can run alone, keeps launching.
+      bool WholeBlocks = childRunsAsWholeBlocks(Launches, Site);
+      if (!originalKeepsLaunch(Launches, D))
+        Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
+                             threadRunStatement(Site, A, Guard));
+      // The copy that runs one child thread (the grid's, unless the child
+      // launches itself and the grid runs copies that record those launches).
+      if (!launchesItself(Site))
+        ThreadRun.emplace(Site.Child, A.Child);
       GridRecords.emplace(Site.Child, A.Child);
+      // Whole child blocks are never packed as threads of several.
       PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
                               : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
+                              : WholeBlocks                      ? PersistentUnits::ChildBlocks
                                                                  : PersistentUnits::Choose;
       // A child that launches itself is run by copies whose launches are
       // recorded too, also where the launching thread runs it; the work its
@@ -562,8 +612,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                             : *D.Version != RemovalVersion::Megakernel ? PersistentWhen::Always
                             : childSizesKnown(Ctx, Site) ? PersistentWhen::MoreResidentThanOriginal
                                                          : PersistentWhen::AlwaysSpread;
-      std::string Serial = serialNameFor(
-          A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name) : threadRunNames());
+      std::string Serial =
+          WholeBlocks ? ""
+                      : serialNameFor(A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name)
+                                                              : threadRunNames());
       SourceEdit Recording{Statement.Begin, Statement.End - Statement.Begin,
                            gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
                                                   Serial, Units, inlinesSmallChild(Site))};
@@ -572,20 +624,26 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                                [&](const auto &P) { return P.Site->Parent == Site.Parent; });
       bool First = Twin == Persistent.end();
       if (First)
-        Persistent.push_back({&Site, &A, {Recording}, Units, Recursive});
+        Persistent.push_back({&Site, &A, {Recording}, Units, Recursive, WholeBlocks});
       else
         Twin->Recordings.push_back(Recording);
       std::vector<std::string> Hosts;
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         if (First)
-          Result.Edits.replace(HostText.Statement.Begin,
-                               HostText.Statement.End - HostText.Statement.Begin,
-                               persistentHostLaunch(HostText, *A.Parent, When, Recursive));
+          Result.Edits.replace(
+              HostText.Statement.Begin, HostText.Statement.End - HostText.Statement.Begin,
+              persistentHostLaunch(HostText, *A.Parent, When, Recursive, WholeBlocks));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
       D.Remark.Parameters["persistent-launches"] = "line " + llvm::join(Hosts, ", line ");
+      if (WholeBlocks)
+        D.Remark.Parameters["child-blocks"] =
+            std::string("the child's threads work together: a block of the persistent grid "
+                        "runs each child block as one, with the same threads; ") +
+            (launchesItself(Site) ? "the kernel as written" : "the original parent") +
+            " keeps the launch";
     } else if (*D.Version == RemovalVersion::T4) {
       std::string Text = threadRunStatement(Site, A, Guard);
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin, Text);
@@ -707,7 +765,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       Recursive = recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P);
     Result.Edits.insert(P.Launch->Parent->Whole.End,
                         persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
-                                              P.Units, Recursive ? &*Recursive : nullptr));
+                                              P.Units, Recursive ? &*Recursive : nullptr,
+                                              P.WholeBlocks));
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);

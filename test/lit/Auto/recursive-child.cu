@@ -1,13 +1,14 @@
-// A kernel that launches itself: launch removal refuses the recursion, so
-// --auto chooses among thresholding (with its depth guard), coarsening and
-// aggregation; the report says why removal lost. The output compiles.
+// A kernel that launches itself, started by the host: --auto weighs
+// thresholding (with its depth guard), coarsening and aggregation against
+// launch removal's persistent grid, which the host's launch starts, and the
+// report prices each. The output compiles.
 // RUN: %launchopt --auto %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-compile %t.cu
 // CHECK: ('walk' -> 'walk'): auto: applied
 // CHECK:   child: independent threads, recursive
 // CHECK:   choice: T+{{.*}}A:{{[a-z:0-9]+}} (
-// CHECK:   rejected: {{.*}}R: not possible: --remove-launches=auto refuses: {{.*}}recursion
+// CHECK:   rejected: {{.*}}R:auto: {{[0-9]+}} us
 // CHECK: threshold: applied
 // CHECK: aggregate: applied
 #include <cuda_runtime.h>

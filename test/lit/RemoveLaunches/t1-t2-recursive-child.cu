@@ -71,7 +71,7 @@ void run(unsigned *d, const unsigned *lengths) {
 // T1: launchopt::persistent::launch<true>(__lo_persistent_start, start, launchopt::persistent::AlwaysSpread,
 // AUTO: launchopt::persistent::launch<true>(__lo_persistent_start, start, launchopt::persistent::AlwaysSpread,
 
-// REPORT: ('halve' -> 'halve'): remove-launches: not applied: the child reaches the parent again through launches (recursion)
+// REPORT: ('halve' -> 'halve'): remove-launches: not applied: the kernel is also launched from 'start' (line {{[0-9]+}}): only a kernel that just the host and itself launch starts its recursion in a persistent grid
 // REPORT-NEXT: recorded-by: the persistent grid of 'start' (__lo_pithread_start_halve), which runs this kernel
 // REPORT: ('start' -> 'halve'): remove-launches: applied
 // REPORT: nested-launches: the child launches itself (line {{[0-9]+}}): in the persistent grid its copies (__lo_pithread_start_halve) record those launches in the same queue, run in rounds until none is recorded; the kernel and T4's copy launch them
