@@ -1311,22 +1311,22 @@ __device__ unsigned int bfs_failed_launches;
 // launchopt: the arguments of 'bfs_visit_neighbors' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs_bfs_visit_neighbors {
+  const int* col_indices;
   int next_level;
   int* levels;
   int* next_frontier;
   int* next_size;
-  __device__ __lo_uargs_bfs_visit_neighbors(int next_level, int* levels, int* next_frontier, int* next_size)
-      : next_level(next_level), levels(levels), next_frontier(next_frontier), next_size(next_size) {}
+  __device__ __lo_uargs_bfs_visit_neighbors(const int* col_indices, int next_level, int* levels, int* next_frontier, int* next_size)
+      : col_indices(col_indices), next_level(next_level), levels(levels), next_frontier(next_frontier), next_size(next_size) {}
 };
 
 // launchopt: the arguments of one launch of 'bfs_visit_neighbors', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_bfs_visit_neighbors {
-  const int* col_indices;
   int edge_begin;
   int edge_end;
-  __device__ __lo_args_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end)
-      : col_indices(col_indices), edge_begin(edge_begin), edge_end(edge_end) {}
+  __device__ __lo_args_bfs_visit_neighbors(int edge_begin, int edge_end)
+      : edge_begin(edge_begin), edge_end(edge_end) {}
 };
 
 // launchopt: the body of 'bfs_visit_neighbors' for one thread whose built-in index variables are
@@ -1364,7 +1364,7 @@ __global__ void __lo_agg_bfs_visit_neighbors(const launchopt::AggregatedLaunch *
     return;
   const __lo_args_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args_bfs_visit_neighbors *>(__lo_t.arguments);
   const __lo_uargs_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs_bfs_visit_neighbors *>(__lo_t.uniformArguments);
-  __lo_part_bfs_visit_neighbors(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_bfs_visit_neighbors(__lo_u.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1382,7 +1382,7 @@ static __device__ void __lo_launch_bfs_visit_neighbors(launchopt::AggregationSco
       const __lo_args_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args_bfs_visit_neighbors *>(__lo_r.arguments);
       const __lo_uargs_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs_bfs_visit_neighbors *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size);
+        bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1421,9 +1421,9 @@ static __device__ void __lo_part_bfs_expand_frontier(GraphDev g, const int* fron
     void *__lo_uniform1;
     void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_bfs_visit_neighbors), &__lo_uniform1);
     if (__lo_record1) {
-      ::new (__lo_record1) __lo_args_bfs_visit_neighbors(g.col_indices, begin, end);
+      ::new (__lo_record1) __lo_args_bfs_visit_neighbors(begin, end);
       if (__lo_uniform1) // first record of the scope: the arguments all share
-        ::new (__lo_uniform1) __lo_uargs_bfs_visit_neighbors(next_level, levels, next_frontier, next_size);
+        ::new (__lo_uniform1) __lo_uargs_bfs_visit_neighbors(g.col_indices, next_level, levels, next_frontier, next_size);
     } else // pool or scope full: launch now, or defer
     {
       auto __lo_darg1_0 = g.col_indices;

@@ -1352,23 +1352,23 @@ static __device__ void __lo_block_bfs_visit_neighbors(const int* col_indices, in
 // launchopt: the arguments of '__lo_coarse_bfs_visit_neighbors' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs___lo_coarse_bfs_visit_neighbors {
+  const int* col_indices;
   int next_level;
   int* levels;
   int* next_frontier;
   int* next_size;
-  __device__ __lo_uargs___lo_coarse_bfs_visit_neighbors(int next_level, int* levels, int* next_frontier, int* next_size)
-      : next_level(next_level), levels(levels), next_frontier(next_frontier), next_size(next_size) {}
+  __device__ __lo_uargs___lo_coarse_bfs_visit_neighbors(const int* col_indices, int next_level, int* levels, int* next_frontier, int* next_size)
+      : col_indices(col_indices), next_level(next_level), levels(levels), next_frontier(next_frontier), next_size(next_size) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_bfs_visit_neighbors', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args___lo_coarse_bfs_visit_neighbors {
-  const int* col_indices;
   int edge_begin;
   int edge_end;
   const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_bfs_visit_neighbors(const int* col_indices, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
-      : col_indices(col_indices), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_bfs_visit_neighbors(int edge_begin, int edge_end, const dim3 __lo_originalGrid)
+      : edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the body of '__lo_coarse_bfs_visit_neighbors' for one thread whose built-in index variables are
@@ -1408,7 +1408,7 @@ __global__ void __lo_agg___lo_coarse_bfs_visit_neighbors(const launchopt::Aggreg
     return;
   const __lo_args___lo_coarse_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args___lo_coarse_bfs_visit_neighbors *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs___lo_coarse_bfs_visit_neighbors *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse_bfs_visit_neighbors(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part___lo_coarse_bfs_visit_neighbors(__lo_u.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1426,7 +1426,7 @@ static __device__ void __lo_launch___lo_coarse_bfs_visit_neighbors(launchopt::Ag
       const __lo_args___lo_coarse_bfs_visit_neighbors &__lo_a = *static_cast<const __lo_args___lo_coarse_bfs_visit_neighbors *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_bfs_visit_neighbors &__lo_u = *static_cast<const __lo_uargs___lo_coarse_bfs_visit_neighbors *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_coarse_bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid);
+        __lo_coarse_bfs_visit_neighbors<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.col_indices, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.next_level, __lo_u.levels, __lo_u.next_frontier, __lo_u.next_size, __lo_a.__lo_originalGrid);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1529,9 +1529,9 @@ static __device__ void __lo_part_bfs_expand_frontier(GraphDev g, const int* fron
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_bfs_visit_neighbors), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_bfs_visit_neighbors(g.col_indices, begin, end, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_bfs_visit_neighbors(begin, end, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_bfs_visit_neighbors(next_level, levels, next_frontier, next_size);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_bfs_visit_neighbors(g.col_indices, next_level, levels, next_frontier, next_size);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg1_0 = g.col_indices;

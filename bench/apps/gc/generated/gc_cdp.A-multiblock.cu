@@ -1308,21 +1308,21 @@ __device__ unsigned int gc_failed_launches;
 // launchopt: the arguments of 'gc_detect_conflicts' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs_gc_detect_conflicts {
+  const int* col_indices;
   const int* colors;
   int* candidate;
-  __device__ __lo_uargs_gc_detect_conflicts(const int* colors, int* candidate)
-      : colors(colors), candidate(candidate) {}
+  __device__ __lo_uargs_gc_detect_conflicts(const int* col_indices, const int* colors, int* candidate)
+      : col_indices(col_indices), colors(colors), candidate(candidate) {}
 };
 
 // launchopt: the arguments of one launch of 'gc_detect_conflicts', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_gc_detect_conflicts {
-  const int* col_indices;
   int v;
   int edge_begin;
   int edge_end;
-  __device__ __lo_args_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end)
-      : col_indices(col_indices), v(v), edge_begin(edge_begin), edge_end(edge_end) {}
+  __device__ __lo_args_gc_detect_conflicts(int v, int edge_begin, int edge_end)
+      : v(v), edge_begin(edge_begin), edge_end(edge_end) {}
 };
 
 // launchopt: the body of 'gc_detect_conflicts' for one thread whose built-in index variables are
@@ -1360,7 +1360,7 @@ __global__ void __lo_agg_gc_detect_conflicts(const launchopt::AggregatedLaunch *
     return;
   const __lo_args_gc_detect_conflicts &__lo_a = *static_cast<const __lo_args_gc_detect_conflicts *>(__lo_t.arguments);
   const __lo_uargs_gc_detect_conflicts &__lo_u = *static_cast<const __lo_uargs_gc_detect_conflicts *>(__lo_t.uniformArguments);
-  __lo_part_gc_detect_conflicts(__lo_a.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_gc_detect_conflicts(__lo_u.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1378,7 +1378,7 @@ static __device__ void __lo_launch_gc_detect_conflicts(launchopt::AggregationSco
       const __lo_args_gc_detect_conflicts &__lo_a = *static_cast<const __lo_args_gc_detect_conflicts *>(__lo_r.arguments);
       const __lo_uargs_gc_detect_conflicts &__lo_u = *static_cast<const __lo_uargs_gc_detect_conflicts *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        gc_detect_conflicts<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate);
+        gc_detect_conflicts<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1420,9 +1420,9 @@ static __device__ void __lo_part_gc_select(GraphDev g, int first, const int* col
     void *__lo_uniform1;
     void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_gc_detect_conflicts), &__lo_uniform1);
     if (__lo_record1) {
-      ::new (__lo_record1) __lo_args_gc_detect_conflicts(g.col_indices, v, begin, end);
+      ::new (__lo_record1) __lo_args_gc_detect_conflicts(v, begin, end);
       if (__lo_uniform1) // first record of the scope: the arguments all share
-        ::new (__lo_uniform1) __lo_uargs_gc_detect_conflicts(colors, candidate);
+        ::new (__lo_uniform1) __lo_uargs_gc_detect_conflicts(g.col_indices, colors, candidate);
     } else // pool or scope full: launch now, or defer
     {
       auto __lo_darg1_0 = g.col_indices;
@@ -1495,7 +1495,7 @@ int gc_run(const GraphDev& g, int* d_colors) {
   for (int round = 0; done < g.num_nodes && done != last; ++round) {
     for (int first = 0; first < g.num_nodes; first += kMaxPending) {
       int count = g.num_nodes - first < kMaxPending ? g.num_nodes - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); gc_select<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, first, d_colors, candidate); }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); gc_select<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, first, d_colors, candidate); }
     }
     gc_assign<<<blocks, kParentBlock>>>(g.num_nodes, round, candidate, d_colors, colored);
     last = done;

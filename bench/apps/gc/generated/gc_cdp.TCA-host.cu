@@ -980,22 +980,22 @@ static __device__ void __lo_block_gc_detect_conflicts(const int* col_indices, in
 // launchopt: the arguments of '__lo_coarse_gc_detect_conflicts' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs___lo_coarse_gc_detect_conflicts {
+  const int* col_indices;
   const int* colors;
   int* candidate;
-  __device__ __lo_uargs___lo_coarse_gc_detect_conflicts(const int* colors, int* candidate)
-      : colors(colors), candidate(candidate) {}
+  __device__ __lo_uargs___lo_coarse_gc_detect_conflicts(const int* col_indices, const int* colors, int* candidate)
+      : col_indices(col_indices), colors(colors), candidate(candidate) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_gc_detect_conflicts', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args___lo_coarse_gc_detect_conflicts {
-  const int* col_indices;
   int v;
   int edge_begin;
   int edge_end;
   const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_gc_detect_conflicts(const int* col_indices, int v, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
-      : col_indices(col_indices), v(v), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_gc_detect_conflicts(int v, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
+      : v(v), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the body of '__lo_coarse_gc_detect_conflicts' for one thread whose built-in index variables are
@@ -1071,7 +1071,7 @@ __global__ void __lo_agg___lo_coarse_gc_detect_conflicts(const launchopt::HostAg
     if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
       const __lo_args___lo_coarse_gc_detect_conflicts &__lo_a = *static_cast<const __lo_args___lo_coarse_gc_detect_conflicts *>(__lo_t.arguments);
       const __lo_uargs___lo_coarse_gc_detect_conflicts &__lo_u = *static_cast<const __lo_uargs___lo_coarse_gc_detect_conflicts *>(__lo_t.uniformArguments);
-      __lo_part___lo_coarse_gc_detect_conflicts(__lo_a.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_part___lo_coarse_gc_detect_conflicts(__lo_u.col_indices, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.colors, __lo_u.candidate, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
           __lo_t.blockDim, __lo_t.gridDim);
     }
     __syncthreads();
@@ -1168,9 +1168,9 @@ static __device__ void __lo_part_gc_select(GraphDev g, int first, const int* col
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_gc_detect_conflicts), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_gc_detect_conflicts(g.col_indices, v, begin, end, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_gc_detect_conflicts(v, begin, end, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_gc_detect_conflicts(colors, candidate);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_gc_detect_conflicts(g.col_indices, colors, candidate);
           } else // pool or scope full: run it here
           {
             __lo_hserial___lo_coarse_gc_detect_conflicts(g.col_indices, v, begin, end,

@@ -1,3 +1,751 @@
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
+//
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
+
+#include <cuda_runtime.h>
+
+namespace launchopt {
+namespace removal {
+
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
+}
+
+} // namespace removal
+} // namespace launchopt
+// ---- end of launchopt/removal_guard.cuh ----
+// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent grid:
+// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs the child itself.
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// ---- launchopt runtime: launchopt/persistent.cuh ----
+// launchopt device runtime: launch removal over a persistent parent grid
+// (T1, CB* -> PB*, and T2, CK* -> PB*).
+//
+// The parent kernel runs as a grid no larger than the device holds at once
+// (sized from the occupancy API), launched cooperatively so that a grid
+// barrier cannot deadlock. Its blocks first run the original parent blocks
+// in turn, their threads recording the child launches in a global queue of
+// the parent; after a grid barrier the blocks take the recorded work
+// dynamically: a whole child grid at a time (T2), one child block at a
+// time (T1), or, for the megakernel that auto picks, a block's worth of
+// child threads at a time, packed densely over all recorded grids (a child
+// of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads is run by the
+// launching thread at once instead: recording it costs more). A launch that
+// finds the queue full is run by its thread at once, so nothing depends on
+// the device heap. Children here have
+// independent threads (no barriers, shared memory or warp primitives), so a
+// parent block runs a child block of any size in a loop over its threads.
+//
+// A child that launches itself (recursion) records its launches in the same
+// queue while the grid runs it: the recorded work then runs in rounds, one
+// grid barrier apart, until a round records nothing. The queue is a ring
+// whose live records are those of the running round and the ones recorded
+// since: LAUNCHOPT_PERSISTENT_QUEUE of them at a time.
+
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <tuple>
+#include <utility>
+
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
+#endif
+
+// The persistent grid of a recursive child has at least this many blocks per
+// SM (within what the device holds): the recursion's rounds are its work.
+// On the H200, 8 ran quicksort_stream 1.9x and recursive_halving 2.9x faster
+// than 1 (test/gpu/results/recursive-persistent-h200.log).
+#ifndef LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM 8
+#endif
+
+// The stack of a device thread, in bytes, where the persistent grid runs a
+// child that launches itself (its nested serial runs take about 64 bytes a
+// level).
+#ifndef LAUNCHOPT_PERSISTENT_STACK
+#define LAUNCHOPT_PERSISTENT_STACK 4096
+#endif
+
+// The device heap, in bytes, where the persistent grid runs a child whose
+// threads work together: its blocks keep there the launches that find the
+// queue full (the device's default is 8 MiB).
+#ifndef LAUNCHOPT_PERSISTENT_HEAP
+#define LAUNCHOPT_PERSISTENT_HEAP (64u << 20)
+#endif
+
+// The megakernel's children of at most this many threads (grid x block)
+// are run by the launching thread at once rather than recorded.
+#ifndef LAUNCHOPT_PERSISTENT_INLINE_THREADS
+#define LAUNCHOPT_PERSISTENT_INLINE_THREADS 64u
+#endif
+// The megakernel's persistent grid has at least this many blocks per SM
+// (within what the device holds), however small the original grid: its
+// blocks share the recorded children's threads.
+#ifndef LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM 1
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace persistent {
+namespace {
+
+// Loads from L2, past the SM's L1 (ld.global.cg): what other blocks wrote
+// before a grid barrier, where this block may hold an older line. Written
+// as PTX rather than __ldcg, which Clang's CUDA headers lack for these
+// types (launchopt reads its own outputs again).
+__device__ inline unsigned loadFromL2(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+__device__ inline unsigned long long loadFromL2(const unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(p));
+  return v;
+}
+
+// The configuration of a recorded launch. A record of a child is
+// { LaunchShape shape; struct { <the child's parameters> } args; }.
+struct LaunchShape {
+  dim3 grid;
+  dim3 block;
+  unsigned sharedMemory;
+};
+
+// The launches the threads of one persistent parent grid recorded. A
+// __device__ variable of the parent: zero when the module loads, and reset
+// by the grid's last step for the next launch of the parent.
+// Records are numbered in the order they were taken, over all rounds; record
+// i lives in slot i % Capacity.
+template <typename Record, unsigned Capacity> struct Queue {
+  unsigned long long count;           // launches recorded (a full queue's ran in their thread)
+  unsigned long long begin;           // the first record of the running round
+  unsigned long long next;            // the next unit a block takes (a record, or a child block)
+  unsigned long long subtasks;        // the units of work of the running round
+  unsigned settled;                   // the Units of this launch (Choose settled)
+  unsigned finished;                  // blocks done with this launch; the last resets the queue
+  unsigned arrived;                   // blocks at the grid barrier (gridBarrier)
+  unsigned generation;                // grid barriers passed, ever
+  unsigned long long first[Capacity]; // the first unit of each record, by slot
+  // Storage, not Records: a record has no default constructor.
+  alignas(Record) unsigned char records[Capacity * sizeof(Record)];
+  __device__ Record &at(unsigned long long i) {
+    return reinterpret_cast<Record *>(records)[i % Capacity];
+  }
+  __device__ const Record &at(unsigned long long i) const {
+    return reinterpret_cast<const Record *>(records)[i % Capacity];
+  }
+  __device__ void setFirst(unsigned long long i, unsigned long long unit) {
+    first[i % Capacity] = unit;
+  }
+  // Reads past a grid barrier of what other blocks wrote, from L2
+  // (loadFromL2): a slot read in an earlier round may hold another record now.
+  __device__ unsigned long long firstOf(unsigned long long i) const {
+    return loadFromL2(&first[i % Capacity]);
+  }
+  __device__ Record load(unsigned long long i) const {
+    static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
+    alignas(Record) unsigned words[sizeof(Record) / sizeof(unsigned)];
+    const unsigned *from = reinterpret_cast<const unsigned *>(records) +
+                           (i % Capacity) * (sizeof(Record) / sizeof(unsigned));
+    for (unsigned w = 0; w < sizeof(Record) / sizeof(unsigned); ++w)
+      words[w] = loadFromL2(from + w);
+    Record r = *reinterpret_cast<const Record *>(words);
+    return r;
+  }
+};
+
+__device__ inline unsigned linearThread() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+__device__ inline unsigned blockThreads() { return blockDim.x * blockDim.y * blockDim.z; }
+
+__device__ inline unsigned long long extent(const dim3 &d) {
+  return (unsigned long long)d.x * d.y * d.z;
+}
+
+__device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
+  return make_uint3((unsigned)(i % e.x), (unsigned)((i / e.x) % e.y),
+                    (unsigned)(i / ((unsigned long long)e.x * e.y)));
+}
+
+// Called by a parent thread where it launched: keeps the launch for the
+// grid; false when the queue is full, and then the thread runs it itself.
+// A number past the ring gives itself back: the counter rises past the
+// limit only while such threads have not yet, so every number below it is
+// taken by a stored record and the round's records have no gaps.
+template <typename Record, unsigned Capacity>
+__device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
+  unsigned long long i = atomicAdd(&q.count, 1ull);
+  if (i >= *(volatile unsigned long long *)&q.begin + Capacity) {
+    atomicAdd(&q.count, ~0ull); // minus one
+    return false;
+  }
+  memcpy(&q.at(i), &r, sizeof(Record));
+  return true;
+}
+
+__device__ inline unsigned dynamicSharedBytes() {
+  unsigned bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+}
+
+// Launches of a child whose threads work together that found the queue full,
+// kept by the block whose thread made them (a stack in the device heap),
+// which runs them itself, depth first, once its current unit of work is done
+// (drainOverflow): no thread can run such a child alone, and the queue frees
+// only at the end of a round. (Putting them back in the queue between
+// rounds instead ran qt's deepest input 50x slower on the H200: one thread
+// of a block requeues its whole stack.)
+template <typename Record> struct OverflowRecord {
+  Record record;
+  OverflowRecord *next;
+};
+__shared__ void *blockOverflow;
+
+// Called where a thread launched a child whose threads work together
+// (barriers, shared memory, warp primitives): a block of the grid runs each
+// of its blocks as one, so it must have the grid's block shape and fit its
+// dynamic shared memory (launchopt checked both from constants). When the
+// queue is full the block keeps the launch; when the device heap is full too,
+// the grid stops with the reason.
+template <typename Record, unsigned Capacity>
+__device__ void recordBlocks(Queue<Record, Capacity> &q, const Record &r) {
+  const dim3 &b = r.shape.block;
+  if (b.x != blockDim.x || b.y != blockDim.y || b.z != blockDim.z ||
+      r.shape.sharedMemory > dynamicSharedBytes()) {
+    printf("launchopt: a removed launch of blocks of %u x %u x %u threads and %u bytes of dynamic "
+           "shared memory reached a persistent grid of blocks of %u x %u x %u threads and %u "
+           "bytes\n",
+           b.x, b.y, b.z, r.shape.sharedMemory, blockDim.x, blockDim.y, blockDim.z,
+           dynamicSharedBytes());
+    __trap();
+  }
+  if (record(q, r))
+    return;
+  auto *node = static_cast<OverflowRecord<Record> *>(malloc(sizeof(OverflowRecord<Record>)));
+  if (!node) {
+    printf("launchopt: a removed launch of a child whose threads work together found the "
+           "persistent grid's queue (%u launches) and the device heap full: raise "
+           "LAUNCHOPT_PERSISTENT_QUEUE or LAUNCHOPT_PERSISTENT_HEAP\n",
+           (unsigned)Capacity);
+    __trap();
+  }
+  memcpy(&node->record, &r, sizeof(Record));
+  node->next = static_cast<OverflowRecord<Record> *>(
+      (void *)atomicExch(reinterpret_cast<unsigned long long *>(&blockOverflow),
+                         reinterpret_cast<unsigned long long>(node)));
+  __threadfence_block();
+}
+
+// Stands for creating or destroying a stream that only recorded launches
+// used: nothing to do.
+__device__ inline cudaError_t streamUnused() { return cudaSuccess; }
+
+// A launch whose grid is not the ceiling of its thread count (a wrapped
+// count: 2^27 blocks) found the queue full. Run by its thread it would not
+// end: the grid stops with the reason instead.
+__device__ inline void wrappedGridFindsQueueFull() {
+  printf("launchopt: a removed launch of a grid that is not the ceiling of its thread count "
+         "(a wrapped count) found the persistent grid's queue full, and one thread cannot run "
+         "it: raise LAUNCHOPT_PERSISTENT_QUEUE (now %u)\n",
+         (unsigned)LAUNCHOPT_PERSISTENT_QUEUE);
+  __trap();
+}
+
+// The original parent blocks, run in turn by the persistent blocks. Every
+// thread of a block takes the same blocks, so the parent's own barriers
+// hold; the barrier after each keeps its shared memory from being reused
+// while a thread still reads it.
+template <typename RunBlock>
+__device__ void runParentBlocks(const dim3 &parentGrid, RunBlock runBlock) {
+  if (linearThread() == 0)
+    blockOverflow = nullptr;
+  __syncthreads();
+  unsigned long long blocks = extent(parentGrid);
+  for (unsigned long long b = blockIdx.x; b < blocks; b += gridDim.x) {
+    runBlock(unflatten(b, parentGrid));
+    __syncthreads();
+  }
+}
+
+// The next unit of work for the whole block, taken by its first thread.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long take(Queue<Record, Capacity> &q) {
+  __shared__ unsigned long long taken;
+  if (linearThread() == 0)
+    taken = atomicAdd(&q.next, 1ull);
+  __syncthreads();
+  unsigned long long unit = taken;
+  __syncthreads();
+  return unit;
+}
+
+template <typename Record, typename RunThread>
+__device__ void runChildBlock(const Record &r, unsigned long long b, RunThread &runThread) {
+  uint3 block = unflatten(b, r.shape.grid);
+  unsigned childThreads = (unsigned)extent(r.shape.block);
+  for (unsigned t = linearThread(); t < childThreads; t += blockThreads())
+    runThread(r, block, unflatten(t, r.shape.block));
+}
+
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: one of the others, chosen from the recorded launches
+  ChildThreads = 3, // a block's worth of child threads at a time
+};
+
+// The most units a record is cut into per persistent block: past it, a
+// unit is a run of child blocks, so that a huge grid (a wrapped count gives
+// 2^27 blocks) costs few takes.
+#ifndef LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK
+#define LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK 64u
+#endif
+
+// The child blocks of one unit of a record run by blocks (T1, or T2's grid
+// with more blocks than the persistent grid, which one block would run for
+// longer than the rest together); 0 for T2's whole grid.
+__device__ inline unsigned long long blocksPerUnit(unsigned long long blocks, Units settled) {
+  if (settled == ChildGrids && blocks <= gridDim.x)
+    return 0;
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  return blocks > most ? (blocks + most - 1) / most : 1;
+}
+
+// The units of work of a record: one per child thread (ChildThreads), one
+// per run of child blocks (T1), or the whole child grid as one (T2).
+template <typename Record>
+__device__ unsigned long long unitsOf(const Record &r, Units settled) {
+  unsigned long long blocks = extent(r.shape.grid);
+  if (settled == ChildThreads)
+    return blocks * extent(r.shape.block);
+  unsigned long long span = blocksPerUnit(blocks, settled);
+  return span == 0 ? 1 : (blocks + span - 1) / span;
+}
+
+// The child threads a block runs per take when they are packed: a block's
+// worth, or as many more as keep the takes to
+// LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK per persistent block.
+__device__ inline unsigned long long threadsPerTake(unsigned long long units) {
+  unsigned long long chunk = blockThreads();
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  unsigned long long chunks = (units + chunk - 1) / chunk;
+  return chunks > most ? ((chunks + most - 1) / most) * chunk : chunk;
+}
+
+// Whether the megakernel's launching thread runs a child itself: a small
+// child costs it less than recording it and sharing its threads.
+__device__ inline bool runsInline(const dim3 &grid, const dim3 &block) {
+  return extent(grid) * extent(block) <= (unsigned long long)LAUNCHOPT_PERSISTENT_INLINE_THREADS;
+}
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide. Child blocks of at most half a persistent
+// block would leave half its threads idle under T1 and T2: their threads
+// are packed (ChildThreads). Otherwise T1 or T2 as Fig. 7b says.
+template <typename Record, unsigned Capacity>
+__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    const Record r = q.load(begin + i);
+    unsigned long long blocks = extent(r.shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(r.shape.block));
+  }
+  __syncthreads();
+  Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
+                 : childBlocksPay(total, largest, largestThreads) ? ChildBlocks
+                                                                  : ChildGrids;
+  __syncthreads();
+  return chosen;
+}
+
+// Numbers the units of the round's n records from begin: the first unit of
+// each record, an exclusive prefix sum computed by block 0, which also
+// settles the units of a Choose launch (q.settled, in its first round) and
+// starts the round (q.begin, q.next).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                            Units units, bool firstRound) {
+  if (blockIdx.x != 0)
+    return;
+  Units settled = !firstRound            ? (Units)loadFromL2(&q.settled)
+                  : units != Choose ? units
+                                    : chooseUnits(q, begin, n);
+  if (linearThread() == 0) {
+    q.settled = settled;
+    q.begin = begin;
+    q.next = 0;
+  }
+  __shared__ unsigned long long warpTotals[32];
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned chunk = (n + threads - 1) / threads;
+  unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
+  unsigned long long mine = 0;
+  for (unsigned i = from; i < to; ++i)
+    mine += unitsOf(q.load(begin + i), settled);
+  // Inclusive scan of the per-thread sums: within warps, then over warps.
+  unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
+  unsigned long long inclusive = mine;
+  // Every thread of the block is here, but not necessarily converged
+  // (__activemask() may name only some of a warp): the lanes are the warp's
+  // threads, fewer in a partial last warp.
+  unsigned lanes = warp == warps - 1 && threads % 32 != 0 ? (1u << (threads % 32)) - 1 : ~0u;
+  __syncwarp(lanes);
+  for (unsigned d = 1; d < 32; d *= 2) {
+    unsigned long long up = __shfl_up_sync(lanes, inclusive, d);
+    if (lane >= d)
+      inclusive += up;
+  }
+  if (lane == 31 || me == threads - 1)
+    warpTotals[warp] = inclusive;
+  __syncthreads();
+  if (me == 0)
+    for (unsigned w = 1; w < warps; ++w)
+      warpTotals[w] += warpTotals[w - 1];
+  __syncthreads();
+  unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+  for (unsigned i = from; i < to; ++i) {
+    q.setFirst(begin + i, offset);
+    offset += unitsOf(q.load(begin + i), settled);
+  }
+  if (me == 0)
+    q.subtasks = warpTotals[warps - 1];
+}
+
+// The record of the round whose units hold unit s: the last with first <= s.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long recordOf(const Queue<Record, Capacity> &q, unsigned long long begin,
+                                       unsigned n, unsigned long long s) {
+  unsigned lo = 0, hi = n;
+  while (hi - lo > 1) {
+    unsigned mid = (lo + hi) / 2;
+    if (q.firstOf(begin + mid) <= s)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return begin + lo;
+}
+
+// Runs the recorded child threads, a block's worth (or a few) at a time:
+// thread t of a block runs the t-th thread of each block's worth it took,
+// whichever grid that is in.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                                unsigned long long units, RunThread &runThread) {
+  unsigned long long chunk = threadsPerTake(units);
+  for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
+    unsigned long long end = c * chunk + chunk < units ? c * chunk + chunk : units;
+    for (unsigned long long u = c * chunk + linearThread(); u < end; u += blockThreads()) {
+      unsigned long long i = recordOf(q, begin, n, u);
+      const Record r = q.load(i);
+      unsigned long long local = u - q.firstOf(i), threads = extent(r.shape.block);
+      runThread(r, unflatten(local / threads, r.shape.grid),
+                unflatten(local % threads, r.shape.block));
+    }
+  }
+}
+
+// Runs the launches this block kept when the queue was full (recordBlocks),
+// the last kept first, each child block as one; those they make when the
+// queue is still full join the stack. Reached by every thread of the block.
+template <typename Record, typename RunThread>
+__device__ void drainOverflow(RunThread &runThread) {
+  __shared__ OverflowRecord<Record> *taken;
+  while (true) {
+    __syncthreads();
+    if (linearThread() == 0) {
+      taken = static_cast<OverflowRecord<Record> *>(blockOverflow);
+      if (taken)
+        blockOverflow = taken->next;
+    }
+    __syncthreads();
+    if (!taken)
+      return;
+    const Record r = taken->record;
+    __syncthreads();
+    if (linearThread() == 0)
+      free(taken);
+    for (unsigned long long b = 0, blocks = extent(r.shape.grid); b < blocks; ++b) {
+      runChildBlock(r, b, runThread);
+      __syncthreads();
+    }
+  }
+}
+
+// A barrier of the whole persistent grid, whose blocks are all resident (a
+// cooperative launch). The blocks that wait sleep between polls, up to about
+// a microsecond: a recursion's first rounds keep a few threads busy while the
+// rest of the grid waits, and a grid polling without pause slows their memory
+// accesses (cooperative groups' grid.sync() does; -DLAUNCHOPT_PERSISTENT_GRID_SYNC
+// uses it instead).
+template <typename Record, unsigned Capacity>
+__device__ void gridBarrier(Queue<Record, Capacity> &q) {
+#ifdef LAUNCHOPT_PERSISTENT_GRID_SYNC
+  (void)q;
+  cooperative_groups::this_grid().sync();
+#else
+  __syncthreads();
+  if (linearThread() == 0) {
+    volatile unsigned *generation = &q.generation;
+    unsigned seen = *generation;
+    __threadfence();
+    if (atomicAdd(&q.arrived, 1u) == gridDim.x - 1) {
+      q.arrived = 0;
+      __threadfence();
+      atomicAdd(&q.generation, 1u);
+    } else {
+      unsigned pause = 32;
+      while (*generation == seen) {
+        __nanosleep(pause);
+        if (pause < 1024)
+          pause *= 2;
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+#endif
+}
+
+// After the parent's own work, reached by every thread of the grid: runs the
+// recorded launches, the blocks taking units dynamically (T2: a whole child
+// grid; T1: a child block; ChildThreads: a block's worth of child threads),
+// and resets the queue for the next launch of the parent. RunThread(record,
+// blockIdx, threadIdx) runs one child thread. Recursive: the child records
+// launches too, run in further rounds until one records none. WholeBlocks:
+// the child's threads work together, and a block runs a child block as one
+// (its blocks have the child's shape; `how` is ChildBlocks or ChildGrids),
+// with a barrier before the next reuses the child's shared memory.
+template <bool Recursive = false, bool WholeBlocks = false, typename Record, unsigned Capacity,
+          typename RunThread>
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
+  if (WholeBlocks)
+    drainOverflow<Record>(runThread);
+  gridBarrier(q);
+  // Nothing recorded (every child ran in its thread): no numbering and no
+  // second barrier.
+  for (unsigned long long begin = 0, end = loadFromL2(&q.count); end > begin;) {
+    unsigned n = (unsigned)(end - begin);
+    numberUnits(q, begin, n, how, begin == 0);
+    gridBarrier(q);
+    Units settled = (Units)loadFromL2(&q.settled);
+    unsigned long long units = loadFromL2(&q.subtasks);
+    if (settled == ChildThreads) {
+      runChildThreads(q, begin, n, units, runThread);
+    } else {
+      for (unsigned long long s = take(q); s < units; s = take(q)) {
+        unsigned long long i = recordOf(q, begin, n, s);
+        const Record r = q.load(i);
+        unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
+        unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
+        unsigned long long to = span == 0 || from + span > blocks ? blocks : from + span;
+        for (unsigned long long b = from; b < to; ++b) {
+          runChildBlock(r, b, runThread);
+          if (WholeBlocks)
+            __syncthreads();
+        }
+        if (WholeBlocks)
+          drainOverflow<Record>(runThread);
+      }
+    }
+    if (!Recursive)
+      break;
+    // Every block is past the round: what it recorded is counted.
+    gridBarrier(q);
+    begin = end;
+    end = loadFromL2(&q.count);
+  }
+  // The last block out resets the queue: every block has read it by then.
+  __syncthreads();
+  if (linearThread() == 0) {
+    __threadfence();
+    if (atomicAdd(&q.finished, 1u) == gridDim.x - 1) {
+      q.count = 0;
+      q.begin = 0;
+      q.next = 0;
+      q.subtasks = 0;
+      q.finished = 0;
+      __threadfence();
+    }
+  }
+}
+
+// Raises the device threads' stack to LAUNCHOPT_PERSISTENT_STACK bytes, once.
+inline void raiseStackOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_STACK > 0 && cudaDeviceGetLimit(&bytes, cudaLimitStackSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_STACK))
+    cudaDeviceSetLimit(cudaLimitStackSize, LAUNCHOPT_PERSISTENT_STACK);
+  (void)cudaGetLastError();
+}
+
+// Raises the device heap to LAUNCHOPT_PERSISTENT_HEAP bytes, once, where the
+// grid's blocks keep the launches of children whose threads work together
+// that find the queue full. The device keeps the heap it has once a kernel
+// that uses it has run: then the call fails and the heap stays as it is.
+inline void raiseHeapOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_HEAP > 0 &&
+      cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_HEAP))
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, LAUNCHOPT_PERSISTENT_HEAP);
+  (void)cudaGetLastError();
+}
+
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1 and T2
+  // The megakernel when the child sizes are not known: its grid has at least
+  // LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM to share the
+  // recorded children's threads, even where the original grid is smaller.
+  AlwaysSpread = 2,
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
+// Host side: launches the persistent kernel (whose first parameter is the
+// original grid) cooperatively over as many blocks as the device holds at
+// once, at most the original grid's. Where the device cannot launch it so
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's. The driver also refuses a cooperative launch of a
+// kernel that calls the device runtime (a `cudaGetLastError()` left in a
+// helper is enough); such a kernel is then launched as written from then on.
+//
+// Recursive: the persistent grid runs a child that launches itself, whose
+// launches a full queue leaves to the launching thread, one nested call per
+// level; the threads' stack is raised once to LAUNCHOPT_PERSISTENT_STACK
+// bytes (never lowered; 0 leaves it as it is), and the grid has at least
+// LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM blocks per SM. WholeBlocks:
+// the child's threads work together, and the grid's blocks keep the launches
+// that find the queue full in the device heap, raised once to
+// LAUNCHOPT_PERSISTENT_HEAP bytes.
+template <bool Recursive = false, bool WholeBlocks = false, typename... Params, typename... Args>
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
+            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+  if (Recursive)
+    raiseStackOnce();
+  if (WholeBlocks)
+    raiseHeapOnce();
+  std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  static bool refused = false; // the driver said no to this kernel once
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && !refused && perSm > 0 && blocks > 0 &&
+                    grid.y <= 65535u && grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
+  // An error before it (a failed query, a refused cooperative launch) is not
+  // the launch's.
+  auto launchOriginal = [&] {
+    (void)cudaGetLastError();
+    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
+               values);
+  };
+  if (!persistent) {
+    launchOriginal();
+    return;
+  }
+  unsigned long long least =
+      Recursive              ? (unsigned long long)LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM * sms
+      : when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms
+                             : 0;
+  unsigned long long wanted = blocks > least ? blocks : least;
+  unsigned persistentBlocks = (unsigned)(wanted < resident ? wanted : resident);
+  void *pointers[1 + sizeof...(Params)];
+  std::apply(
+      [&](auto &...v) {
+        unsigned i = 0;
+        ((pointers[i++] = (void *)&v), ...);
+      },
+      values);
+  cudaError_t error = cudaLaunchCooperativeKernel((const void *)persistentKernel,
+                                                  dim3(persistentBlocks), block, pointers,
+                                                  sharedMemory, stream);
+  if (error == cudaErrorNotPermitted || error == cudaErrorCooperativeLaunchTooLarge) {
+    refused = true;
+    launchOriginal();
+  }
+}
+
+} // namespace
+} // namespace persistent
+} // namespace launchopt
+// ---- end of launchopt/persistent.cuh ----
+
 // Mandelbrot by Mariani–Silver subdivision, naive CUDA dynamic parallelism:
 // a block per tile evaluates the tile's border; a uniform border fills the
 // tile, otherwise thread 0 launches a child grid of kSubdiv x kSubdiv blocks,
@@ -36,6 +784,36 @@ __device__ int ms_border_dwell(int w, int h, int max_dwell, int x0, int y0, int 
   return result;
 }
 
+// launchopt: 'ms_border_dwell' for copied kernel bodies: the built-in index variables
+// are passed in and shadowed, as in the copy that calls it.
+__device__ int __lo_sh_ms_border_dwell(int w, int h, int max_dwell, int x0, int y0, int size, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  __shared__ int common;
+  const int tid = threadIdx.y * blockDim.x + threadIdx.x, nthreads = blockDim.x * blockDim.y;
+  if (tid == 0) common = -2;
+  __syncthreads();
+  for (int k = tid; k < 4 * size; k += nthreads) {
+    int side = k / size, p = k % size;
+    int x = side == 0 ? x0 + p : side == 1 ? x0 + size - 1 : side == 2 ? x0 + p : x0;
+    int y = side == 0 ? y0 : side == 1 ? y0 + p : side == 2 ? y0 + size - 1 : y0 + p;
+    int d = ms_pixel_dwell(w, h, max_dwell, x, y);
+    int old = atomicCAS(&common, -2, d);
+    if (old != -2 && old != d) atomicExch(&common, -1);
+  }
+  __syncthreads();
+  int result = common;
+  __syncthreads();
+  return result;
+}
+}
+
 __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = ms_border_dwell(w, h, max_dwell, x0, y0, size);
@@ -55,6 +833,133 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   }
 }
 
+// launchopt: a launch of 'ms_tile' recorded by a persistent parent grid (T1/T2).
+struct __lo_grec_ms_tile {
+  launchopt::persistent::LaunchShape shape;
+  struct Arguments {
+    int w;
+    int h;
+    int max_dwell;
+    int* dwells;
+    int x_origin;
+    int y_origin;
+    int size;
+    int depth;
+    __device__ Arguments(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) : w(w), h(h), max_dwell(max_dwell), dwells(dwells), x_origin(x_origin), y_origin(y_origin), size(size), depth(depth) {}
+  } args;
+};
+
+// launchopt: the persistent parent grid of 'ms_tile' (T1): the launches its threads record, run after a
+// grid barrier by any of its blocks, a child block at a time.
+__device__ launchopt::persistent::Queue<__lo_grec_ms_tile, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_ms_tile;
+
+// launchopt: 'ms_tile' launches itself: run by the persistent grid, its launches are
+// recorded in the queue too, and the grid runs them in rounds.
+static __device__ void __lo_pinline_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_gridDim, const dim3 __lo_blockDim);
+
+
+// launchopt: one thread of 'ms_tile', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_pithread_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
+  const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
+  if (common >= 0) {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
+  } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+      { // launchopt: launch of 'ms_tile' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+        const dim3 __lo_grid1 = dim3(kSubdiv, kSubdiv);
+        const dim3 __lo_block1 = dim3(kBlockSide, kBlockSide);
+        if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+          // the launch would fail: its child never runs
+        } else {
+          const __lo_grec_ms_tile __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_ms_tile::Arguments(w, h, max_dwell, dwells, x0, y0,
+                                                                        size / kSubdiv, depth + 1)};
+          launchopt::persistent::recordBlocks(__lo_pq_ms_tile, __lo_r1); // its threads work together: a block of the grid runs each block
+        }
+      }
+      if (cudaSuccess != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
+    }
+  } else {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x)
+        dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
+  }
+}
+}
+
+// launchopt: every thread of a 'ms_tile' grid, one after another (serial version).
+static __device__ void __lo_pinline_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_pithread_ms_tile_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: one block of the original 'ms_tile' grid, run by a block of the persistent grid;
+// the locals below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_pblock_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
+  const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
+  if (common >= 0) {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
+  } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+      { // launchopt: launch of 'ms_tile' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+        const dim3 __lo_grid1 = dim3(kSubdiv, kSubdiv);
+        const dim3 __lo_block1 = dim3(kBlockSide, kBlockSide);
+        if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+          // the launch would fail: its child never runs
+        } else {
+          const __lo_grec_ms_tile __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_ms_tile::Arguments(w, h, max_dwell, dwells, x0, y0,
+                                                                        size / kSubdiv, depth + 1)};
+          launchopt::persistent::recordBlocks(__lo_pq_ms_tile, __lo_r1); // its threads work together: a block of the grid runs each block
+        }
+      }
+      if (cudaSuccess != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
+    }
+  } else {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x)
+        dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
+  }
+}
+}
+
+__global__ void __lo_persistent_ms_tile(const dim3 __lo_parentGrid, int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth)
+{
+  launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
+    __lo_pblock_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_block, threadIdx, blockDim, __lo_parentGrid);
+  });
+  launchopt::persistent::runRecorded<true, true>(__lo_pq_ms_tile, launchopt::persistent::ChildBlocks,
+      [&](const __lo_grec_ms_tile &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
+        __lo_pithread_ms_tile_ms_tile(__lo_rec.args.w, __lo_rec.args.h, __lo_rec.args.max_dwell, __lo_rec.args.dwells, __lo_rec.args.x_origin, __lo_rec.args.y_origin, __lo_rec.args.size, __lo_rec.args.depth, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
+      });
+}
+
 }  // namespace
 
 // Entry: width and height must be multiples of kInitTiles * kMinSize.
@@ -66,8 +971,8 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  ms_tile<<<dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide)>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0);
+  launchopt::persistent::launch<true, true>(__lo_persistent_ms_tile, ms_tile, launchopt::persistent::AlwaysSpread, dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide), 0, 0, width, height, max_dwell, d_dwells, 0, 0,
+                                                                          width / kInitTiles, 0); /* launchopt: the persistent grid of 'ms_tile' (launch removal) */
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);

@@ -1344,25 +1344,25 @@ __global__ void sp_surveys(SatDev f, const int* value, const int* satisfied, con
 // launchopt: the arguments of 'sp_gather_occurrences' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs_sp_gather_occurrences {
+  const int* occ_literal;
+  const int* lit_sign;
+  const int* lit_clause;
   const int* satisfied;
   const unsigned* eta;
   unsigned* toward_true;
   unsigned* toward_false;
-  __device__ __lo_uargs_sp_gather_occurrences(const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false)
-      : satisfied(satisfied), eta(eta), toward_true(toward_true), toward_false(toward_false) {}
+  __device__ __lo_uargs_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false)
+      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), satisfied(satisfied), eta(eta), toward_true(toward_true), toward_false(toward_false) {}
 };
 
 // launchopt: the arguments of one launch of 'sp_gather_occurrences', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_sp_gather_occurrences {
-  const int* occ_literal;
-  const int* lit_sign;
-  const int* lit_clause;
   int occ_begin;
   int occ_end;
   int v;
-  __device__ __lo_args_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v)
-      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), v(v) {}
+  __device__ __lo_args_sp_gather_occurrences(int occ_begin, int occ_end, int v)
+      : occ_begin(occ_begin), occ_end(occ_end), v(v) {}
 };
 
 // launchopt: the body of 'sp_gather_occurrences' for one thread whose built-in index variables are
@@ -1403,7 +1403,7 @@ __global__ void __lo_agg_sp_gather_occurrences(const launchopt::AggregatedLaunch
     return;
   const __lo_args_sp_gather_occurrences &__lo_a = *static_cast<const __lo_args_sp_gather_occurrences *>(__lo_t.arguments);
   const __lo_uargs_sp_gather_occurrences &__lo_u = *static_cast<const __lo_uargs_sp_gather_occurrences *>(__lo_t.uniformArguments);
-  __lo_part_sp_gather_occurrences(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_sp_gather_occurrences(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1421,7 +1421,7 @@ static __device__ void __lo_launch_sp_gather_occurrences(launchopt::AggregationS
       const __lo_args_sp_gather_occurrences &__lo_a = *static_cast<const __lo_args_sp_gather_occurrences *>(__lo_r.arguments);
       const __lo_uargs_sp_gather_occurrences &__lo_u = *static_cast<const __lo_uargs_sp_gather_occurrences *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        sp_gather_occurrences<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false);
+        sp_gather_occurrences<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1459,9 +1459,9 @@ static __device__ void __lo_part_sp_gather(SatDev f, int first, const int* value
     void *__lo_uniform1;
     void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_sp_gather_occurrences), &__lo_uniform1);
     if (__lo_record1) {
-      ::new (__lo_record1) __lo_args_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v);
+      ::new (__lo_record1) __lo_args_sp_gather_occurrences(begin, end, v);
       if (__lo_uniform1) // first record of the scope: the arguments all share
-        ::new (__lo_uniform1) __lo_uargs_sp_gather_occurrences(satisfied, eta, toward_true, toward_false);
+        ::new (__lo_uniform1) __lo_uargs_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, satisfied, eta, toward_true, toward_false);
     } else // pool or scope full: launch now, or defer
     {
       auto __lo_darg1_0 = f.occ_literal;
@@ -1525,22 +1525,22 @@ __global__ void sp_decimate(int n, int round, unsigned* toward_true, unsigned* t
 // launchopt: the arguments of 'sp_satisfy_occurrences' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs_sp_satisfy_occurrences {
+  const int* occ_literal;
+  const int* lit_sign;
+  const int* lit_clause;
   int* satisfied;
-  __device__ __lo_uargs_sp_satisfy_occurrences(int* satisfied)
-      : satisfied(satisfied) {}
+  __device__ __lo_uargs_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int* satisfied)
+      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), satisfied(satisfied) {}
 };
 
 // launchopt: the arguments of one launch of 'sp_satisfy_occurrences', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_sp_satisfy_occurrences {
-  const int* occ_literal;
-  const int* lit_sign;
-  const int* lit_clause;
   int occ_begin;
   int occ_end;
   int val;
-  __device__ __lo_args_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val)
-      : occ_literal(occ_literal), lit_sign(lit_sign), lit_clause(lit_clause), occ_begin(occ_begin), occ_end(occ_end), val(val) {}
+  __device__ __lo_args_sp_satisfy_occurrences(int occ_begin, int occ_end, int val)
+      : occ_begin(occ_begin), occ_end(occ_end), val(val) {}
 };
 
 // launchopt: the body of 'sp_satisfy_occurrences' for one thread whose built-in index variables are
@@ -1578,7 +1578,7 @@ __global__ void __lo_agg_sp_satisfy_occurrences(const launchopt::AggregatedLaunc
     return;
   const __lo_args_sp_satisfy_occurrences &__lo_a = *static_cast<const __lo_args_sp_satisfy_occurrences *>(__lo_t.arguments);
   const __lo_uargs_sp_satisfy_occurrences &__lo_u = *static_cast<const __lo_uargs_sp_satisfy_occurrences *>(__lo_t.uniformArguments);
-  __lo_part_sp_satisfy_occurrences(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_sp_satisfy_occurrences(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1596,7 +1596,7 @@ static __device__ void __lo_launch_sp_satisfy_occurrences(launchopt::Aggregation
       const __lo_args_sp_satisfy_occurrences &__lo_a = *static_cast<const __lo_args_sp_satisfy_occurrences *>(__lo_r.arguments);
       const __lo_uargs_sp_satisfy_occurrences &__lo_u = *static_cast<const __lo_uargs_sp_satisfy_occurrences *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        sp_satisfy_occurrences<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.occ_literal, __lo_a.lit_sign, __lo_a.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied);
+        sp_satisfy_occurrences<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1634,9 +1634,9 @@ static __device__ void __lo_part_sp_propagate(SatDev f, int first, const int* fi
     void *__lo_uniform2;
     void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args_sp_satisfy_occurrences), &__lo_uniform2);
     if (__lo_record2) {
-      ::new (__lo_record2) __lo_args_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v]);
+      ::new (__lo_record2) __lo_args_sp_satisfy_occurrences(begin, end, value[v]);
       if (__lo_uniform2) // first record of the scope: the arguments all share
-        ::new (__lo_uniform2) __lo_uargs_sp_satisfy_occurrences(satisfied);
+        ::new (__lo_uniform2) __lo_uargs_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, satisfied);
     } else // pool or scope full: launch now, or defer
     {
       auto __lo_darg2_0 = f.occ_literal;
@@ -1702,14 +1702,14 @@ int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
                                                                                     eta);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 48, 0, 0}); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
                                                                             toward_true, toward_false); }
     }
     sp_decimate<<<var_blocks, kParentBlock>>>(f.num_vars, round, toward_true, toward_false, pos, neg, d_value,
                                               fixed_now);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 48, 0, 0}); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
                                                                                d_satisfied); }
     }
   }

@@ -1309,21 +1309,21 @@ __device__ unsigned int spmv_failed_launches;
 // launchopt: the arguments of 'spmv_row_products' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs_spmv_row_products {
+  const int* col_indices;
+  const float* values;
   const float* x;
-  __device__ __lo_uargs_spmv_row_products(const float* x)
-      : x(x) {}
+  __device__ __lo_uargs_spmv_row_products(const int* col_indices, const float* values, const float* x)
+      : col_indices(col_indices), values(values), x(x) {}
 };
 
 // launchopt: the arguments of one launch of 'spmv_row_products', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_spmv_row_products {
-  const int* col_indices;
-  const float* values;
   int edge_begin;
   int edge_end;
   float* y_row;
-  __device__ __lo_args_spmv_row_products(const int* col_indices, const float* values, int edge_begin, int edge_end, float* y_row)
-      : col_indices(col_indices), values(values), edge_begin(edge_begin), edge_end(edge_end), y_row(y_row) {}
+  __device__ __lo_args_spmv_row_products(int edge_begin, int edge_end, float* y_row)
+      : edge_begin(edge_begin), edge_end(edge_end), y_row(y_row) {}
 };
 
 // launchopt: the body of 'spmv_row_products' for one thread whose built-in index variables are
@@ -1357,7 +1357,7 @@ __global__ void __lo_agg_spmv_row_products(const launchopt::AggregatedLaunch *__
     return;
   const __lo_args_spmv_row_products &__lo_a = *static_cast<const __lo_args_spmv_row_products *>(__lo_t.arguments);
   const __lo_uargs_spmv_row_products &__lo_u = *static_cast<const __lo_uargs_spmv_row_products *>(__lo_t.uniformArguments);
-  __lo_part_spmv_row_products(__lo_a.col_indices, __lo_a.values, __lo_u.x, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.y_row, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_spmv_row_products(__lo_u.col_indices, __lo_u.values, __lo_u.x, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.y_row, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1375,7 +1375,7 @@ static __device__ void __lo_launch_spmv_row_products(launchopt::AggregationScope
       const __lo_args_spmv_row_products &__lo_a = *static_cast<const __lo_args_spmv_row_products *>(__lo_r.arguments);
       const __lo_uargs_spmv_row_products &__lo_u = *static_cast<const __lo_uargs_spmv_row_products *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        spmv_row_products<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.values, __lo_u.x, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.y_row);
+        spmv_row_products<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.col_indices, __lo_u.values, __lo_u.x, __lo_a.edge_begin, __lo_a.edge_end, __lo_a.y_row);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1417,9 +1417,9 @@ static __device__ void __lo_part_spmv_rows(GraphDev a, int first_row, const floa
     void *__lo_uniform1;
     void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_spmv_row_products), &__lo_uniform1);
     if (__lo_record1) {
-      ::new (__lo_record1) __lo_args_spmv_row_products(a.col_indices, a.values, begin, end, &y[r]);
+      ::new (__lo_record1) __lo_args_spmv_row_products(begin, end, &y[r]);
       if (__lo_uniform1) // first record of the scope: the arguments all share
-        ::new (__lo_uniform1) __lo_uargs_spmv_row_products(x);
+        ::new (__lo_uniform1) __lo_uargs_spmv_row_products(a.col_indices, a.values, x);
     } else // pool or scope full: launch now, or defer
     {
       auto __lo_darg1_0 = a.col_indices;
@@ -1472,7 +1472,7 @@ int spmv_run(const GraphDev& a, const float* d_x, float* d_y) {
   cudaMemcpyToSymbol(spmv_failed_launches, &zero, sizeof zero);
   for (int first = 0; first < a.num_nodes; first += kMaxPending) {
     int count = a.num_nodes - first < kMaxPending ? a.num_nodes - first : kMaxPending;
-    { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); spmv_rows<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(a, first, d_x, d_y); }
+    { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); spmv_rows<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(a, first, d_x, d_y); }
   }
   cudaMemcpyFromSymbol(&failed, spmv_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

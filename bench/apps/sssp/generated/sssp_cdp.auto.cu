@@ -1355,26 +1355,26 @@ static __device__ void __lo_block_sssp_relax_edges(const int* col_indices, const
 // launchopt: the arguments of '__lo_coarse_sssp_relax_edges' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs___lo_coarse_sssp_relax_edges {
+  const int* col_indices;
+  const int* weights;
   int round;
   int* dist;
   int* stamp;
   int* next_work;
   int* next_size;
-  __device__ __lo_uargs___lo_coarse_sssp_relax_edges(int round, int* dist, int* stamp, int* next_work, int* next_size)
-      : round(round), dist(dist), stamp(stamp), next_work(next_work), next_size(next_size) {}
+  __device__ __lo_uargs___lo_coarse_sssp_relax_edges(const int* col_indices, const int* weights, int round, int* dist, int* stamp, int* next_work, int* next_size)
+      : col_indices(col_indices), weights(weights), round(round), dist(dist), stamp(stamp), next_work(next_work), next_size(next_size) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_sssp_relax_edges', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args___lo_coarse_sssp_relax_edges {
-  const int* col_indices;
-  const int* weights;
   int v;
   int edge_begin;
   int edge_end;
   const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_sssp_relax_edges(const int* col_indices, const int* weights, int v, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
-      : col_indices(col_indices), weights(weights), v(v), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_sssp_relax_edges(int v, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
+      : v(v), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the body of '__lo_coarse_sssp_relax_edges' for one thread whose built-in index variables are
@@ -1414,7 +1414,7 @@ __global__ void __lo_agg___lo_coarse_sssp_relax_edges(const launchopt::Aggregate
     return;
   const __lo_args___lo_coarse_sssp_relax_edges &__lo_a = *static_cast<const __lo_args___lo_coarse_sssp_relax_edges *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse_sssp_relax_edges &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sssp_relax_edges *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse_sssp_relax_edges(__lo_a.col_indices, __lo_a.weights, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.round, __lo_u.dist, __lo_u.stamp, __lo_u.next_work, __lo_u.next_size, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part___lo_coarse_sssp_relax_edges(__lo_u.col_indices, __lo_u.weights, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.round, __lo_u.dist, __lo_u.stamp, __lo_u.next_work, __lo_u.next_size, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1432,7 +1432,7 @@ static __device__ void __lo_launch___lo_coarse_sssp_relax_edges(launchopt::Aggre
       const __lo_args___lo_coarse_sssp_relax_edges &__lo_a = *static_cast<const __lo_args___lo_coarse_sssp_relax_edges *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_sssp_relax_edges &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sssp_relax_edges *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_coarse_sssp_relax_edges<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.col_indices, __lo_a.weights, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.round, __lo_u.dist, __lo_u.stamp, __lo_u.next_work, __lo_u.next_size, __lo_a.__lo_originalGrid);
+        __lo_coarse_sssp_relax_edges<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.col_indices, __lo_u.weights, __lo_a.v, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.round, __lo_u.dist, __lo_u.stamp, __lo_u.next_work, __lo_u.next_size, __lo_a.__lo_originalGrid);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1540,9 +1540,9 @@ static __device__ void __lo_part_sssp_process_worklist(GraphDev g, const int* wo
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_sssp_relax_edges), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_sssp_relax_edges(g.col_indices, g.weights, v, begin, end, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_sssp_relax_edges(v, begin, end, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_sssp_relax_edges(round, dist, stamp, next_work, next_size);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_sssp_relax_edges(g.col_indices, g.weights, round, dist, stamp, next_work, next_size);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg1_0 = g.col_indices;
@@ -1624,7 +1624,7 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < work_size; first += kMaxPending) {
       int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 48, 0, 0}); sssp_process_worklist<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, work, first, work_size, round, d_dist, stamp, next, next_size); }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); sssp_process_worklist<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, work, first, work_size, round, d_dist, stamp, next, next_size); }
     }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;

@@ -87,6 +87,13 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 #define LAUNCHOPT_PERSISTENT_STACK 4096
 #endif
 
+// The device heap, in bytes, where the persistent grid runs a child whose
+// threads work together: its blocks keep there the launches that find the
+// queue full (the device's default is 8 MiB).
+#ifndef LAUNCHOPT_PERSISTENT_HEAP
+#define LAUNCHOPT_PERSISTENT_HEAP (64u << 20)
+#endif
+
 // The megakernel's children of at most this many threads (grid x block)
 // are run by the launching thread at once rather than recorded.
 #ifndef LAUNCHOPT_PERSISTENT_INLINE_THREADS
@@ -140,6 +147,8 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned long long subtasks;        // the units of work of the running round
   unsigned settled;                   // the Units of this launch (Choose settled)
   unsigned finished;                  // blocks done with this launch; the last resets the queue
+  unsigned arrived;                   // blocks at the grid barrier (gridBarrier)
+  unsigned generation;                // grid barriers passed, ever
   unsigned long long first[Capacity]; // the first unit of each record, by slot
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
@@ -149,7 +158,9 @@ template <typename Record, unsigned Capacity> struct Queue {
   __device__ const Record &at(unsigned long long i) const {
     return reinterpret_cast<const Record *>(records)[i % Capacity];
   }
-  __device__ unsigned long long &firstOf(unsigned long long i) { return first[i % Capacity]; }
+  __device__ void setFirst(unsigned long long i, unsigned long long unit) {
+    first[i % Capacity] = unit;
+  }
   // Reads past a grid barrier of what other blocks wrote, from L2
   // (loadFromL2): a slot read in an earlier round may hold another record now.
   __device__ unsigned long long firstOf(unsigned long long i) const {
@@ -198,6 +209,60 @@ __device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
   return true;
 }
 
+__device__ inline unsigned dynamicSharedBytes() {
+  unsigned bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+}
+
+// Launches of a child whose threads work together that found the queue full,
+// kept by the block whose thread made them (a stack in the device heap),
+// which runs them itself, depth first, once its current unit of work is done
+// (drainOverflow): no thread can run such a child alone, and the queue frees
+// only at the end of a round. (Putting them back in the queue between
+// rounds instead ran qt's deepest input 50x slower on the H200: one thread
+// of a block requeues its whole stack.)
+template <typename Record> struct OverflowRecord {
+  Record record;
+  OverflowRecord *next;
+};
+__shared__ void *blockOverflow;
+
+// Called where a thread launched a child whose threads work together
+// (barriers, shared memory, warp primitives): a block of the grid runs each
+// of its blocks as one, so it must have the grid's block shape and fit its
+// dynamic shared memory (launchopt checked both from constants). When the
+// queue is full the block keeps the launch; when the device heap is full too,
+// the grid stops with the reason.
+template <typename Record, unsigned Capacity>
+__device__ void recordBlocks(Queue<Record, Capacity> &q, const Record &r) {
+  const dim3 &b = r.shape.block;
+  if (b.x != blockDim.x || b.y != blockDim.y || b.z != blockDim.z ||
+      r.shape.sharedMemory > dynamicSharedBytes()) {
+    printf("launchopt: a removed launch of blocks of %u x %u x %u threads and %u bytes of dynamic "
+           "shared memory reached a persistent grid of blocks of %u x %u x %u threads and %u "
+           "bytes\n",
+           b.x, b.y, b.z, r.shape.sharedMemory, blockDim.x, blockDim.y, blockDim.z,
+           dynamicSharedBytes());
+    __trap();
+  }
+  if (record(q, r))
+    return;
+  auto *node = static_cast<OverflowRecord<Record> *>(malloc(sizeof(OverflowRecord<Record>)));
+  if (!node) {
+    printf("launchopt: a removed launch of a child whose threads work together found the "
+           "persistent grid's queue (%u launches) and the device heap full: raise "
+           "LAUNCHOPT_PERSISTENT_QUEUE or LAUNCHOPT_PERSISTENT_HEAP\n",
+           (unsigned)Capacity);
+    __trap();
+  }
+  memcpy(&node->record, &r, sizeof(Record));
+  node->next = static_cast<OverflowRecord<Record> *>(
+      (void *)atomicExch(reinterpret_cast<unsigned long long *>(&blockOverflow),
+                         reinterpret_cast<unsigned long long>(node)));
+  __threadfence_block();
+}
+
 // Stands for creating or destroying a stream that only recorded launches
 // used: nothing to do.
 __device__ inline cudaError_t streamUnused() { return cudaSuccess; }
@@ -219,6 +284,9 @@ __device__ inline void wrappedGridFindsQueueFull() {
 // while a thread still reads it.
 template <typename RunBlock>
 __device__ void runParentBlocks(const dim3 &parentGrid, RunBlock runBlock) {
+  if (linearThread() == 0)
+    blockOverflow = nullptr;
+  __syncthreads();
   unsigned long long blocks = extent(parentGrid);
   for (unsigned long long b = blockIdx.x; b < blocks; b += gridDim.x) {
     runBlock(unflatten(b, parentGrid));
@@ -381,7 +449,7 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin
   __syncthreads();
   unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
   for (unsigned i = from; i < to; ++i) {
-    q.firstOf(begin + i) = offset;
+    q.setFirst(begin + i, offset);
     offset += unitsOf(q.load(begin + i), settled);
   }
   if (me == 0)
@@ -422,22 +490,89 @@ __device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long b
   }
 }
 
+// Runs the launches this block kept when the queue was full (recordBlocks),
+// the last kept first, each child block as one; those they make when the
+// queue is still full join the stack. Reached by every thread of the block.
+template <typename Record, typename RunThread>
+__device__ void drainOverflow(RunThread &runThread) {
+  __shared__ OverflowRecord<Record> *taken;
+  while (true) {
+    __syncthreads();
+    if (linearThread() == 0) {
+      taken = static_cast<OverflowRecord<Record> *>(blockOverflow);
+      if (taken)
+        blockOverflow = taken->next;
+    }
+    __syncthreads();
+    if (!taken)
+      return;
+    const Record r = taken->record;
+    __syncthreads();
+    if (linearThread() == 0)
+      free(taken);
+    for (unsigned long long b = 0, blocks = extent(r.shape.grid); b < blocks; ++b) {
+      runChildBlock(r, b, runThread);
+      __syncthreads();
+    }
+  }
+}
+
+// A barrier of the whole persistent grid, whose blocks are all resident (a
+// cooperative launch). The blocks that wait sleep between polls, up to about
+// a microsecond: a recursion's first rounds keep a few threads busy while the
+// rest of the grid waits, and a grid polling without pause slows their memory
+// accesses (cooperative groups' grid.sync() does; -DLAUNCHOPT_PERSISTENT_GRID_SYNC
+// uses it instead).
+template <typename Record, unsigned Capacity>
+__device__ void gridBarrier(Queue<Record, Capacity> &q) {
+#ifdef LAUNCHOPT_PERSISTENT_GRID_SYNC
+  (void)q;
+  cooperative_groups::this_grid().sync();
+#else
+  __syncthreads();
+  if (linearThread() == 0) {
+    volatile unsigned *generation = &q.generation;
+    unsigned seen = *generation;
+    __threadfence();
+    if (atomicAdd(&q.arrived, 1u) == gridDim.x - 1) {
+      q.arrived = 0;
+      __threadfence();
+      atomicAdd(&q.generation, 1u);
+    } else {
+      unsigned pause = 32;
+      while (*generation == seen) {
+        __nanosleep(pause);
+        if (pause < 1024)
+          pause *= 2;
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+#endif
+}
+
 // After the parent's own work, reached by every thread of the grid: runs the
 // recorded launches, the blocks taking units dynamically (T2: a whole child
 // grid; T1: a child block; ChildThreads: a block's worth of child threads),
 // and resets the queue for the next launch of the parent. RunThread(record,
 // blockIdx, threadIdx) runs one child thread. Recursive: the child records
-// launches too, run in further rounds until one records none.
-template <bool Recursive = false, typename Record, unsigned Capacity, typename RunThread>
+// launches too, run in further rounds until one records none. WholeBlocks:
+// the child's threads work together, and a block runs a child block as one
+// (its blocks have the child's shape; `how` is ChildBlocks or ChildGrids),
+// with a barrier before the next reuses the child's shared memory.
+template <bool Recursive = false, bool WholeBlocks = false, typename Record, unsigned Capacity,
+          typename RunThread>
 __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
-  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
-  grid.sync();
+  if (WholeBlocks)
+    drainOverflow<Record>(runThread);
+  gridBarrier(q);
   // Nothing recorded (every child ran in its thread): no numbering and no
   // second barrier.
   for (unsigned long long begin = 0, end = loadFromL2(&q.count); end > begin;) {
     unsigned n = (unsigned)(end - begin);
     numberUnits(q, begin, n, how, begin == 0);
-    grid.sync();
+    gridBarrier(q);
     Units settled = (Units)loadFromL2(&q.settled);
     unsigned long long units = loadFromL2(&q.subtasks);
     if (settled == ChildThreads) {
@@ -449,14 +584,19 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
         unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
         unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
         unsigned long long to = span == 0 || from + span > blocks ? blocks : from + span;
-        for (unsigned long long b = from; b < to; ++b)
+        for (unsigned long long b = from; b < to; ++b) {
           runChildBlock(r, b, runThread);
+          if (WholeBlocks)
+            __syncthreads();
+        }
+        if (WholeBlocks)
+          drainOverflow<Record>(runThread);
       }
     }
     if (!Recursive)
       break;
     // Every block is past the round: what it recorded is counted.
-    grid.sync();
+    gridBarrier(q);
     begin = end;
     end = loadFromL2(&q.count);
   }
@@ -488,6 +628,23 @@ inline void raiseStackOnce() {
   (void)cudaGetLastError();
 }
 
+// Raises the device heap to LAUNCHOPT_PERSISTENT_HEAP bytes, once, where the
+// grid's blocks keep the launches of children whose threads work together
+// that find the queue full. The device keeps the heap it has once a kernel
+// that uses it has run: then the call fails and the heap stays as it is.
+inline void raiseHeapOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_HEAP > 0 &&
+      cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_HEAP))
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, LAUNCHOPT_PERSISTENT_HEAP);
+  (void)cudaGetLastError();
+}
+
 // When the host launches the persistent grid rather than the original.
 enum When : unsigned {
   Always = 0, // T1 and T2
@@ -514,12 +671,17 @@ enum When : unsigned {
 // launches a full queue leaves to the launching thread, one nested call per
 // level; the threads' stack is raised once to LAUNCHOPT_PERSISTENT_STACK
 // bytes (never lowered; 0 leaves it as it is), and the grid has at least
-// LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM blocks per SM.
-template <bool Recursive = false, typename... Params, typename... Args>
+// LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM blocks per SM. WholeBlocks:
+// the child's threads work together, and the grid's blocks keep the launches
+// that find the queue full in the device heap, raised once to
+// LAUNCHOPT_PERSISTENT_HEAP bytes.
+template <bool Recursive = false, bool WholeBlocks = false, typename... Params, typename... Args>
 void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
             dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
   if (Recursive)
     raiseStackOnce();
+  if (WholeBlocks)
+    raiseHeapOnce();
   std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   // The device's answers, kept for the next launch of this kernel with the

@@ -1369,21 +1369,21 @@ static __device__ void __lo_block_tc_intersect(GraphDev g, int u, int edge_begin
 // launchopt: the arguments of '__lo_coarse_tc_intersect' that are the same at every launch of a scope,
 // kept once per scope next to its records.
 struct __lo_uargs___lo_coarse_tc_intersect {
+  GraphDev g;
   unsigned long long* count;
-  __device__ __lo_uargs___lo_coarse_tc_intersect(unsigned long long* count)
-      : count(count) {}
+  __device__ __lo_uargs___lo_coarse_tc_intersect(GraphDev g, unsigned long long* count)
+      : g(g), count(count) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_tc_intersect', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args___lo_coarse_tc_intersect {
-  GraphDev g;
   int u;
   int edge_begin;
   int edge_end;
   const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
-      : g(g), u(u), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_tc_intersect(int u, int edge_begin, int edge_end, const dim3 __lo_originalGrid)
+      : u(u), edge_begin(edge_begin), edge_end(edge_end), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the body of '__lo_coarse_tc_intersect' for one thread whose built-in index variables are
@@ -1423,7 +1423,7 @@ __global__ void __lo_agg___lo_coarse_tc_intersect(const launchopt::AggregatedLau
     return;
   const __lo_args___lo_coarse_tc_intersect &__lo_a = *static_cast<const __lo_args___lo_coarse_tc_intersect *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse_tc_intersect &__lo_u = *static_cast<const __lo_uargs___lo_coarse_tc_intersect *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse_tc_intersect(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part___lo_coarse_tc_intersect(__lo_u.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -1441,7 +1441,7 @@ static __device__ void __lo_launch___lo_coarse_tc_intersect(launchopt::Aggregati
       const __lo_args___lo_coarse_tc_intersect &__lo_a = *static_cast<const __lo_args___lo_coarse_tc_intersect *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_tc_intersect &__lo_u = *static_cast<const __lo_uargs___lo_coarse_tc_intersect *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_coarse_tc_intersect<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count, __lo_a.__lo_originalGrid);
+        __lo_coarse_tc_intersect<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.g, __lo_a.u, __lo_a.edge_begin, __lo_a.edge_end, __lo_u.count, __lo_a.__lo_originalGrid);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1554,9 +1554,9 @@ static __device__ void __lo_part_tc_vertices(GraphDev g, int first, unsigned lon
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_tc_intersect), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_tc_intersect(g, u, begin, end, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_tc_intersect(u, begin, end, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_tc_intersect(count);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_tc_intersect(g, count);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg1_0 = g;
@@ -1613,7 +1613,7 @@ int tc_run(const GraphDev& g, unsigned long long* d_count) {
   cudaMemsetAsync(d_count, 0, sizeof(unsigned long long));
   for (int first = 0; first < g.num_nodes; first += kMaxPending) {
     int count = g.num_nodes - first < kMaxPending ? g.num_nodes - first : kMaxPending;
-    { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 64, 0, 0}); tc_vertices<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, first, d_count); }
+    { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); tc_vertices<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, first, d_count); }
   }
   cudaMemcpyFromSymbol(&failed, tc_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
