@@ -15,8 +15,10 @@ __global__ void tile(int *out) {
 // CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is launched from the device (line {{[0-9]+}}): only the host can launch a cooperative persistent grid
 __global__ void inner(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
 
-// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: T1/T2 run any child block in any parent block and need a child of independent threads for now: child uses
-__global__ void shared(int **outs) { tile<<<1, 32>>>(outs[threadIdx.x]); }
+// A child whose threads work together runs as a block of the grid only with
+// the grid's (the parent's) block shape.
+// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: the child's threads work together, so a block of the persistent grid (32 x 1 x 1 threads, the parent's) runs a child block only of the same shape; the launch at line [[#@LINE+1]] has blocks of 16 x 1 x 1 threads
+__global__ void shared(int **outs) { tile<<<2, 16>>>(outs[threadIdx.x]); }
 
 __global__ void other(int *out) { out[threadIdx.x] = 2; }
 
@@ -52,7 +54,7 @@ __global__ void chain(int *out, int n) {
   if (threadIdx.x == 0 && n > 1)
     chain<<<1, 32, 0, cudaStreamTailLaunch>>>(out, n - 1);
 }
-// CHECK-DAG: :[[@LINE+1]]:40: remark: not removed: T1/T2 run any child block in any parent block and need a child of independent threads for now: child tail-launches kernels
+// CHECK-DAG: :[[@LINE+1]]:40: remark: not removed: T1/T2 run the child's blocks in the persistent grid's: child tail-launches kernels
 __global__ void chainAll(int **outs) { chain<<<1, 32>>>(outs[threadIdx.x], 8); }
 
 void run(int **outs, int ***nested) {
