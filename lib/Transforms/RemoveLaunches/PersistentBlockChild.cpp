@@ -110,9 +110,7 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
       return refusal("the child's threads work together, so a block of the persistent grid runs "
                      "a child block with the same threads, but the parent's block at " +
                      lineOf(*Host) +
-                     (S ? " differs from another of its launches"
-                        : " is not a "
-                          "constant"));
+                     (S ? " differs from another of its launches" : " is not a constant"));
     Block = S;
     std::optional<uint64_t> Bytes =
         Host->SharedMemory ? constantInteger(Ctx, Host->SharedMemory->IgnoreParenImpCasts()) : 0;

@@ -230,7 +230,14 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     }
     D.Remark.Parameters["auto"] =
         std::string(versionName(RemovalVersion::Megakernel)) +
-        ": the kernel launches itself, and only the persistent grid runs a recursion";
+        ": the kernel launches itself, and only the persistent grid runs a recursion; " +
+        (childRunsAsWholeBlocks(Launches, Site)
+             ? "its threads work together, so its blocks are taken one at a time (T1)"
+         : inlinesSmallChild(Site)
+             ? "a launch of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the "
+               "launching thread, the others are recorded"
+             : "every child is recorded (its threads run loops, so few threads may still be "
+               "much work)");
     D.Version = RemovalVersion::Megakernel;
     D.Launch = std::move(*A);
     D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
