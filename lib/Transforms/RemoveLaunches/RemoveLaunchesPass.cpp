@@ -248,13 +248,21 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   } else {
     VersionChoice Choice = selectVersion(Ctx, Launches, Site);
     // Where one parent thread would run the child (T4), the persistent grid
-    // balances the children over the whole device instead when it can.
-    if (Choice.Version == RemovalVersion::T4) {
+    // balances the children over the whole device instead when it can; and
+    // where the launching block would run a child whose threads work
+    // together (T3), any block of the grid does (block_children on the H200:
+    // T1 0.95 ms, T3 1.48).
+    bool WholeBlocks = childRunsAsWholeBlocks(Launches, Site);
+    if (Choice.Version == RemovalVersion::T4 || WholeBlocks) {
       llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel,
                                                     Shadows, Options.AssumeIndependentChildren);
       if (A) {
-        D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " +
-                                      megakernelReason(Ctx, Site);
+        D.Remark.Parameters["auto"] =
+            std::string(versionName(RemovalVersion::Megakernel)) + ": " +
+            (WholeBlocks ? "the child's threads work together: any block of the persistent grid "
+                           "runs its blocks, one at a time (T1), rather than the launching "
+                           "block (T3)"
+                         : megakernelReason(Ctx, Site));
         D.Version = RemovalVersion::Megakernel;
         D.Launch = std::move(*A);
         D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
