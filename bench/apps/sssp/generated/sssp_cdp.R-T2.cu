@@ -43,17 +43,22 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // time (T1), or, for the megakernel that auto picks, a block's worth of
 // child threads at a time, packed densely over all recorded grids (a child
 // of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads is run by the
-// launching thread at once instead: recording it costs more). A launch that
-// finds the queue full is run by its thread at once, so nothing depends on
-// the device heap. Children here have
-// independent threads (no barriers, shared memory or warp primitives), so a
-// parent block runs a child block of any size in a loop over its threads.
+// launching thread at once instead: recording it costs more). A child of
+// independent threads (no barriers, shared memory or warp primitives) is run
+// by a parent block as a loop over its threads, whatever its block size, and
+// a launch of it that finds the queue full is run by its thread at once. A
+// child whose threads work together has the grid's block shape and runs as
+// one of its blocks, thread t as child thread t (WholeBlocks); a launch of
+// it that finds the queue full is kept by the block in the device heap and
+// run by it after its current unit of work (recordBlocks, drainOverflow).
 //
 // A child that launches itself (recursion) records its launches in the same
 // queue while the grid runs it: the recorded work then runs in rounds, one
 // grid barrier apart, until a round records nothing. The queue is a ring
 // whose live records are those of the running round and the ones recorded
-// since: LAUNCHOPT_PERSISTENT_QUEUE of them at a time.
+// since: LAUNCHOPT_PERSISTENT_QUEUE of them at a time. A kernel that
+// launches itself is its own parent: the host's launch of it starts the
+// grid.
 
 #include <cooperative_groups.h>
 #include <cstdio>
