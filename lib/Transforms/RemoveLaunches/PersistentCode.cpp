@@ -52,6 +52,14 @@ const char *unitsConstant(PersistentUnits Units) {
   return "launchopt::persistent::Choose";
 }
 
+// The runtime's <Recursive, WholeBlocks> template arguments, left out
+// where they are the defaults (false).
+std::string templateFlags(bool Recursive, bool WholeBlocks) {
+  if (WholeBlocks)
+    return std::string("<") + (Recursive ? "true" : "false") + ", true>";
+  return Recursive ? "<true>" : "";
+}
+
 } // namespace
 
 std::string gridRecordDefinition(const KernelCopy &K) {
@@ -154,11 +162,8 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
-  std::string Flags = WholeBlocks ? std::string("<") + (Recursive ? "true" : "false") + ", true>"
-                      : Recursive ? "<true>"
-                                  : "";
-  D += "  launchopt::persistent::runRecorded" + Flags + "(" + queueName(P) + ", " +
-       unitsConstant(Units) + ",\n";
+  D += "  launchopt::persistent::runRecorded" + templateFlags(Recursive != nullptr, WholeBlocks) +
+       "(" + queueName(P) + ", " + unitsConstant(Units) + ",\n";
   D += "      [&](const " + recordName(Child.Name) +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
   std::string RunThread =
@@ -175,13 +180,10 @@ std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, 
                                  ? "MoreResidentThanOriginal"
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
                                                                     : "Always";
-  std::string Flags = WholeBlocks
-                          ? std::string("<") + (RecursiveChild ? "true" : "false") + ", true>"
-                      : RecursiveChild ? "<true>"
-                                       : "";
-  return "launchopt::persistent::launch" + Flags + "(" + generated::removal::PersistentPrefix +
-         Parent.Name + ", " + L.Callee + ", launchopt::persistent::" + WhenConstant + ", " +
-         L.Grid + ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+  return "launchopt::persistent::launch" + templateFlags(RecursiveChild, WholeBlocks) + "(" +
+         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee +
+         ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " + L.Block + ", " +
+         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
          "); /* launchopt: the persistent grid of '" + Parent.Name + "' (launch removal) */";
 }

@@ -209,6 +209,14 @@ void decideExternal(clang::ASTContext &Ctx, const RemoveLaunchesOptions &Options
                                   "the copy that runs its grid in the parent thread";
 }
 
+// auto's choice of the megakernel at a site, and why.
+void takeMegakernel(SiteDecision &D, AcceptedLaunch A, const std::string &Why) {
+  D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " + Why;
+  D.Version = RemovalVersion::Megakernel;
+  D.Launch = std::move(A);
+  D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+}
+
 void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
             const RemoveLaunchesOptions &Options, ShadowCallees &Shadows, SiteDecision &D) {
   const LaunchSite &Site = *D.Site;
@@ -228,19 +236,17 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       D.Remark.Message = llvm::toString(A.takeError());
       return;
     }
-    D.Remark.Parameters["auto"] =
-        std::string(versionName(RemovalVersion::Megakernel)) +
-        ": the kernel launches itself, and only the persistent grid runs a recursion; " +
-        (childRunsAsWholeBlocks(Launches, Site)
-             ? "its threads work together, so its blocks are taken one at a time (T1)"
-         : inlinesSmallChild(Site)
-             ? "a launch of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads runs in the "
-               "launching thread, the others are recorded"
-             : "every child is recorded (its threads run loops, so few threads may still be "
-               "much work)");
-    D.Version = RemovalVersion::Megakernel;
-    D.Launch = std::move(*A);
-    D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+    takeMegakernel(D, std::move(*A),
+                   std::string("the kernel launches itself, and only the persistent grid runs a "
+                               "recursion; ") +
+                       (childRunsAsWholeBlocks(Launches, Site)
+                            ? "its threads work together, so its blocks are taken one at a time "
+                              "(T1)"
+                        : inlinesSmallChild(Site)
+                            ? "a launch of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads "
+                              "runs in the launching thread, the others are recorded"
+                            : "every child is recorded (its threads run loops, so few threads "
+                              "may still be much work)"));
     return;
   } else if (llvm::Error Common = removalRefusal(Site)) {
     D.Remark.Message = llvm::toString(std::move(Common));
@@ -257,15 +263,11 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel,
                                                     Shadows, Options.AssumeIndependentChildren);
       if (A) {
-        D.Remark.Parameters["auto"] =
-            std::string(versionName(RemovalVersion::Megakernel)) + ": " +
-            (WholeBlocks ? "the child's threads work together: any block of the persistent grid "
-                           "runs its blocks, one at a time (T1), rather than the launching "
-                           "block (T3)"
-                         : megakernelReason(Ctx, Site));
-        D.Version = RemovalVersion::Megakernel;
-        D.Launch = std::move(*A);
-        D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+        takeMegakernel(D, std::move(*A),
+                       WholeBlocks ? "the child's threads work together: any block of the "
+                                     "persistent grid runs its blocks, one at a time (T1), "
+                                     "rather than the launching block (T3)"
+                                   : megakernelReason(Ctx, Site));
         return;
       }
       llvm::consumeError(A.takeError());
