@@ -257,7 +257,7 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     // balances the children over the whole device instead when it can; and
     // where the launching block would run a child whose threads work
     // together (T3), any block of the grid does (block_children on the H200:
-    // T1 0.95 ms, T3 1.48).
+    // T1 0.95 ms, T2 0.59, T3 1.48).
     bool WholeBlocks = childRunsAsWholeBlocks(Launches, Site);
     if (Choice.Version == RemovalVersion::T4 || WholeBlocks) {
       llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::Megakernel,
@@ -615,7 +615,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       if (!launchesItself(Site))
         ThreadRun.emplace(Site.Child, A.Child);
       GridRecords.emplace(Site.Child, A.Child);
-      // Whole child blocks are never packed as threads of several.
+      // Whole child blocks are never packed as threads of several, and are
+      // taken one at a time (T1): the device's choice from the recorded
+      // launches (Fig. 7b) took whole grids (T2) for qt and ms, 1.5x and 1.7x
+      // slower on the H200 (bench/results/removal-choice).
       PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
                               : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
                               : WholeBlocks                      ? PersistentUnits::ChildBlocks

@@ -9,9 +9,11 @@
 // RUN: grep -v '^// [A-Z0-9-]*:' %t1.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REPORT < %t1.txt
 // RUN: %nvcc-compile %t1.cu
-// auto takes the persistent grid for such a child rather than T3.
+// auto takes the persistent grid for such a child rather than T3, one child
+// block at a time.
 // RUN: %launchopt --remove-launches=auto %s -o %ta.cu --report %ta.txt 2> /dev/null
 // RUN: %FileCheck %s --check-prefix=AUTO < %ta.txt
+// RUN: grep -v '^// [A-Z0-9-]*:' %ta.cu | %FileCheck %s --check-prefix=AUTO-CODE
 // RUN: %nvcc-compile %ta.cu
 #include <cuda_runtime.h>
 
@@ -118,9 +120,11 @@ void run(const int *image, int width, int *out, Tiles root, int *rows, const int
 
 // REPORT: ('refine' -> 'refine'): remove-launches: applied
 // REPORT-NEXT: child-blocks: the child's threads work together: a block of the persistent grid runs each child block as one, with the same threads; the kernel as written keeps the launch
-// REPORT: ('narrow' -> 'narrow'): remove-launches: not applied: the child's threads work together, so a block of the persistent grid (64 x 1 x 1 threads, the parent's) runs a child block only of the same shape; the launch at line 59 has blocks of 32 x 1 x 1 threads
-// REPORT: ('ragged' -> 'ragged'): remove-launches: not applied: a thread of the child may return at line 66 without the rest of its block
+// REPORT: ('narrow' -> 'narrow'): remove-launches: not applied: the child's threads work together, so a block of the persistent grid (64 x 1 x 1 threads, the parent's) runs a child block only of the same shape; the launch at line 61 has blocks of 32 x 1 x 1 threads
+// REPORT: ('ragged' -> 'ragged'): remove-launches: not applied: a thread of the child may return at line 68 without the rest of its block
 // REPORT: ('scanAll' -> 'scanRows'): remove-launches: applied
 // REPORT-NEXT: child-blocks: {{.*}}; the original parent keeps the launch
 // AUTO: ('scanAll' -> 'scanRows'): remove-launches: applied
 // AUTO-NEXT: auto: megakernel {{.*}}: the child's threads work together: any block of the persistent grid runs its blocks, one at a time (T1), rather than the launching block (T3)
+
+// AUTO-CODE: launchopt::persistent::runRecorded<false, true>(__lo_pq_scanAll, launchopt::persistent::ChildBlocks,

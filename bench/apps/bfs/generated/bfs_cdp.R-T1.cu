@@ -132,6 +132,20 @@ __device__ inline unsigned long long loadFromL2(const unsigned long long *p) {
   return v;
 }
 
+// The most blocks of a persistent grid that number a round's records
+// together; a larger grid leaves it to its first block.
+#ifndef LAUNCHOPT_PERSISTENT_MAX_GRID
+#define LAUNCHOPT_PERSISTENT_MAX_GRID 8192u
+#endif
+
+// A round of more records than this many per thread of a block is numbered
+// by the whole grid (one grid barrier more); a smaller one by its first
+// block alone, each of whose threads waits for one record's load after
+// another.
+#ifndef LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD
+#define LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD 8u
+#endif
+
 // The configuration of a recorded launch. A record of a child is
 // { LaunchShape shape; struct { <the child's parameters> } args; }.
 struct LaunchShape {
@@ -155,6 +169,9 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned arrived;                   // blocks at the grid barrier (gridBarrier)
   unsigned generation;                // grid barriers passed, ever
   unsigned long long first[Capacity]; // the first unit of each record, by slot
+  // The units of each block's share of a round's records, where the grid
+  // numbers them together (numberUnitsTogether).
+  unsigned long long partial[LAUNCHOPT_PERSISTENT_MAX_GRID];
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
   __device__ Record &at(unsigned long long i) {
@@ -170,6 +187,17 @@ template <typename Record, unsigned Capacity> struct Queue {
   // (loadFromL2): a slot read in an earlier round may hold another record now.
   __device__ unsigned long long firstOf(unsigned long long i) const {
     return loadFromL2(&first[i % Capacity]);
+  }
+  // The configuration of record i alone (from L2), where the arguments are
+  // not needed: a record starts with its LaunchShape.
+  __device__ LaunchShape shapeOf(unsigned long long i) const {
+    const unsigned *from = reinterpret_cast<const unsigned *>(&at(i).shape);
+    unsigned words[sizeof(LaunchShape) / sizeof(unsigned)];
+    for (unsigned w = 0; w < sizeof(LaunchShape) / sizeof(unsigned); ++w)
+      words[w] = loadFromL2(from + w);
+    LaunchShape shape;
+    memcpy(&shape, words, sizeof(LaunchShape));
+    return shape;
   }
   __device__ Record load(unsigned long long i) const {
     static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
@@ -346,11 +374,10 @@ __device__ inline unsigned long long blocksPerUnit(unsigned long long blocks, Un
 
 // The units of work of a record: one per child thread (ChildThreads), one
 // per run of child blocks (T1), or the whole child grid as one (T2).
-template <typename Record>
-__device__ unsigned long long unitsOf(const Record &r, Units settled) {
-  unsigned long long blocks = extent(r.shape.grid);
+__device__ inline unsigned long long unitsOf(const LaunchShape &shape, Units settled) {
+  unsigned long long blocks = extent(shape.grid);
   if (settled == ChildThreads)
-    return blocks * extent(r.shape.block);
+    return blocks * extent(shape.block);
   unsigned long long span = blocksPerUnit(blocks, settled);
   return span == 0 ? 1 : (blocks + span - 1) / span;
 }
@@ -394,11 +421,11 @@ __device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned long long begi
     total = largest = largestThreads = 0;
   __syncthreads();
   for (unsigned i = linearThread(); i < n; i += blockThreads()) {
-    const Record r = q.load(begin + i);
-    unsigned long long blocks = extent(r.shape.grid);
+    const LaunchShape shape = q.shapeOf(begin + i);
+    unsigned long long blocks = extent(shape.grid);
     atomicAdd(&total, blocks);
     atomicMax(&largest, blocks);
-    atomicMax(&largestThreads, extent(r.shape.block));
+    atomicMax(&largestThreads, extent(shape.block));
   }
   __syncthreads();
   Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
@@ -408,36 +435,19 @@ __device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned long long begi
   return chosen;
 }
 
-// Numbers the units of the round's n records from begin: the first unit of
-// each record, an exclusive prefix sum computed by block 0, which also
-// settles the units of a Choose launch (q.settled, in its first round) and
-// starts the round (q.begin, q.next).
-template <typename Record, unsigned Capacity>
-__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
-                            Units units, bool firstRound) {
-  if (blockIdx.x != 0)
-    return;
-  Units settled = !firstRound            ? (Units)loadFromL2(&q.settled)
-                  : units != Choose ? units
-                                    : chooseUnits(q, begin, n);
-  if (linearThread() == 0) {
-    q.settled = settled;
-    q.begin = begin;
-    q.next = 0;
-  }
+// The exclusive prefix sum of the block's values, one per thread; total is
+// their sum. Reached by every thread of the block.
+__device__ inline unsigned long long blockExclusiveSum(unsigned long long mine,
+                                                       unsigned long long &total) {
   __shared__ unsigned long long warpTotals[32];
   unsigned me = linearThread(), threads = blockThreads();
-  unsigned chunk = (n + threads - 1) / threads;
-  unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
-  unsigned long long mine = 0;
-  for (unsigned i = from; i < to; ++i)
-    mine += unitsOf(q.load(begin + i), settled);
-  // Inclusive scan of the per-thread sums: within warps, then over warps.
   unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
+  __syncthreads(); // the last call's readers are done with warpTotals
+  // Inclusive scan within warps, then over warps. Every thread of the block
+  // is here, but not necessarily converged (__activemask() may name only
+  // some of a warp): the lanes are the warp's threads, fewer in a partial
+  // last warp.
   unsigned long long inclusive = mine;
-  // Every thread of the block is here, but not necessarily converged
-  // (__activemask() may name only some of a warp): the lanes are the warp's
-  // threads, fewer in a partial last warp.
   unsigned lanes = warp == warps - 1 && threads % 32 != 0 ? (1u << (threads % 32)) - 1 : ~0u;
   __syncwarp(lanes);
   for (unsigned d = 1; d < 32; d *= 2) {
@@ -452,13 +462,98 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin
     for (unsigned w = 1; w < warps; ++w)
       warpTotals[w] += warpTotals[w - 1];
   __syncthreads();
-  unsigned long long offset = inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+  total = warpTotals[warps - 1];
+  return inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+}
+
+// The Units of this launch: q.settled after the first round; in the first,
+// `units`, or block 0's choice from the recorded launches for Choose. Block
+// 0 keeps it in q.settled; with Choose the other blocks wait for it at a
+// grid barrier (shared: every block takes part) or do not need it (block 0
+// numbers alone).
+template <typename Record, unsigned Capacity>
+__device__ Units settleUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                             Units units, bool firstRound, bool shared) {
+  if (!firstRound)
+    return (Units)loadFromL2(&q.settled);
+  Units settled = units;
+  if (blockIdx.x == 0) {
+    if (units == Choose)
+      settled = chooseUnits(q, begin, n);
+    if (linearThread() == 0)
+      q.settled = settled;
+  }
+  if (units != Choose || !shared)
+    return settled;
+  gridBarrier(q);
+  return (Units)loadFromL2(&q.settled);
+}
+
+// Numbers the units of the round's n records from begin, by block 0 alone:
+// the first unit of each record, an exclusive prefix sum, and the round's
+// start (q.begin, q.next, q.subtasks).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                            Units settled) {
+  if (blockIdx.x != 0)
+    return;
+  unsigned me = linearThread(), threads = blockThreads();
+  if (me == 0) {
+    q.begin = begin;
+    q.next = 0;
+  }
+  unsigned chunk = (n + threads - 1) / threads;
+  unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
+  unsigned long long mine = 0, total = 0;
+  for (unsigned i = from; i < to; ++i)
+    mine += unitsOf(q.shapeOf(begin + i), settled);
+  unsigned long long offset = blockExclusiveSum(mine, total);
   for (unsigned i = from; i < to; ++i) {
     q.setFirst(begin + i, offset);
-    offset += unitsOf(q.load(begin + i), settled);
+    offset += unitsOf(q.shapeOf(begin + i), settled);
   }
   if (me == 0)
-    q.subtasks = warpTotals[warps - 1];
+    q.subtasks = total;
+}
+
+// The same by every block of the grid, for a round of many records: each
+// block sums the units of its share of them (q.partial), and after a grid
+// barrier numbers its share from the sum of the shares before it.
+template <typename Record, unsigned Capacity>
+__device__ void numberUnitsTogether(Queue<Record, Capacity> &q, unsigned long long begin,
+                                    unsigned n, Units settled) {
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned long long share = (n + gridDim.x - 1) / gridDim.x;
+  unsigned long long from = (unsigned long long)blockIdx.x * share;
+  from = from < n ? from : n;
+  unsigned long long to = from + share < n ? from + share : n;
+  unsigned long long mine = 0, total = 0;
+  for (unsigned long long i = from + me; i < to; i += threads)
+    mine += unitsOf(q.shapeOf(begin + i), settled);
+  blockExclusiveSum(mine, total);
+  if (me == 0)
+    q.partial[blockIdx.x] = total;
+  gridBarrier(q);
+  mine = 0;
+  for (unsigned b = me; b < blockIdx.x; b += threads)
+    mine += loadFromL2(&q.partial[b]);
+  unsigned long long offset = 0;
+  blockExclusiveSum(mine, offset);
+  for (unsigned long long tile = from; tile < to; tile += threads) {
+    unsigned long long i = tile + me;
+    unsigned long long units = i < to ? unitsOf(q.shapeOf(begin + i), settled) : 0, tileUnits = 0;
+    unsigned long long before = blockExclusiveSum(units, tileUnits);
+    if (i < to)
+      q.setFirst(begin + i, offset + before);
+    offset += tileUnits;
+  }
+  // The last block's numbers end where the round's units do.
+  if (me == 0 && blockIdx.x == gridDim.x - 1)
+    q.subtasks = offset;
+  if (me == 0 && blockIdx.x == 0) {
+    q.begin = begin;
+    q.next = 0;
+  }
 }
 
 // The record of the round whose units hold unit s: the last with first <= s.
@@ -527,7 +622,8 @@ __device__ void drainOverflow(RunThread &runThread) {
 // a microsecond: a recursion's first rounds keep a few threads busy while the
 // rest of the grid waits, and a grid polling without pause slows their memory
 // accesses (cooperative groups' grid.sync() does; -DLAUNCHOPT_PERSISTENT_GRID_SYNC
-// uses it instead).
+// uses it instead). Longer pauses for larger grids (8 to 128 ns per block)
+// were no faster on the H200 and up to 1.4x slower (deep_partition).
 template <typename Record, unsigned Capacity>
 __device__ void gridBarrier(Queue<Record, Capacity> &q) {
 #ifdef LAUNCHOPT_PERSISTENT_GRID_SYNC
@@ -576,7 +672,13 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
   // second barrier.
   for (unsigned long long begin = 0, end = loadFromL2(&q.count); end > begin;) {
     unsigned n = (unsigned)(end - begin);
-    numberUnits(q, begin, n, how, begin == 0);
+    bool shared = n > LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD * blockThreads() &&
+                  gridDim.x <= LAUNCHOPT_PERSISTENT_MAX_GRID;
+    Units settling = settleUnits(q, begin, n, how, begin == 0, shared);
+    if (shared)
+      numberUnitsTogether(q, begin, n, settling);
+    else
+      numberUnits(q, begin, n, settling);
     gridBarrier(q);
     Units settled = (Units)loadFromL2(&q.settled);
     unsigned long long units = loadFromL2(&q.subtasks);
