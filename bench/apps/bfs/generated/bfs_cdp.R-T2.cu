@@ -557,12 +557,37 @@ __device__ void numberUnitsTogether(Queue<Record, Capacity> &q, unsigned long lo
 }
 
 // The record of the round whose units hold unit s: the last with first <= s.
+// The search starts where s would be if every record had as many units
+// (exact for the uniform child grids of a recursion), then doubles its steps
+// until it brackets the record, then halves the bracket: each probe waits
+// for a load from L2, and a plain halving of the round took 16 of them.
 template <typename Record, unsigned Capacity>
 __device__ unsigned long long recordOf(const Queue<Record, Capacity> &q, unsigned long long begin,
-                                       unsigned n, unsigned long long s) {
-  unsigned lo = 0, hi = n;
+                                       unsigned n, unsigned long long units,
+                                       unsigned long long s) {
+  unsigned guess = (unsigned)((double)s / (double)units * n);
+  guess = guess < n ? guess : n - 1;
+  // first(lo) <= s < first(hi), where first(n) stands for the end.
+  unsigned lo, hi;
+  if (q.firstOf(begin + guess) <= s) {
+    lo = guess;
+    for (unsigned step = 1;; step *= 2) {
+      hi = lo + step < n ? lo + step : n;
+      if (hi == n || q.firstOf(begin + hi) > s)
+        break;
+      lo = hi;
+    }
+  } else {
+    hi = guess;
+    for (unsigned step = 1;; step *= 2) {
+      lo = hi > step ? hi - step : 0;
+      if (lo == 0 || q.firstOf(begin + lo) <= s)
+        break;
+      hi = lo;
+    }
+  }
   while (hi - lo > 1) {
-    unsigned mid = (lo + hi) / 2;
+    unsigned mid = lo + (hi - lo) / 2;
     if (q.firstOf(begin + mid) <= s)
       lo = mid;
     else
@@ -581,7 +606,7 @@ __device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long b
   for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
     unsigned long long end = c * chunk + chunk < units ? c * chunk + chunk : units;
     for (unsigned long long u = c * chunk + linearThread(); u < end; u += blockThreads()) {
-      unsigned long long i = recordOf(q, begin, n, u);
+      unsigned long long i = recordOf(q, begin, n, units, u);
       const Record r = q.load(i);
       unsigned long long local = u - q.firstOf(i), threads = extent(r.shape.block);
       runThread(r, unflatten(local / threads, r.shape.grid),
@@ -686,7 +711,7 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
       runChildThreads(q, begin, n, units, runThread);
     } else {
       for (unsigned long long s = take(q); s < units; s = take(q)) {
-        unsigned long long i = recordOf(q, begin, n, s);
+        unsigned long long i = recordOf(q, begin, n, units, s);
         const Record r = q.load(i);
         unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
         unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
