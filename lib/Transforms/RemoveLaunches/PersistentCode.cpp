@@ -181,17 +181,18 @@ std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, 
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
                                                                     : "Always";
   return "launchopt::persistent::launch" + templateFlags(RecursiveChild, WholeBlocks) + "(" +
-         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee +
-         ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " + L.Block + ", " +
-         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee + ", " +
+         queueName(Parent.Name) + ", launchopt::persistent::" + WhenConstant + ", " + L.Grid +
+         ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
          "); /* launchopt: the persistent grid of '" + Parent.Name + "' (launch removal) */";
 }
 
 std::string persistentPreamble() {
   return "// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent "
-         "grid:\n// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs "
-         "the child itself.\n#ifndef LAUNCHOPT_PERSISTENT_QUEUE\n#define "
+         "grid:\n// a ring the host allocates (LAUNCHOPT_PERSISTENT_RING_BYTES), else "
+         "LAUNCHOPT_PERSISTENT_QUEUE launches;\n// beyond them the launching thread runs the child "
+         "itself.\n#ifndef LAUNCHOPT_PERSISTENT_QUEUE\n#define "
          "LAUNCHOPT_PERSISTENT_QUEUE 65536u\n#endif\n#include <launchopt/persistent.cuh>\n\n";
 }
 

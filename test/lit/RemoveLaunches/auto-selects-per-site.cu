@@ -16,8 +16,8 @@
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s --check-prefix=HOST
 // HOST: if (launchopt::persistent::runsInline(__lo_r{{[0-9]+}}.shape.grid, __lo_r{{[0-9]+}}.shape.block) || !launchopt::persistent::record(__lo_pq_parent_small, __lo_r{{[0-9]+}}))
 // HOST: runRecorded(__lo_pq_parent_small, launchopt::persistent::Choose,
-// HOST: launchopt::persistent::launch(__lo_persistent_parent_small, parent_small, launchopt::persistent::AlwaysSpread,
-// HOST: launchopt::persistent::launch(__lo_persistent_parent_uniform, parent_uniform, launchopt::persistent::MoreResidentThanOriginal,
+// HOST: launchopt::persistent::launch(__lo_persistent_parent_small, parent_small, __lo_pq_parent_small, launchopt::persistent::AlwaysSpread,
+// HOST: launchopt::persistent::launch(__lo_persistent_parent_uniform, parent_uniform, __lo_pq_parent_uniform, launchopt::persistent::MoreResidentThanOriginal,
 #include <cuda_runtime.h>
 
 __global__ void tile(int *out) {

@@ -113,10 +113,10 @@ void run(const int *image, int width, int *out, Tiles root, int *rows, const int
 // CHECK: launchopt::persistent::recordBlocks(__lo_pq_scanAll, __lo_r{{[0-9]+}});
 // CHECK: launchopt::persistent::runRecorded<false, true>(__lo_pq_scanAll, launchopt::persistent::ChildBlocks,
 // CHECK-LABEL: void run(
-// CHECK: launchopt::persistent::launch<true, true>(__lo_persistent_refine, refine, launchopt::persistent::AlwaysSpread, 1, dim3(16, 16), 0, 0,
+// CHECK: launchopt::persistent::launch<true, true>(__lo_persistent_refine, refine, __lo_pq_refine, launchopt::persistent::AlwaysSpread, 1, dim3(16, 16), 0, 0,
 // CHECK: narrow<<<1, 64>>>(out, 64);
 // CHECK: ragged<<<1, 32>>>(out, 32);
-// CHECK: launchopt::persistent::launch<false, true>(__lo_persistent_scanAll, scanAll, launchopt::persistent::Always, 2, 64, 0, 0,
+// CHECK: launchopt::persistent::launch<false, true>(__lo_persistent_scanAll, scanAll, __lo_pq_scanAll, launchopt::persistent::Always, 2, 64, 0, 0,
 
 // REPORT: ('refine' -> 'refine'): remove-launches: applied
 // REPORT-NEXT: child-blocks: the child's threads work together: a block of the persistent grid runs each child block as one, with the same threads; the kernel as written keeps the launch

@@ -79,7 +79,7 @@ void run(const int *rows, const int *adjacency, int *levels, int n) {
 }
 
 // CHECK-LABEL: void run(
-// CHECK: launchopt::persistent::launch(__lo_persistent_expand, expand, launchopt::persistent::Always, (n + 127) / 128, 128, 0, 0, rows, adjacency, levels, n, level);
+// CHECK: launchopt::persistent::launch(__lo_persistent_expand, expand, __lo_pq_expand, launchopt::persistent::Always, (n + 127) / 128, 128, 0, 0, rows, adjacency, levels, n, level);
 
 // REMARK2: remark: remove-launches applied to launch of 'visit' (function: __lo_persistent_expand, launched-if-grid-exceeds: x: degree, persistent-launches: line {{[0-9]+}}, version: T2 (CK* -> PB*))
 // REMARK2: every device-side launch of this file is removed: the output builds as plain CUDA

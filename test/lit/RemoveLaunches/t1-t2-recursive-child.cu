@@ -68,8 +68,8 @@ void run(unsigned *d, const unsigned *lengths) {
 // CHECK: launchopt::persistent::runRecorded<true>(__lo_pq_start,
 // CHECK-NEXT: [&]
 // CHECK-NEXT: __lo_pithread_start_halve(__lo_rec.args.d, __lo_rec.args.n, __lo_block, __lo_thread,
-// T1: launchopt::persistent::launch<true>(__lo_persistent_start, start, launchopt::persistent::AlwaysSpread,
-// AUTO: launchopt::persistent::launch<true>(__lo_persistent_start, start, launchopt::persistent::AlwaysSpread,
+// T1: launchopt::persistent::launch<true>(__lo_persistent_start, start, __lo_pq_start, launchopt::persistent::AlwaysSpread,
+// AUTO: launchopt::persistent::launch<true>(__lo_persistent_start, start, __lo_pq_start, launchopt::persistent::AlwaysSpread,
 
 // REPORT: ('halve' -> 'halve'): remove-launches: not applied: the kernel is also launched from 'start' (line {{[0-9]+}}): only a kernel that just the host and itself launch starts its recursion in a persistent grid
 // REPORT-NEXT: recorded-by: the persistent grid of 'start' (__lo_pithread_start_halve), which runs this kernel

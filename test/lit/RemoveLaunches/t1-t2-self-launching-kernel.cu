@@ -106,8 +106,8 @@ void sortAll(unsigned *data, int n) {
 // CHECK-NEXT: __lo_pithread_sortRange_sortRange(__lo_rec.args.data, __lo_rec.args.left, __lo_rec.args.right, __lo_rec.args.depth,
 // The host starts the recursion in the persistent grid.
 // CHECK-LABEL: void sortAll(
-// T1: launchopt::persistent::launch<true>(__lo_persistent_sortRange, sortRange, launchopt::persistent::AlwaysSpread, 1, 1, 0, 0, data, 0, n - 1, 0);
-// AUTO: launchopt::persistent::launch<true>(__lo_persistent_sortRange, sortRange, launchopt::persistent::AlwaysSpread, 1, 1, 0, 0, data, 0, n - 1, 0);
+// T1: launchopt::persistent::launch<true>(__lo_persistent_sortRange, sortRange, __lo_pq_sortRange, launchopt::persistent::AlwaysSpread, 1, 1, 0, 0, data, 0, n - 1, 0);
+// AUTO: launchopt::persistent::launch<true>(__lo_persistent_sortRange, sortRange, __lo_pq_sortRange, launchopt::persistent::AlwaysSpread, 1, 1, 0, 0, data, 0, n - 1, 0);
 // CHECK: walk<<<1, 32>>>(data, 64);
 // CHECK: reduceHalves<<<1, 32>>>(data, 64);
 

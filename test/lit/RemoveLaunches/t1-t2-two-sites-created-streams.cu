@@ -50,4 +50,4 @@ void run(int **outs, const int *sizes) { fillPairs<<<1, 64>>>(outs, sizes); }
 // CHECK-NEXT: launchopt::persistent::streamUnused();
 // CHECK: __global__ void __lo_persistent_fillPairs(
 // CHECK-NOT: __global__ void __lo_persistent_fillPairs(
-// CHECK: launchopt::persistent::launch(__lo_persistent_fillPairs, fillPairs, launchopt::persistent::Always,
+// CHECK: launchopt::persistent::launch(__lo_persistent_fillPairs, fillPairs, __lo_pq_fillPairs, launchopt::persistent::Always,

@@ -26,7 +26,8 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 } // namespace launchopt
 // ---- end of launchopt/removal_guard.cuh ----
 // launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent grid:
-// LAUNCHOPT_PERSISTENT_QUEUE launches; beyond them the launching thread runs the child itself.
+// a ring the host allocates (LAUNCHOPT_PERSISTENT_RING_BYTES), else LAUNCHOPT_PERSISTENT_QUEUE launches;
+// beyond them the launching thread runs the child itself.
 #ifndef LAUNCHOPT_PERSISTENT_QUEUE
 #define LAUNCHOPT_PERSISTENT_QUEUE 65536u
 #endif
@@ -56,7 +57,9 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 // queue while the grid runs it: the recorded work then runs in rounds, one
 // grid barrier apart, until a round records nothing. The queue is a ring
 // whose live records are those of the running round and the ones recorded
-// since: LAUNCHOPT_PERSISTENT_QUEUE of them at a time. A kernel that
+// since: as many as the ring the host allocates before the grid's first
+// launch holds (LAUNCHOPT_PERSISTENT_RING_BYTES), or else
+// LAUNCHOPT_PERSISTENT_QUEUE of them at a time. A kernel that
 // launches itself is its own parent: the host's launch of it starts the
 // grid.
 
@@ -69,6 +72,16 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 
 #ifndef LAUNCHOPT_PERSISTENT_QUEUE
 #define LAUNCHOPT_PERSISTENT_QUEUE 65536u
+#endif
+// The ring of records the host allocates for a persistent parent grid before
+// its first launch, in place of the LAUNCHOPT_PERSISTENT_QUEUE records the
+// module holds: at most this many bytes, and at most a sixteenth of the
+// device memory then free (0: the module's records only). A recursion keeps
+// a round's records and those recorded since; beyond them its launches run
+// depth first in the recording thread or block, which on qt's deepest input
+// (1M points, depth 20) took 2x as long as a ring of 1M records.
+#ifndef LAUNCHOPT_PERSISTENT_RING_BYTES
+#define LAUNCHOPT_PERSISTENT_RING_BYTES (512ull << 20)
 #endif
 // The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
 // what taking one unit of work costs (an atomic and two block barriers), in
@@ -154,11 +167,19 @@ struct LaunchShape {
   unsigned sharedMemory;
 };
 
+// A ring of records in memory the host allocated (installRing).
+template <typename Record> struct Ring {
+  Record *records;
+  unsigned long long *first;
+  unsigned long long capacity; // a power of two (slots are taken by a mask); 0: none installed
+};
+
 // The launches the threads of one persistent parent grid recorded. A
 // __device__ variable of the parent: zero when the module loads, and reset
 // by the grid's last step for the next launch of the parent.
 // Records are numbered in the order they were taken, over all rounds; record
-// i lives in slot i % Capacity.
+// i lives in slot i % capacity(), in the ring the host installed or else in
+// the Capacity records below.
 template <typename Record, unsigned Capacity> struct Queue {
   unsigned long long count;           // launches recorded (a full queue's ran in their thread)
   unsigned long long begin;           // the first record of the running round
@@ -168,25 +189,35 @@ template <typename Record, unsigned Capacity> struct Queue {
   unsigned finished;                  // blocks done with this launch; the last resets the queue
   unsigned arrived;                   // blocks at the grid barrier (gridBarrier)
   unsigned generation;                // grid barriers passed, ever
+  Ring<Record> ring;                  // set by the host before the first launch, or none
   unsigned long long first[Capacity]; // the first unit of each record, by slot
   // The units of each block's share of a round's records, where the grid
   // numbers them together (numberUnitsTogether).
   unsigned long long partial[LAUNCHOPT_PERSISTENT_MAX_GRID];
   // Storage, not Records: a record has no default constructor.
   alignas(Record) unsigned char records[Capacity * sizeof(Record)];
+  __device__ unsigned long long capacity() const {
+    return ring.capacity ? ring.capacity : Capacity;
+  }
   __device__ Record &at(unsigned long long i) {
-    return reinterpret_cast<Record *>(records)[i % Capacity];
+    return ring.capacity ? ring.records[i & (ring.capacity - 1)]
+                         : reinterpret_cast<Record *>(records)[i % Capacity];
   }
   __device__ const Record &at(unsigned long long i) const {
-    return reinterpret_cast<const Record *>(records)[i % Capacity];
+    return ring.capacity ? ring.records[i & (ring.capacity - 1)]
+                         : reinterpret_cast<const Record *>(records)[i % Capacity];
   }
-  __device__ void setFirst(unsigned long long i, unsigned long long unit) {
-    first[i % Capacity] = unit;
+  __device__ unsigned long long *firstSlot(unsigned long long i) {
+    return ring.capacity ? &ring.first[i & (ring.capacity - 1)] : &first[i % Capacity];
   }
+  __device__ const unsigned long long *firstSlot(unsigned long long i) const {
+    return ring.capacity ? &ring.first[i & (ring.capacity - 1)] : &first[i % Capacity];
+  }
+  __device__ void setFirst(unsigned long long i, unsigned long long unit) { *firstSlot(i) = unit; }
   // Reads past a grid barrier of what other blocks wrote, from L2
   // (loadFromL2): a slot read in an earlier round may hold another record now.
   __device__ unsigned long long firstOf(unsigned long long i) const {
-    return loadFromL2(&first[i % Capacity]);
+    return loadFromL2(firstSlot(i));
   }
   // The configuration of record i alone (from L2), where the arguments are
   // not needed: a record starts with its LaunchShape.
@@ -202,8 +233,7 @@ template <typename Record, unsigned Capacity> struct Queue {
   __device__ Record load(unsigned long long i) const {
     static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
     alignas(Record) unsigned words[sizeof(Record) / sizeof(unsigned)];
-    const unsigned *from = reinterpret_cast<const unsigned *>(records) +
-                           (i % Capacity) * (sizeof(Record) / sizeof(unsigned));
+    const unsigned *from = reinterpret_cast<const unsigned *>(&at(i));
     for (unsigned w = 0; w < sizeof(Record) / sizeof(unsigned); ++w)
       words[w] = loadFromL2(from + w);
     Record r = *reinterpret_cast<const Record *>(words);
@@ -234,7 +264,7 @@ __device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
 template <typename Record, unsigned Capacity>
 __device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
   unsigned long long i = atomicAdd(&q.count, 1ull);
-  if (i >= *(volatile unsigned long long *)&q.begin + Capacity) {
+  if (i >= *(volatile unsigned long long *)&q.begin + q.capacity()) {
     atomicAdd(&q.count, ~0ull); // minus one
     return false;
   }
@@ -284,9 +314,9 @@ __device__ void recordBlocks(Queue<Record, Capacity> &q, const Record &r) {
   auto *node = static_cast<OverflowRecord<Record> *>(malloc(sizeof(OverflowRecord<Record>)));
   if (!node) {
     printf("launchopt: a removed launch of a child whose threads work together found the "
-           "persistent grid's queue (%u launches) and the device heap full: raise "
-           "LAUNCHOPT_PERSISTENT_QUEUE or LAUNCHOPT_PERSISTENT_HEAP\n",
-           (unsigned)Capacity);
+           "persistent grid's queue (%llu launches) and the device heap full: raise "
+           "LAUNCHOPT_PERSISTENT_RING_BYTES or LAUNCHOPT_PERSISTENT_HEAP\n",
+           q.capacity());
     __trap();
   }
   memcpy(&node->record, &r, sizeof(Record));
@@ -306,8 +336,7 @@ __device__ inline cudaError_t streamUnused() { return cudaSuccess; }
 __device__ inline void wrappedGridFindsQueueFull() {
   printf("launchopt: a removed launch of a grid that is not the ceiling of its thread count "
          "(a wrapped count) found the persistent grid's queue full, and one thread cannot run "
-         "it: raise LAUNCHOPT_PERSISTENT_QUEUE (now %u)\n",
-         (unsigned)LAUNCHOPT_PERSISTENT_QUEUE);
+         "it: raise LAUNCHOPT_PERSISTENT_RING_BYTES\n");
   __trap();
 }
 
@@ -777,6 +806,53 @@ inline void raiseHeapOnce() {
   (void)cudaGetLastError();
 }
 
+// Host side, before a persistent grid's first launch on a device: allocates
+// its ring of records (LAUNCHOPT_PERSISTENT_RING_BYTES at most, a sixteenth
+// of the free device memory at most) and installs it in the grid's queue, a
+// __device__ variable. Where that fails, or would hold no more records than
+// the queue's own, the queue keeps its own. Once per queue and device.
+template <typename Record, unsigned Capacity> void installRing(Queue<Record, Capacity> &queue) {
+  using QueueType = Queue<Record, Capacity>;
+  static int installedOn[64] = {}; // 1 + the device, per queue (one instantiation per queue type)
+  static const void *installedQueue[64] = {};
+  int device = 0;
+  void *address = nullptr;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetSymbolAddress(&address, queue) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  for (unsigned k = 0; k < 64; ++k) {
+    if (installedOn[k] == device + 1 && installedQueue[k] == address)
+      return;
+    if (installedOn[k] == 0) {
+      installedOn[k] = device + 1;
+      installedQueue[k] = address;
+      break;
+    }
+  }
+  size_t free = 0, total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  unsigned long long bytes = LAUNCHOPT_PERSISTENT_RING_BYTES;
+  bytes = bytes < free / 16 ? bytes : free / 16;
+  unsigned long long fits = bytes / (sizeof(Record) + sizeof(unsigned long long));
+  Ring<Record> ring = {nullptr, nullptr, 1};
+  while (ring.capacity * 2 <= fits)
+    ring.capacity *= 2;
+  if (ring.capacity <= Capacity)
+    return;
+  if (cudaMalloc(&ring.records, ring.capacity * sizeof(Record)) != cudaSuccess ||
+      cudaMalloc(&ring.first, ring.capacity * sizeof(unsigned long long)) != cudaSuccess ||
+      cudaMemcpy(static_cast<char *>(address) + offsetof(QueueType, ring), &ring, sizeof ring,
+                 cudaMemcpyHostToDevice) != cudaSuccess) {
+    cudaFree(ring.records);
+    cudaFree(ring.first);
+    (void)cudaGetLastError();
+  }
+}
+
 // When the host launches the persistent grid rather than the original.
 enum When : unsigned {
   Always = 0, // T1 and T2
@@ -807,9 +883,11 @@ enum When : unsigned {
 // the child's threads work together, and the grid's blocks keep the launches
 // that find the queue full in the device heap, raised once to
 // LAUNCHOPT_PERSISTENT_HEAP bytes.
-template <bool Recursive = false, bool WholeBlocks = false, typename... Params, typename... Args>
-void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...), When when,
-            dim3 grid, dim3 block, size_t sharedMemory, cudaStream_t stream, Args &&...args) {
+template <bool Recursive = false, bool WholeBlocks = false, typename Record, unsigned Capacity,
+          typename... Params, typename... Args>
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...),
+            Queue<Record, Capacity> &queue, When when, dim3 grid, dim3 block, size_t sharedMemory,
+            cudaStream_t stream, Args &&...args) {
   if (Recursive)
     raiseStackOnce();
   if (WholeBlocks)
@@ -851,6 +929,7 @@ void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params..
     launchOriginal();
     return;
   }
+  installRing(queue);
   unsigned long long least =
       Recursive              ? (unsigned long long)LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM * sms
       : when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms
@@ -1090,7 +1169,7 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < work_size; first += kMaxPending) {
       int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
-      launchopt::persistent::launch(__lo_persistent_sssp_process_worklist, sssp_process_worklist, launchopt::persistent::AlwaysSpread, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, work, first, work_size, round, d_dist, stamp, next, next_size); /* launchopt: the persistent grid of 'sssp_process_worklist' (launch removal) */
+      launchopt::persistent::launch(__lo_persistent_sssp_process_worklist, sssp_process_worklist, __lo_pq_sssp_process_worklist, launchopt::persistent::AlwaysSpread, (count + kParentBlock - 1) / kParentBlock, kParentBlock, 0, 0, g, work, first, work_size, round, d_dist, stamp, next, next_size); /* launchopt: the persistent grid of 'sssp_process_worklist' (launch removal) */
     }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;
