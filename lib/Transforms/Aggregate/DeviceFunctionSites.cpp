@@ -107,6 +107,16 @@ DeviceFunctionScopes findDeviceFunctionScopes(clang::ASTContext &Ctx,
     if (llvm::StringRef(Site.ParentName).starts_with(generated::Prefix))
       continue;
     const clang::FunctionDecl *Function = definitionOrSelf(Site.Parent);
+    // The gathering kernels name the child's specialization as the launch
+    // writes it, which may name the function template's parameters.
+    if ((Function->isTemplated() || Function->isTemplateInstantiation()) &&
+        (Site.Child->getDescribedFunctionTemplate() || Site.Child->getPrimaryTemplate())) {
+      Scopes.Refusals[Site.Id] =
+          "the launch of a template kernel is in the function template '" +
+          Function->getNameAsString() +
+          "': the kernels that would gather it cannot name the child's template arguments";
+      continue;
+    }
     if (!Only || Only->count(Function))
       SitesIn[Function].push_back(Site.Id);
   }

@@ -147,6 +147,7 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   AcceptanceSteps Steps{"", /*ReadParent=*/isKernel(*Site.Parent)};
   // The host's launch of the aggregated grid is written after the child.
   Steps.ChildInIncludedFile = !Options.HostLaunch;
+  Steps.NamesAfterChild = true;
   llvm::Error Refusal = refusalOf(Launches, Site, Options, Shadows, Scopes, NeedsOrder);
   const ExternalChild *External = acceptedExternalChild(Launches, Site);
   llvm::Expected<AcceptedLaunch> Launch =

@@ -163,6 +163,26 @@ templateHeaderWithoutDefaults(const clang::ASTContext &Ctx,
   return "template <" + llvm::join(Parameters, ", ") + ">";
 }
 
+// The class that declares the kernel (or its template) a friend, if any.
+const clang::CXXRecordDecl *befriendingClass(const clang::FunctionDecl &Kernel) {
+  auto ClassOf = [](const clang::Decl *D) -> const clang::CXXRecordDecl * {
+    if (D->getFriendObjectKind() == clang::Decl::FOK_None)
+      return nullptr;
+    return llvm::dyn_cast<clang::CXXRecordDecl>(D->getLexicalDeclContext());
+  };
+  for (const clang::FunctionDecl *D : Kernel.redecls())
+    if (const clang::CXXRecordDecl *Class = ClassOf(D))
+      return Class;
+  const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
+  if (!Template)
+    Template = Kernel.getPrimaryTemplate();
+  if (Template)
+    for (const clang::RedeclarableTemplateDecl *D : Template->redecls())
+      if (const clang::CXXRecordDecl *Class = ClassOf(D))
+        return Class;
+  return nullptr;
+}
+
 } // namespace
 
 llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
@@ -172,6 +192,11 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     return refusal("the child kernel is a class member");
   if (Kernel.isVariadic())
     return refusal("the child kernel is variadic");
+  if (const clang::CXXRecordDecl *Class = befriendingClass(Kernel))
+    return refusal("the kernel '" + Kernel.getNameAsString() + "' is a friend of '" +
+                   Class->getNameAsString() +
+                   "': the copies launchopt writes would not be, and could not read what it "
+                   "reads of that class");
   const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
   std::optional<FileRange> Whole =
       spelledRange(Ctx, Template ? Template->getSourceRange() : Kernel.getSourceRange(), In);

@@ -2,6 +2,7 @@
 
 #include "Refusal.h"
 #include "Analysis/LaunchPlacement.h"
+#include "clang/AST/Attr.h"
 
 namespace launchopt {
 
@@ -16,6 +17,21 @@ std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const Launch
   }
   size_t Angle = Written->find('<');
   return Angle == std::string::npos ? "" : Written->substr(Angle);
+}
+
+// Another kernel of the child's scope with the child's name (an overload).
+bool overloadedKernel(const clang::FunctionDecl &Child) {
+  const clang::FunctionDecl *Own = Child.getPrimaryTemplate()
+                                       ? Child.getPrimaryTemplate()->getTemplatedDecl()
+                                       : Child.getCanonicalDecl();
+  for (const clang::NamedDecl *D :
+       Child.getDeclContext()->getRedeclContext()->lookup(Child.getDeclName())) {
+    const clang::FunctionDecl *F = D->getAsFunction();
+    if (F && F->getCanonicalDecl() != Own->getCanonicalDecl() &&
+        F->hasAttr<clang::CUDAGlobalAttr>())
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -35,6 +51,9 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
     return std::move(Refusal);
   if (!Site.LeftByPlan.empty())
     return refusal(Site.LeftByPlan);
+  if (Steps.NamesAfterChild && overloadedKernel(*Site.Child))
+    return refusal("another kernel overloads the child's name '" + Site.Child->getNameAsString() +
+                   "', after which this pass names what it generates for the child");
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
@@ -120,6 +139,10 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
     return std::move(Refusal);
   if (!Site.LeftByPlan.empty())
     return refusal(Site.LeftByPlan);
+  if (Steps.NamesAfterChild && overloadedKernel(*External.Declaration))
+    return refusal("another kernel overloads the child's name '" +
+                   External.Declaration->getNameAsString() +
+                   "', after which this pass names what it generates for the child");
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();

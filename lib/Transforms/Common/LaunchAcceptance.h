@@ -42,6 +42,9 @@ struct AcceptanceSteps {
   // where AcceptedLaunch::ChildInHeader says (thresholding's serial copy);
   // otherwise such a child is refused.
   bool ChildInIncludedFile = false;
+  // The pass names types or variables after the child (argument records):
+  // a child whose name another kernel overloads is refused.
+  bool NamesAfterChild = false;
 };
 
 // A launch the common steps take, with what they read of it.

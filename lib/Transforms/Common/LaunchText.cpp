@@ -89,7 +89,10 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   }
   // Generated calls have no default arguments: a default written for the
   // kernel's declaration need not mean the same at the launch.
-  if (Site.Arguments.size() != Site.Call->getNumArgs())
+  // (In a template the call is not resolved and holds no default arguments:
+  // the child's parameters count.)
+  if (Site.Arguments.size() != Site.Call->getNumArgs() ||
+      (Site.Child && Site.Arguments.size() < Site.Child->getNumParams()))
     return refusal("the launch relies on default arguments of the child");
   return std::move(T);
 }

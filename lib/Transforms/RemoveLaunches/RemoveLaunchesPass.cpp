@@ -122,8 +122,9 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
                           Use.OtherCalls[I] +
                           "): the grid is launched cooperatively, and a cooperative kernel "
                           "cannot use it");
-    llvm::Expected<AcceptedLaunch> A =
-        acceptLaunch(Ctx, Site, std::move(Refusal), {generated::removal::SerialPrefix, true});
+    AcceptanceSteps Steps{generated::removal::SerialPrefix, true};
+    Steps.NamesAfterChild = true;
+    llvm::Expected<AcceptedLaunch> A = acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!A)
       return A.takeError();
     for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
@@ -143,8 +144,10 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
   if (Version == RemovalVersion::T4)
     return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows),
                         {generated::removal::SerialPrefix});
+  AcceptanceSteps Steps{"", true};
+  Steps.NamesAfterChild = true;
   llvm::Expected<AcceptedLaunch> A =
-      acceptLaunch(Ctx, Site, blockRunRefusal(Ctx, Launches, Site, Shadows), {"", true});
+      acceptLaunch(Ctx, Site, blockRunRefusal(Ctx, Launches, Site, Shadows), Steps);
   if (A && A->NeedsPrototype)
     return refusal("the child is defined after the parent: T3 writes the record of its launch "
                    "before the parent");
