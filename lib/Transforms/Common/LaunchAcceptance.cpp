@@ -34,6 +34,15 @@ bool overloadedKernel(const clang::FunctionDecl &Child) {
   return false;
 }
 
+// A pass that names what it generates after the child cannot take a child
+// whose name another kernel overloads.
+llvm::Error overloadRefusal(const AcceptanceSteps &Steps, const clang::FunctionDecl &Child) {
+  if (!Steps.NamesAfterChild || !overloadedKernel(Child))
+    return llvm::Error::success();
+  return refusal("another kernel overloads the child's name '" + Child.getNameAsString() +
+                 "', after which this pass names what it generates for the child");
+}
+
 } // namespace
 
 void insertPrototype(SourceEdits &Edits, const AcceptedLaunch &A, const std::string &Prototype) {
@@ -51,9 +60,8 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
     return std::move(Refusal);
   if (!Site.LeftByPlan.empty())
     return refusal(Site.LeftByPlan);
-  if (Steps.NamesAfterChild && overloadedKernel(*Site.Child))
-    return refusal("another kernel overloads the child's name '" + Site.Child->getNameAsString() +
-                   "', after which this pass names what it generates for the child");
+  if (llvm::Error Overload = overloadRefusal(Steps, *Site.Child))
+    return std::move(Overload);
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
@@ -139,10 +147,8 @@ llvm::Expected<AcceptedLaunch> acceptExternalLaunch(clang::ASTContext &Ctx, cons
     return std::move(Refusal);
   if (!Site.LeftByPlan.empty())
     return refusal(Site.LeftByPlan);
-  if (Steps.NamesAfterChild && overloadedKernel(*External.Declaration))
-    return refusal("another kernel overloads the child's name '" +
-                   External.Declaration->getNameAsString() +
-                   "', after which this pass names what it generates for the child");
+  if (llvm::Error Overload = overloadRefusal(Steps, *External.Declaration))
+    return std::move(Overload);
   llvm::Expected<LaunchText> Text = readLaunchText(Ctx, Site);
   if (!Text)
     return Text.takeError();
