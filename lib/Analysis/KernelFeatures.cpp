@@ -7,7 +7,10 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include <algorithm>
+#include <iterator>
 
 namespace launchopt {
 
@@ -40,6 +43,26 @@ bool isWarpPrimitiveName(llvm::StringRef Name) {
   return Name.starts_with("__shfl") || Name.starts_with("__ballot") || Name.starts_with("__any") ||
          Name.starts_with("__all") || Name == "__activemask" || Name.starts_with("__match_") ||
          (Name.starts_with("__reduce_") && Name.ends_with("_sync")) || Name.starts_with("__vote");
+}
+
+// Whether an asm template reads no special register but the thread's own
+// place in its block and warp, and clocks (`%%laneid`, `%%lanemask_lt`,
+// `%%tid`): a block that runs a child block with the same threads reads the
+// same values. Grid-level registers (`%%ctaid`, `%%envreg0`, `%%smid`) differ.
+bool readsOnlyThreadRegisters(llvm::StringRef Template) {
+  static const char *const SameInABlock[] = {
+      "laneid",     "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
+      "lanemask_gt", "tid",        "ntid",        "clock",       "clock64",
+      "globaltimer", "globaltimer_lo", "globaltimer_hi"};
+  for (size_t At = Template.find("%%"); At != llvm::StringRef::npos;
+       At = Template.find("%%", At + 2)) {
+    llvm::StringRef Name = Template.substr(At + 2).take_while(
+        [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (std::none_of(std::begin(SameInABlock), std::end(SameInABlock),
+                     [&](const char *Safe) { return Name == Safe; }))
+      return false;
+  }
+  return true;
 }
 
 class FeatureCollector : public clang::RecursiveASTVisitor<FeatureCollector> {
@@ -84,8 +107,11 @@ public:
     return true;
   }
 
-  bool VisitGCCAsmStmt(clang::GCCAsmStmt *) {
+  bool VisitGCCAsmStmt(clang::GCCAsmStmt *A) {
+    if (!Out.UsesInlineAsm && Current && Current != Root)
+      Out.InlineAsmCallee = Current->getQualifiedNameAsString();
     Out.UsesInlineAsm = true;
+    Out.InlineAsmSameInABlock &= readsOnlyThreadRegisters(A->getAsmString()->getString());
     return true;
   }
 
@@ -171,7 +197,10 @@ private:
     Out.Barriers.insert(Inner.Barriers.begin(), Inner.Barriers.end());
     Out.WarpPrimitives.insert(Inner.WarpPrimitives.begin(), Inner.WarpPrimitives.end());
     Out.UsesSharedMemory |= Inner.UsesSharedMemory;
+    if (!Out.UsesInlineAsm && Inner.UsesInlineAsm)
+      Out.InlineAsmCallee = Inner.InlineAsmCallee.empty() ? CalleeName : Inner.InlineAsmCallee;
     Out.UsesInlineAsm |= Inner.UsesInlineAsm;
+    Out.InlineAsmSameInABlock &= Inner.InlineAsmSameInABlock;
     Out.TailLaunches |= Inner.TailLaunches;
     Out.LaunchedKernels.insert(Inner.LaunchedKernels.begin(), Inner.LaunchedKernels.end());
     Out.OpaqueCallees.insert(Inner.OpaqueCallees.begin(), Inner.OpaqueCallees.end());
@@ -195,6 +224,15 @@ KernelFeatures computeKernelFeatures(const clang::FunctionDecl &Kernel) {
   FeatureCollector Collector(Features, &Kernel);
   Collector.walk(&Kernel);
   return Features;
+}
+
+std::string inlineAsmUse(const KernelFeatures &F) {
+  if (F.InlineAsmCallee.empty())
+    return "child uses inline assembly";
+  if (llvm::StringRef(F.InlineAsmCallee).starts_with("cooperative_groups::"))
+    return "child uses cooperative groups, whose '" + F.InlineAsmCallee +
+           "' reads the GPU's registers in inline assembly";
+  return "child calls '" + F.InlineAsmCallee + "', which uses inline assembly";
 }
 
 std::string dimensionString(DimensionMask Mask) {

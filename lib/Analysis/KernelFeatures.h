@@ -20,6 +20,13 @@ struct KernelFeatures {
   std::set<std::string> WarpPrimitives; // __shfl_sync, __ballot_sync, ...
   bool UsesSharedMemory = false;
   bool UsesInlineAsm = false;
+  // The callee whose body holds the first inline assembly found (empty when
+  // it is the kernel's own body).
+  std::string InlineAsmCallee;
+  // Every asm reads no special register but the thread's place in its block
+  // and warp, and clocks: a child block run by a block of the same threads
+  // sees the same values.
+  bool InlineAsmSameInABlock = true;
   std::set<std::string> LaunchedKernels; // names of kernels launched
   bool TailLaunches = false;             // some launch goes into cudaStreamTailLaunch
   // Built-in index variables read directly in the kernel body.
@@ -43,6 +50,9 @@ bool isBuiltinIndexVariable(const clang::ValueDecl *D);
 // property reference in Clang's CUDA headers) reads, or null when its base is
 // anything else.
 const clang::DeclRefExpr *builtinIndexBase(const clang::MSPropertyRefExpr &Property);
+
+// What a refusal says of a kernel's inline assembly: where it is.
+std::string inlineAsmUse(const KernelFeatures &F);
 
 // "x", "xy", "xyz" for a mask.
 std::string dimensionString(DimensionMask Mask);

@@ -10,6 +10,16 @@ bool isOrderedStream(LaunchStream S) {
   return S == LaunchStream::Default || S == LaunchStream::Named;
 }
 
+// Whether no thread runs both launches in one call of the parent: they sit
+// in the two branches of one if (`if … else if … else` chains too).
+bool inExclusiveBranches(const LaunchSite &A, const LaunchSite &B) {
+  for (const auto &[If, InElse] : A.EnclosingBranches)
+    for (const auto &[Other, OtherInElse] : B.EnclosingBranches)
+      if (If == Other && InElse != OtherInElse)
+        return true;
+  return false;
+}
+
 } // namespace
 
 bool mayReorderWithEarlierLaunch(const LaunchAnalysis &A, const LaunchSite &Site) {
@@ -31,8 +41,12 @@ std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const Launc
     // A later launch comes first only in an earlier turn of a loop. A
     // launch that may follow launches of other calls (UnseenLaunchOrder.h)
     // stands for them: they are not sites of this function.
-    bool MayComeFirst =
-        Same ? Site.InLoop || Site.FollowsUnseenLaunches : Site.InLoop || Other.Id < Site.Id;
+    // Launches in exclusive branches meet only across turns of a loop or
+    // calls of the parent.
+    bool MayComeFirst = Same ? Site.InLoop || Site.FollowsUnseenLaunches
+                             : Site.InLoop || (Other.Id < Site.Id &&
+                                               (Site.FollowsUnseenLaunches ||
+                                                !inExclusiveBranches(Site, Other)));
     if (MayComeFirst &&
         (Same || (isOrderedStream(Other.StreamKind) && mayShareStream(Other, Site))))
       Partners.push_back(I);

@@ -42,4 +42,9 @@ bool sameNamespace(const LaunchSite &Site) {
          Site.Child->getDeclContext()->getRedeclContext();
 }
 
+bool sameEnclosingNamespace(const LaunchSite &Site) {
+  return Site.Parent->getEnclosingNamespaceContext()->getRedeclContext() ==
+         Site.Child->getEnclosingNamespaceContext()->getRedeclContext();
+}
+
 } // namespace launchopt

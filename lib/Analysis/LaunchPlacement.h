@@ -18,6 +18,11 @@ bool isWholeStatement(clang::ASTContext &Ctx, const clang::CUDAKernelCallExpr &C
 // as the child spells them.
 bool sameNamespace(const LaunchSite &Site);
 
+// Whether the names the child's namespace declares are found unqualified
+// from the parent: they are in the same namespace, the parent perhaps a
+// member function of a class there.
+bool sameEnclosingNamespace(const LaunchSite &Site);
+
 } // namespace launchopt
 
 #endif

@@ -1,5 +1,6 @@
 #include "LaunchSites.h"
 
+#include "ConstantOperand.h"
 #include "KernelFeatures.h"
 #include "UnseenLaunchOrder.h"
 #include "Support/GeneratedNames.h"
@@ -420,6 +421,9 @@ private:
       if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() || Node.get<clang::DoStmt>() ||
           Node.get<clang::CXXForRangeStmt>())
         Site.InLoop = true;
+      if (const auto *If = Node.get<clang::IfStmt>(); If && From &&
+                                                      (If->getThen() == From || If->getElse() == From))
+        Site.EnclosingBranches.push_back({If, If->getElse() == From});
       if (Node.get<clang::IfStmt>() || Node.get<clang::SwitchStmt>() ||
           Node.get<clang::ConditionalOperator>())
         Site.InBranch = true;
@@ -495,20 +499,36 @@ void markRecursion(LaunchAnalysis &A) {
   }
 }
 
-// A block's axis has one thread when every launch of the kernel seen here
-// passes a block that is a single integer (only x varies); otherwise the
-// launch must be guarded along y and z too.
-void markOneThreadPerBlock(LaunchAnalysis &A) {
+// The axes of the parent's blocks that may have more than one thread, over
+// every launch of the parent seen here (bit 0/1/2: x/y/z): an integer block
+// varies only along x, a constant dim3 along its axes above 1; a block not
+// known, or a parent launched out of sight, along every axis.
+unsigned wideAxes(const clang::ASTContext &Ctx, const LaunchAnalysis &A, const LaunchSite &S) {
+  unsigned Axes = 0;
+  bool Launched = false;
+  for (const LaunchSite &L : A.Sites) {
+    if (L.Child != S.Parent && L.ChildName != S.ParentName)
+      continue;
+    Launched = true;
+    if (!L.Block)
+      return 7;
+    if (L.Block->getType()->isIntegerType()) {
+      Axes |= 1;
+    } else if (std::optional<std::array<uint64_t, 3>> Shape = constantShape(Ctx, L.Block)) {
+      Axes |= 1 | ((*Shape)[1] > 1 ? 2 : 0) | ((*Shape)[2] > 1 ? 4 : 0);
+    } else {
+      return 7;
+    }
+  }
+  return Launched ? Axes : 7;
+}
+
+void markOneThreadPerBlock(const clang::ASTContext &Ctx, LaunchAnalysis &A) {
   for (LaunchSite &S : A.Sites) {
     if (S.InLoop || !(S.ZeroThreadAxes & 1))
       continue;
-    bool OneDimensional = true, Launched = false;
-    for (const LaunchSite &L : A.Sites)
-      if (L.Child == S.Parent || L.ChildName == S.ParentName) {
-        Launched = true;
-        OneDimensional &= L.Block && L.Block->getType()->isIntegerType();
-      }
-    S.OneThreadPerBlock = S.ZeroThreadAxes == 7 || (Launched && OneDimensional);
+    unsigned Needed = wideAxes(Ctx, A, S);
+    S.OneThreadPerBlock = (S.ZeroThreadAxes & Needed) == Needed;
   }
 }
 
@@ -546,7 +566,7 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
       A.ChildFeatures[S.Child] = computeKernelFeatures(*S.Child);
   }
   markRecursion(A);
-  markOneThreadPerBlock(A);
+  markOneThreadPerBlock(Ctx, A);
   markUnseenLaunchOrder(Ctx, A);
   return A;
 }

@@ -52,6 +52,9 @@ struct LaunchSite {
   // may run it any number of times, at any point after its definition.
   bool InLoop = false;
   bool InBranch = false;
+  // The if statements around the launch, innermost first, each with whether
+  // the launch is in its else branch (false: its then branch).
+  std::vector<std::pair<const clang::IfStmt *, bool>> EnclosingBranches;
   // Written inside a lambda (the parent is the function around it).
   bool InClosure = false;
   // Inside a closure handed to launchopt's deferral runtime (a launch that
@@ -72,8 +75,8 @@ struct LaunchSite {
   // At most one thread of a parent block reaches the launch, once: it is
   // not in a loop, and an enclosing `if` requires threadIdx == 0 along x and
   // along every axis of the block that some launch of the parent may give
-  // more than one thread (any axis, when the parent is launched elsewhere
-  // with a dim3 block or out of sight).
+  // more than one thread (a constant dim3 along its axes above 1; any axis,
+  // when the parent is launched with a block not known or out of sight).
   bool OneThreadPerBlock = false;
   // Bit 0/1/2: an enclosing `if` requires threadIdx.x/y/z == 0 (the then
   // branch of a condition `threadIdx.x == 0 && ...`).

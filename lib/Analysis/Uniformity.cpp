@@ -4,6 +4,7 @@
 #include "VariableWrites.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -57,11 +58,24 @@ public:
       const clang::Expr *Array = arrayVariable(A);
       return Array && check(Array, Depth + 1) && check(A->getIdx(), Depth + 1);
     }
-    // A copy of such a value (a struct local initialised from one).
-    if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
-      return C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor() &&
-             C->getConstructor()->isTrivial() && isVariableRead(C->getArg(0)->IgnoreParens()) &&
-             check(C->getArg(0), Depth + 1);
+    if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+      const clang::CXXConstructorDecl *Constructor = C->getConstructor();
+      // A copy of such a value (a struct local initialised from one).
+      if (C->getNumArgs() == 1 && Constructor->isCopyOrMoveConstructor())
+        return Constructor->isTrivial() && isVariableRead(C->getArg(0)->IgnoreParens()) &&
+               check(C->getArg(0), Depth + 1);
+      // A value built from such values by a constexpr constructor of
+      // values (`dim3(256)`, `dim3(n, 2)`), which reads nothing else.
+      return Constructor->isConstexpr() &&
+             std::all_of(C->arg_begin(), C->arg_end(), [&](const clang::Expr *Arg) {
+               return !Arg->getType()->isPointerType() && !Arg->isGLValue() &&
+                      check(Arg, Depth + 1);
+             });
+    }
+    if (auto *Default = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      return check(Default->getExpr(), Depth + 1);
+    if (auto *Temporary = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      return check(Temporary->getSubExpr(), Depth + 1);
     return false;
   }
 

@@ -40,6 +40,27 @@ public:
     }
     return true;
   }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C) {
+    const clang::CXXMethodDecl *M = C->getMethodDecl();
+    if (M && !M->isConst() && refersTo(C->getImplicitObjectArgument()))
+      Written = true;
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *D) {
+    // A non-const reference bound to it may write it.
+    clang::QualType T = D->getType();
+    if (T->isReferenceType() && !T->getPointeeType().isConstQualified() && D->getInit() &&
+        refersTo(D->getInit()))
+      Written = true;
+    return true;
+  }
+  bool VisitLambdaExpr(clang::LambdaExpr *L) {
+    for (const clang::LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == clang::LCK_ByRef &&
+          C.getCapturedVar() == Var)
+        Written = true;
+    return true;
+  }
 
 private:
   bool refersTo(const clang::Expr *E) {

@@ -6,8 +6,9 @@
 namespace launchopt {
 
 // Whether Var may be written in F other than by its own initialisation:
-// assigned (also through a member), incremented, its address taken, or
-// passed by non-const reference. A function without a body counts as
+// assigned (also through a member), incremented, its address taken, passed
+// by non-const reference, bound to one, captured by reference, or the
+// object of a non-const member call. A function without a body counts as
 // writing it.
 bool isWrittenIn(const clang::FunctionDecl *F, const clang::ValueDecl *Var);
 

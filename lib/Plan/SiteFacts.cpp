@@ -3,7 +3,7 @@
 #include "Analysis/LaunchOrder.h"
 
 #include "Analysis/Uniformity.h"
-#include "Transforms/Common/ConstantOperand.h"
+#include "Analysis/ConstantOperand.h"
 #include "clang/AST/StmtCXX.h"
 #include <algorithm>
 
@@ -11,12 +11,12 @@ namespace launchopt {
 
 namespace {
 
-// A configuration operand written as an integer constant (a dim3 of
-// constants is not read here: the model prices it as not constant).
+// A configuration operand's count when it is a constant: an integer, or a
+// dim3's product (blocks of a grid, threads of a block).
 std::optional<double> constantSize(const clang::ASTContext &Ctx, const clang::Expr *E) {
   if (!E)
     return std::nullopt;
-  if (std::optional<uint64_t> N = constantInteger(Ctx, writtenOperand(E)))
+  if (std::optional<uint64_t> N = constantOperand(Ctx, E))
     return static_cast<double>(*N);
   return std::nullopt;
 }

@@ -2,7 +2,7 @@
 
 #include "ThreadPacking.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/ConstantOperand.h"
+#include "Analysis/ConstantOperand.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -129,24 +129,6 @@ std::set<const clang::FunctionDecl *> tailLaunchers(const LaunchAnalysis &Launch
   return Kernels;
 }
 
-// A configuration operand's constant value, also through a const local
-// bound to a constant (thresholding binds the block to `const dim3
-// __lo_block<N> = 128;`).
-std::optional<uint64_t> constantConfiguration(const clang::ASTContext &Ctx,
-                                              const clang::Expr *Operand) {
-  if (std::optional<uint64_t> N = constantOperand(Ctx, Operand))
-    return N;
-  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(stripConstruction(writtenOperand(Operand)));
-  if (!Ref)
-    if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(stripConstruction(Operand)))
-      if (C->getNumArgs() == 1)
-        Ref = llvm::dyn_cast<clang::DeclRefExpr>(stripConstruction(C->getArg(0)));
-  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->getType().isConstQualified() || !Var->getInit())
-    return std::nullopt;
-  return constantOperand(Ctx, Var->getInit());
-}
-
 // The aggregated grid's block of a child of whole blocks: the largest
 // constant block of its sites (a site whose block or shared memory is not a
 // constant is refused). A child with barriers needs one block size at every
@@ -159,9 +141,9 @@ void shapeWholeBlocks(const clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   std::vector<size_t> Taken;
   for (size_t I : Sites) {
     const LaunchSite &Site = Launches.Sites[I];
-    std::optional<uint64_t> Block = constantConfiguration(Ctx, Site.Block);
+    std::optional<uint64_t> Block = constantOperand(Ctx, Site.Block);
     std::optional<uint64_t> Bytes = Site.SharedMemory
-                                        ? constantConfiguration(Ctx, Site.SharedMemory)
+                                        ? constantOperand(Ctx, Site.SharedMemory)
                                         : std::optional<uint64_t>(0);
     if (!Block || *Block == 0 || *Block > 1024)
       D.Refusals[I] = "the child's block size at line " + lineOf(Site) +

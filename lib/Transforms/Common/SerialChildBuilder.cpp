@@ -28,7 +28,7 @@ llvm::Error serialCopyBlocker(const KernelFeatures &F) {
   if (!F.WarpPrimitives.empty())
     return refusal("child uses warp primitive " + *F.WarpPrimitives.begin());
   if (F.UsesInlineAsm)
-    return refusal("child uses inline assembly");
+    return refusal(inlineAsmUse(F));
   if (!F.OpaqueCallees.empty())
     return refusal("child calls '" + *F.OpaqueCallees.begin() +
                    "', whose definition is not in this translation unit");

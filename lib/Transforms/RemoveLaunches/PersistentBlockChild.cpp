@@ -2,7 +2,7 @@
 
 #include "RemovalChecks.h"
 #include "Analysis/Uniformity.h"
-#include "Transforms/Common/ConstantOperand.h"
+#include "Analysis/ConstantOperand.h"
 #include "Transforms/Common/Refusal.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"

@@ -173,7 +173,7 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
                      ": T3 maps only __syncthreads onto the threads "
                      "that run a child block");
   if (F.UsesInlineAsm)
-    return refusal("child uses inline assembly");
+    return refusal(inlineAsmUse(F));
   if (!F.OpaqueCallees.empty())
     return refusal("child calls '" + *F.OpaqueCallees.begin() +
                    "', whose definition is not in this translation unit");
@@ -383,14 +383,19 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
   // Threads that work together run as a whole block of the grid
   // (PersistentBlockChild.h); what else keeps a thread from running apart
   // (inline assembly, unseen callees, tail launches) refuses either way.
+  // Such a block also reads the same lane registers (cooperative groups'
+  // lane masks).
+  bool WholeBlocks = childRunsAsWholeBlocks(Launches, Site);
   KernelFeatures Apart = Launches.ChildFeatures.at(Site.Child);
   Apart.Barriers.clear();
   Apart.WarpPrimitives.clear();
   Apart.UsesSharedMemory = false;
+  if (WholeBlocks && Apart.InlineAsmSameInABlock)
+    Apart.UsesInlineAsm = false;
   if (llvm::Error Blocker = serialCopyBlocker(Apart))
     return refusal("T1/T2 run the child's blocks in the persistent grid's: " +
                    llvm::toString(std::move(Blocker)));
-  if (childRunsAsWholeBlocks(Launches, Site))
+  if (WholeBlocks)
     if (llvm::Error Blocker = persistentBlockChildRefusal(Ctx, Launches, Site))
       return Blocker;
   // A cooperatively launched kernel cannot use dynamic parallelism: a child

@@ -5,7 +5,7 @@
 // selector of auto (paper §3, Fig. 7a, from what is known before running).
 
 #include "RemoveLaunchesPass.h"
-#include "Transforms/Common/ConstantOperand.h"
+#include "Analysis/ConstantOperand.h"
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <cstdint>

@@ -97,7 +97,8 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
                    "block; only T4, which runs the child in the calling thread, takes it");
   // T1-T3 name the child's record type and copies, written beside the
   // child, from the parent, unqualified.
-  if (Version != RemovalVersion::T4 && Site.DeviceSide && Site.Child && !sameNamespace(Site))
+  if (Version != RemovalVersion::T4 && Site.DeviceSide && Site.Child &&
+      !sameEnclosingNamespace(Site))
     return refusal("the child is in another namespace than the parent; only T4, which runs the "
                    "child in the calling thread, takes it");
   if (persistentVersion(Version)) {

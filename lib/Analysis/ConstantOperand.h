@@ -1,5 +1,5 @@
-#ifndef LAUNCHOPT_TRANSFORMS_COMMON_CONSTANTOPERAND_H
-#define LAUNCHOPT_TRANSFORMS_COMMON_CONSTANTOPERAND_H
+#ifndef LAUNCHOPT_ANALYSIS_CONSTANTOPERAND_H
+#define LAUNCHOPT_ANALYSIS_CONSTANTOPERAND_H
 
 // Launch configuration operands known before the program runs.
 
@@ -15,11 +15,13 @@ namespace launchopt {
 // as written, without what Clang built around it).
 const clang::Expr *stripConstruction(const clang::Expr *E);
 
-// A non-negative integer constant, or nothing.
+// A non-negative integer constant, or nothing. A local never written after
+// its initialisation counts as its initialiser (`int threads = 256;`).
 std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clang::Expr *E);
 
 // A configuration operand's value when it is a constant: an integer, or a
-// dim3 of integers (the thread count: their product).
+// dim3 of integers (the thread count: their product), also through such a
+// local (`dim3 block(16, 16);`).
 std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand);
 
 // A configuration operand's dimensions when they are constants: an integer

@@ -1,9 +1,37 @@
 #include "ConstantOperand.h"
 
 #include "Analysis/LaunchSites.h"
+#include "Analysis/VariableWrites.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace launchopt {
+
+namespace {
+
+// A const variable, or a local never written after its initialisation, as
+// real code names its launch shape (`int threads = 256;`,
+// `dim3 block(16, 16);`): the expression it was initialised with. Depth
+// bounds a chain of such variables.
+const clang::Expr *definingExpr(const clang::Expr *E, unsigned Depth = 0) {
+  E = stripConstruction(E);
+  // A copy construction (`dim3 b = block;` or the launch's copy of `block`).
+  if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
+    if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+      E = stripConstruction(C->getArg(0));
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || Depth > 4 || llvm::isa<clang::ParmVarDecl>(Var) || !Var->getInit() ||
+      Var->getType()->isReferenceType())
+    return E;
+  if (Var->getType().isConstQualified())
+    return definingExpr(Var->getInit(), Depth + 1);
+  auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!Var->hasLocalStorage() || !Function || isWrittenIn(Function, Var))
+    return E;
+  return definingExpr(Var->getInit(), Depth + 1);
+}
+
+} // namespace
 
 const clang::Expr *stripConstruction(const clang::Expr *E) {
   while (true) {
@@ -25,13 +53,17 @@ std::optional<uint64_t> constantInteger(const clang::ASTContext &Ctx, const clan
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;
   clang::Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+  if (!E->EvaluateAsInt(R, Ctx)) {
+    const clang::Expr *Defining = definingExpr(E);
+    return Defining != stripConstruction(E) ? constantInteger(Ctx, Defining) : std::nullopt;
+  }
+  if (R.Val.getInt().isNegative())
     return std::nullopt;
   return R.Val.getInt().getZExtValue();
 }
 
 std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clang::Expr *Operand) {
-  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  const clang::Expr *E = definingExpr(writtenOperand(Operand));
   if (std::optional<uint64_t> N = constantInteger(Ctx, E))
     return N;
   auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
@@ -49,7 +81,7 @@ std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clan
 
 std::optional<std::array<uint64_t, 3>> constantShape(const clang::ASTContext &Ctx,
                                                      const clang::Expr *Operand) {
-  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  const clang::Expr *E = definingExpr(writtenOperand(Operand));
   if (std::optional<uint64_t> N = constantInteger(Ctx, E))
     return std::array<uint64_t, 3>{*N, 1, 1};
   auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
