@@ -51,13 +51,13 @@ bool isWarpPrimitiveName(llvm::StringRef Name) {
 // same values. Grid-level registers (`%%ctaid`, `%%envreg0`, `%%smid`) differ.
 bool readsOnlyThreadRegisters(llvm::StringRef Template) {
   static const char *const SameInABlock[] = {
-      "laneid",     "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
-      "lanemask_gt", "tid",        "ntid",        "clock",       "clock64",
-      "globaltimer", "globaltimer_lo", "globaltimer_hi"};
+      "laneid",        "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge", "lanemask_gt",
+      "tid",           "ntid",        "clock",       "clock64",     "globaltimer", "globaltimer_lo",
+      "globaltimer_hi"};
   for (size_t At = Template.find("%%"); At != llvm::StringRef::npos;
        At = Template.find("%%", At + 2)) {
-    llvm::StringRef Name = Template.substr(At + 2).take_while(
-        [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    llvm::StringRef Name =
+        Template.substr(At + 2).take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
     if (std::none_of(std::begin(SameInABlock), std::end(SameInABlock),
                      [&](const char *Safe) { return Name == Safe; }))
       return false;

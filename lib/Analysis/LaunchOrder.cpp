@@ -43,10 +43,10 @@ std::vector<unsigned> orderedStreamPartners(const LaunchAnalysis &A, const Launc
     // stands for them: they are not sites of this function.
     // Launches in exclusive branches meet only across turns of a loop or
     // calls of the parent.
-    bool MayComeFirst = Same ? Site.InLoop || Site.FollowsUnseenLaunches
-                             : Site.InLoop || (Other.Id < Site.Id &&
-                                               (Site.FollowsUnseenLaunches ||
-                                                !inExclusiveBranches(Site, Other)));
+    bool MayComeFirst =
+        Same ? Site.InLoop || Site.FollowsUnseenLaunches
+             : Site.InLoop || (Other.Id < Site.Id &&
+                               (Site.FollowsUnseenLaunches || !inExclusiveBranches(Site, Other)));
     if (MayComeFirst &&
         (Same || (isOrderedStream(Other.StreamKind) && mayShareStream(Other, Site))))
       Partners.push_back(I);

@@ -421,8 +421,8 @@ private:
       if (Node.get<clang::ForStmt>() || Node.get<clang::WhileStmt>() || Node.get<clang::DoStmt>() ||
           Node.get<clang::CXXForRangeStmt>())
         Site.InLoop = true;
-      if (const auto *If = Node.get<clang::IfStmt>(); If && From &&
-                                                      (If->getThen() == From || If->getElse() == From))
+      if (const auto *If = Node.get<clang::IfStmt>();
+          If && From && (If->getThen() == From || If->getElse() == From))
         Site.EnclosingBranches.push_back({If, If->getElse() == From});
       if (Node.get<clang::IfStmt>() || Node.get<clang::SwitchStmt>() ||
           Node.get<clang::ConditionalOperator>())

@@ -32,6 +32,8 @@ std::string parameterList(const LaunchRemark &R) {
 // The registry's word for a site a pass changed ("thresholded"); the pass
 // name itself for remarks of the pipeline ("transform").
 std::string pastTense(const std::string &Pass) {
+  if (Pass == "auto")
+    return "changed by --auto";
   if (const RegisteredPass *P = findPass(Pass))
     return P->Verb;
   return llvm::StringRef(Pass).ends_with("e") ? Pass + "d" : Pass + "ed";

@@ -2,8 +2,8 @@
 
 #include "Analysis/LaunchOrder.h"
 
-#include "Analysis/Uniformity.h"
 #include "Analysis/ConstantOperand.h"
+#include "Analysis/Uniformity.h"
 #include "clang/AST/StmtCXX.h"
 #include <algorithm>
 

@@ -320,7 +320,11 @@ LaunchRemark decisionRemark(const SiteChoice &C) {
   R.Pass = "auto";
   R.Parent = F.Parent;
   R.Child = F.Child;
-  R.Applied = true;
+  // Keeping the launch as written changes nothing: the report says so.
+  R.Applied = !Chosen.Taken.empty();
+  if (!R.Applied)
+    R.Message = "kept as written: the model prices every other candidate higher, or no pass "
+                "takes it (see rejected)";
   R.Parameters = describeFacts(F);
   R.Parameters["choice"] = Chosen.name() + " (" + microseconds(Chosen.Cost.Microseconds) + ")";
   std::vector<std::string> Flags, Model, Lost;

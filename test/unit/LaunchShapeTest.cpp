@@ -62,8 +62,7 @@ TEST(ConstantOperand, LocalsThatMayBeWrittenAreNotConstants) {
   EXPECT_EQ(blockShape("int threads = 256; if (n) threads = 128;", "threads"), (Shape{0, 0, 0}));
   EXPECT_EQ(blockShape("int threads = 256; threads *= 2;", "threads"), (Shape{0, 0, 0}));
   EXPECT_EQ(blockShape("int threads = 256; touch(threads);", "threads"), (Shape{0, 0, 0}));
-  EXPECT_EQ(blockShape("int threads = 256; int &r = threads; r = 1;", "threads"),
-            (Shape{0, 0, 0}));
+  EXPECT_EQ(blockShape("int threads = 256; int &r = threads; r = 1;", "threads"), (Shape{0, 0, 0}));
   EXPECT_EQ(blockShape("int threads = 256; auto f = [&] { threads = 1; }; f();", "threads"),
             (Shape{0, 0, 0}));
   EXPECT_EQ(blockShape("dim3 bs(16, 16); bs.y = n;", "bs"), (Shape{0, 0, 0}));

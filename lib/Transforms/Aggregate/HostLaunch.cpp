@@ -1,8 +1,8 @@
 #include "HostLaunch.h"
 
 #include "ThreadPacking.h"
-#include "Support/GeneratedNames.h"
 #include "Analysis/ConstantOperand.h"
+#include "Support/GeneratedNames.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -142,9 +142,8 @@ void shapeWholeBlocks(const clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   for (size_t I : Sites) {
     const LaunchSite &Site = Launches.Sites[I];
     std::optional<uint64_t> Block = constantOperand(Ctx, Site.Block);
-    std::optional<uint64_t> Bytes = Site.SharedMemory
-                                        ? constantOperand(Ctx, Site.SharedMemory)
-                                        : std::optional<uint64_t>(0);
+    std::optional<uint64_t> Bytes =
+        Site.SharedMemory ? constantOperand(Ctx, Site.SharedMemory) : std::optional<uint64_t>(0);
     if (!Block || *Block == 0 || *Block > 1024)
       D.Refusals[I] = "the child's block size at line " + lineOf(Site) +
                       " is not a constant: the host cannot size the aggregated grid's blocks "

@@ -1,8 +1,8 @@
 #include "PersistentBlockChild.h"
 
 #include "RemovalChecks.h"
-#include "Analysis/Uniformity.h"
 #include "Analysis/ConstantOperand.h"
+#include "Analysis/Uniformity.h"
 #include "Transforms/Common/Refusal.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"

@@ -1391,7 +1391,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
-    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs_ms_tile));
+    launchopt::openScope(&__lo_agg1_block, 1u, sizeof(__lo_uargs_ms_tile));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
   __syncthreads();
@@ -1467,7 +1467,7 @@ __global__ void __lo_agg_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
-    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs_ms_tile));
+    launchopt::openScope(&__lo_agg1_block, 1u, sizeof(__lo_uargs_ms_tile));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
   __syncthreads();
@@ -1520,7 +1520,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1397,7 +1397,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_ms_tile_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs_ms_tile));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * 1u, sizeof(__lo_uargs_ms_tile));
   __syncthreads();
   __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
@@ -1480,7 +1480,7 @@ __global__ void __lo_agg_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
   const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
   launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs_ms_tile));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * 1u, sizeof(__lo_uargs_ms_tile));
   __syncthreads();
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
@@ -1537,7 +1537,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1998,8 +1998,9 @@ struct __lo_uargs___lo_coarse___lo_spawned_ms_tile {
   int* dwells;
   int size;
   int depth;
-  __device__ __lo_uargs___lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
-      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
+  const dim3 __lo_originalGrid;
+  __device__ __lo_uargs___lo_coarse___lo_spawned_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth, const dim3 __lo_originalGrid)
+      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse___lo_spawned_ms_tile', kept in the pool until its
@@ -2008,9 +2009,8 @@ struct __lo_args___lo_coarse___lo_spawned_ms_tile {
   int x_origin;
   int y_origin;
   const unsigned __lo_ticket;
-  const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse___lo_spawned_ms_tile(int x_origin, int y_origin, const unsigned __lo_ticket, const dim3 __lo_originalGrid)
-      : x_origin(x_origin), y_origin(y_origin), __lo_ticket(__lo_ticket), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse___lo_spawned_ms_tile(int x_origin, int y_origin, const unsigned __lo_ticket)
+      : x_origin(x_origin), y_origin(y_origin), __lo_ticket(__lo_ticket) {}
 };
 
 static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
@@ -2057,9 +2057,9 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
               void *__lo_uniform1;
               void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform1);
               if (__lo_record1) {
-                ::new (__lo_record1) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid1);
+                ::new (__lo_record1) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1);
                 if (__lo_uniform1) // first record of the scope: the arguments all share
-                  ::new (__lo_uniform1) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+                  ::new (__lo_uniform1) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7, __lo_cgrid1);
               } else // pool or scope full: launch now, or defer
               {
                 auto __lo_darg1_0 = __lo_sarg1_0;
@@ -2110,7 +2110,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   __shared__ launchopt::AggregationScope __lo_agg1_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg1_block);
-    launchopt::openScope(&__lo_agg1_block, __lo_blockThreads, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
+    launchopt::openScope(&__lo_agg1_block, 1u, sizeof(__lo_uargs___lo_coarse___lo_spawned_ms_tile));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_block;
   __syncthreads();
@@ -2170,9 +2170,9 @@ static __device__ void __lo_part___lo_spawned_ms_tile(int w, int h, int max_dwel
               void *__lo_uniform3;
               void *__lo_record3 = launchopt::reserveRecord(__lo_agg3, __lo_agrid3, __lo_ablock3, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform3);
               if (__lo_record3) {
-                ::new (__lo_record3) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid3);
+                ::new (__lo_record3) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1);
                 if (__lo_uniform3) // first record of the scope: the arguments all share
-                  ::new (__lo_uniform3) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+                  ::new (__lo_uniform3) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7, __lo_cgrid3);
               } else // pool or scope full: launch now, or defer
               {
                 auto __lo_darg3_0 = __lo_sarg1_0;
@@ -2314,9 +2314,9 @@ static __device__ void __lo_part___lo_coarse___lo_spawned_ms_tile(int w, int h, 
               void *__lo_uniform5;
               void *__lo_record5 = launchopt::reserveRecord(__lo_agg5, __lo_agrid5, __lo_ablock5, 0, sizeof(__lo_args___lo_coarse___lo_spawned_ms_tile), &__lo_uniform5);
               if (__lo_record5) {
-                ::new (__lo_record5) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1, __lo_cgrid3);
+                ::new (__lo_record5) __lo_args___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_4, __lo_sarg1_5, __lo_sticket1);
                 if (__lo_uniform5) // first record of the scope: the arguments all share
-                  ::new (__lo_uniform5) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7);
+                  ::new (__lo_uniform5) __lo_uargs___lo_coarse___lo_spawned_ms_tile(__lo_sarg1_0, __lo_sarg1_1, __lo_sarg1_2, __lo_sarg1_3, __lo_sarg1_6, __lo_sarg1_7, __lo_cgrid3);
               } else // pool or scope full: launch now, or defer
               {
                 auto __lo_darg5_0 = __lo_sarg1_0;
@@ -2385,7 +2385,7 @@ __global__ void __lo_agg___lo_coarse___lo_spawned_ms_tile(const launchopt::Aggre
     return;
   const __lo_args___lo_coarse___lo_spawned_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse___lo_spawned_ms_tile *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse___lo_spawned_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse___lo_spawned_ms_tile *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse___lo_spawned_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part___lo_coarse___lo_spawned_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_u.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim, __lo_agg5);
   __syncthreads();
   if (__lo_thread == 0)
@@ -2406,7 +2406,7 @@ static __device__ void __lo_launch___lo_coarse___lo_spawned_ms_tile(launchopt::A
       const __lo_args___lo_coarse___lo_spawned_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse___lo_spawned_ms_tile *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse___lo_spawned_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse___lo_spawned_ms_tile *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_coarse___lo_spawned_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_a.__lo_originalGrid);
+        __lo_coarse___lo_spawned_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_ticket, __lo_u.__lo_originalGrid);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -2431,7 +2431,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1608,8 +1608,9 @@ struct __lo_uargs___lo_coarse_ms_tile {
   int* dwells;
   int size;
   int depth;
-  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
-      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
+  const dim3 __lo_originalGrid;
+  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth, const dim3 __lo_originalGrid)
+      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_ms_tile', kept in the pool until its
@@ -1617,9 +1618,8 @@ struct __lo_uargs___lo_coarse_ms_tile {
 struct __lo_args___lo_coarse_ms_tile {
   int x_origin;
   int y_origin;
-  const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin, const dim3 __lo_originalGrid)
-      : x_origin(x_origin), y_origin(y_origin), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin)
+      : x_origin(x_origin), y_origin(y_origin) {}
 };
 
 // launchopt: the scope of the launches of '__lo_coarse_ms_tile' here, whose aggregated grid
@@ -1653,9 +1653,9 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1, __lo_cgrid1);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg1_0 = w;
@@ -1692,7 +1692,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_ms_tile_1.scope;
   if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
     if (launchopt::linearBlock() == 0)
       launchopt::expectHostLaunch(&__lo_host_ms_tile_1, "ms_tile");
   }
@@ -1803,7 +1803,7 @@ __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::HostAggregation *_
     if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
       const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
       const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
-      __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_u.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
           __lo_t.blockDim, __lo_t.gridDim);
     }
     __syncthreads();
@@ -1836,7 +1836,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); __lo_arm_ms_tile<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0})); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); __lo_arm_ms_tile<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {0, 0, 1, 16})); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); __lo_hostlaunch_ms_tile(__lo_hstream); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1373,8 +1373,9 @@ struct __lo_uargs___lo_coarse_ms_tile {
   int* dwells;
   int size;
   int depth;
-  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
-      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
+  const dim3 __lo_originalGrid;
+  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth, const dim3 __lo_originalGrid)
+      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth), __lo_originalGrid(__lo_originalGrid) {}
 };
 
 // launchopt: the arguments of one launch of '__lo_coarse_ms_tile', kept in the pool until its
@@ -1382,9 +1383,8 @@ struct __lo_uargs___lo_coarse_ms_tile {
 struct __lo_args___lo_coarse_ms_tile {
   int x_origin;
   int y_origin;
-  const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin, const dim3 __lo_originalGrid)
-      : x_origin(x_origin), y_origin(y_origin), __lo_originalGrid(__lo_originalGrid) {}
+  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin)
+      : x_origin(x_origin), y_origin(y_origin) {}
 };
 
 static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
@@ -1417,9 +1417,9 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
           void *__lo_uniform1;
           void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform1);
           if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0);
             if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1, __lo_cgrid1);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg1_0 = w;
@@ -1457,7 +1457,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   __shared__ launchopt::AggregationScope __lo_agg1_warps[32];
   if (__lo_thread < (__lo_blockThreads + 31) / 32) {
     launchopt::clearScope(&__lo_agg1_warps[__lo_thread]);
-    launchopt::openScope(&__lo_agg1_warps[__lo_thread], min(32u, __lo_blockThreads - 32 * __lo_thread), sizeof(__lo_uargs___lo_coarse_ms_tile));
+    launchopt::openScope(&__lo_agg1_warps[__lo_thread], 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
   }
   launchopt::AggregationScope *__lo_agg1 = &__lo_agg1_warps[__lo_thread / 32];
   __syncthreads();
@@ -1530,9 +1530,9 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
           void *__lo_uniform2;
           void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform2);
           if (__lo_record2) {
-            ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
+            ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0);
             if (__lo_uniform2) // first record of the scope: the arguments all share
-              ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
+              ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1, __lo_cgrid1);
           } else // pool or scope full: launch now, or defer
           {
             auto __lo_darg2_0 = w;
@@ -1587,7 +1587,7 @@ __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *
     return;
   const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
   const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_u.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim, __lo_agg2);
   __syncthreads();
   if (__lo_thread % 32 == 0)
@@ -1608,7 +1608,7 @@ static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationSco
       const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
       const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
+        __lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_u.__lo_originalGrid);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -1633,7 +1633,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1,1298 +1,961 @@
-// launchopt: launches from device code are aggregated; scopes with fewer
-// than LAUNCHOPT_AGG_THRESHOLD launches launch them one by one.
-// ---- launchopt runtime: launchopt/deferral.cuh ----
-// launchopt device runtime: deferred device launches, so that none is dropped.
+// launchopt: the configuration check of removed launches.
+// ---- launchopt runtime: launchopt/removal_guard.cuh ----
+// launchopt device runtime: whether a removed launch would have started.
 //
-// A device launch that would overflow the pending-launch pool
-// (cudaLimitDevRuntimePendingLaunchCount: a launch beyond it is dropped and
-// the launching thread reads cudaErrorLaunchPendingCountExceeded), or a
-// child that the spawn controller refuses and that cannot run in the parent
-// thread, is recorded instead: a copy of the launch (configuration and
-// arguments behind a type-erased launcher) goes to the queue of the
-// launching grid, and the grid's first record tail-launches the grid's
-// drain. A tail launch starts after the grid and everything it launched have
-// finished, so the drain finds every record of the grid. The drain launches
-// records while the pool has room and tail-launches its successor with the
-// rest; the successor starts only once all that the drain launched has
-// finished, and gives their pool entries back.
-//
-// `pending` counts the pool entries this file's runtime may hold: a drain
-// from its tail launch until it starts; each launch a drain made, until the
-// drain's successor starts; what the other runtime headers add (the spawn
-// controller's grids until they end, aggregated grids until they start).
-// Launches are made while `pending` stays below the pool's size (read on the
-// device: the program may have raised it) minus LAUNCHOPT_PENDING_RESERVE;
-// drains may use the reserve. Launches that
-// bypass the runtime (sites no pass took, other files) are not counted: a
-// deferral that cannot get its drain launched waits, doubling the wait up to
-// LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
-// launches are printed and counted in launchopt::deferral::lost.
-//
-// Nothing waits without bound. A drain round that launches nothing
-// tail-launches its successor to try again, but once the chain has made no
-// launch for LAUNCHOPT_DEFER_PATIENCE_NS it is overdue: its rounds launch
-// past the runtime's own limits (a count that went wrong, another runtime's
-// grids that never end), taking what the pool itself accepts, and an overdue
-// round that still launches nothing reports its records lost instead of
-// trying again (its pool is then full of launches that cannot start before
-// the chain ends).
-//
-// The spawn controller's children use a second mechanism, a chain of drains
-// over one queue (see "Chain of drains" below): in a deep recursion of such
-// children, a drain per deferring grid held pool entries for every
-// unfinished node of the recursion, and launches were lost.
-//
-// State is per translation unit, like the other runtime headers. The guard
-// (not `#pragma once`) lets an output embed the header for two passes.
-#ifndef LAUNCHOPT_DEFERRAL_CUH
-#define LAUNCHOPT_DEFERRAL_CUH
+// A launch whose configuration the device refuses fails, and its child never
+// runs; the code that replaces a removed launch asks this first, so that it
+// runs the child exactly when the launch would have. Self-contained: outputs
+// of T4 use nothing else of the runtime.
 
-#include <cstdio>
 #include <cuda_runtime.h>
-#include <new>
-#include <type_traits>
-
-#ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
-#endif
-#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
-#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
-#endif
-#ifndef LAUNCHOPT_PENDING_RESERVE
-#define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
-#endif
-#ifndef LAUNCHOPT_DEFER_GRIDS
-#define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
-#endif
-#ifndef LAUNCHOPT_DRAIN_THREADS
-#define LAUNCHOPT_DRAIN_THREADS 128 // threads of a chain's drain, each making one launch at a time
-#endif
-#ifndef LAUNCHOPT_DEFER_PATIENCE_NS
-#define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
-#endif
-#ifndef LAUNCHOPT_DEFER_HEAP
-#define LAUNCHOPT_DEFER_HEAP (256ull << 20) // device heap raised to before main (0: left)
-#endif
-
-#pragma nv_diag_suppress 177
 
 namespace launchopt {
-namespace deferral {
+namespace removal {
 
-// The pool entries that launches of this runtime hold, and the chain's
-// queue (a Deferred *) and whether it runs. Alone, a translation unit has
-// its own; the outputs of a program that launchopt transforms as
-// one share the count (the runtime's pending-launch pool is the device's):
-// the output marked LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION defines it, the
-// others marked LAUNCHOPT_PROGRAM_DEFERRAL declare it.
-namespace program {
-#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
-#ifdef LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION
-__device__ unsigned long long pending;
-__device__ unsigned long long chainQueue;
-__device__ unsigned chainRunning;
-#else
-extern __device__ unsigned long long pending;
-extern __device__ unsigned long long chainQueue;
-extern __device__ unsigned chainRunning;
-#endif
-#endif
-} // namespace program
-
-namespace {
-
-// A recorded launch. `launch` makes it into the given stream and says
-// whether it was taken (false: no room yet, or the pool refused it);
-// `overdue`: the drain has waited too long, the launch may pass the
-// runtime's limits.
-struct Deferred {
-  Deferred *next;
-  bool (*launch)(Deferred *self, cudaStream_t stream, bool overdue);
-};
-
-template <typename Launch> struct DeferredLaunch : Deferred {
-  Launch body;
-  __device__ explicit DeferredLaunch(const Launch &l);
-};
-
-// A launch that applies limits of its own takes `overdue` as well.
-template <typename Launch>
-__device__ bool launchRecord(Deferred *self, cudaStream_t stream, bool overdue) {
-  const Launch &body = static_cast<DeferredLaunch<Launch> *>(self)->body;
-  if constexpr (std::is_invocable_v<const Launch &, cudaStream_t, bool>)
-    return body(stream, overdue);
-  else
-    return body(stream);
+// Whether a launch with this configuration would start: an empty grid, or a
+// grid or block over the limits of compute capability 9.0 (a wrapped count
+// gives one), makes it fail, and then its child never runs.
+static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
+  unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+  return grid.x >= 1 && grid.x <= 0x7fffffffu && grid.y >= 1 && grid.y <= 65535u && grid.z >= 1 &&
+         grid.z <= 65535u && block.x >= 1 && block.x <= 1024u && block.y >= 1 &&
+         block.y <= 1024u && block.z >= 1 && block.z <= 64u && threads <= 1024u;
 }
 
-template <typename Launch>
-__device__ DeferredLaunch<Launch>::DeferredLaunch(const Launch &l)
-    : Deferred{nullptr, &launchRecord<Launch>}, body(l) {}
-
-// The records of one grid; `grid` is its %gridid + 1, 0 when free.
-struct GridQueue {
-  unsigned long long grid;
-  Deferred *head;
-};
-
-__device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
-#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
-using program::chainQueue;
-using program::chainRunning;
-using program::pending;
-#else
-__device__ unsigned long long pending;
-__device__ unsigned long long chainQueue;
-__device__ unsigned chainRunning;
-#endif
-__device__ unsigned long long lost;
-
-// 64-bit atomics have no subtraction: adding the two's complement wraps to it.
-__device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
-
-// The pending-launch pool's size: LAUNCHOPT_PENDING_POOL, or else the
-// device's limit, which the program may have raised from the host (read at
-// each use: the host may change it between kernels).
-__device__ inline unsigned long long poolSize() {
-  if (LAUNCHOPT_PENDING_POOL != 0)
-    return LAUNCHOPT_PENDING_POOL;
-  size_t entries = 0;
-  if (cudaDeviceGetLimit(&entries, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
-      entries <= LAUNCHOPT_PENDING_RESERVE)
-    return LAUNCHOPT_RUNTIME_PENDING_POOL;
-  return entries;
-}
-
-// The pool entries below which launches other than drains are made.
-__device__ inline unsigned long long launchLimit() {
-  return poolSize() - LAUNCHOPT_PENDING_RESERVE;
-}
-
-// One pool entry, when `pending` is below `limit`.
-__device__ inline bool takeEntry(unsigned long long limit) {
-  if (atomicAdd(&pending, 1ull) < limit)
-    return true;
-  release(1);
-  return false;
-}
-
-__device__ inline unsigned long long pendingNow() { return *(volatile unsigned long long *)&pending; }
-
-__device__ inline unsigned long long clockNs() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
-__device__ inline unsigned long long gridKey() {
-  unsigned long long id;
-  asm volatile("mov.u64 %0, %%gridid;" : "=l"(id));
-  return id + 1;
-}
-
-__device__ inline void lose(unsigned long long launches, const char *why) {
-  atomicAdd(&lost, launches);
-  printf("launchopt: %llu device launch(es) lost: %s\n", launches, why);
-}
-
-// Tries `attempt` until it succeeds, waiting twice as long after each
-// failure, for at most LAUNCHOPT_DEFER_PATIENCE_NS in all.
-template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
-  for (unsigned long long wait = 1000, waited = 0;; waited += wait, wait *= 2) {
-    if (attempt())
-      return true;
-    if (waited >= LAUNCHOPT_DEFER_PATIENCE_NS)
-      return false;
-    __nanosleep(unsigned(wait < 1000000 ? wait : 1000000));
-  }
-}
-
-// Why records are lost when no drain can be launched.
-__device__ inline const char *noDrain() {
-  return "the pending-launch pool stayed full (no drain could be launched)";
-}
-
-// Makes `tailLaunch` (a drain's tail launch) holding one pool entry, which
-// the drain gives back when it starts; false when there is no room.
-template <typename TailLaunch>
-__device__ inline bool launchHoldingEntry(const TailLaunch &tailLaunch) {
-  if (!takeEntry(poolSize()))
-    return false;
-  tailLaunch();
-  if (cudaGetLastError() == cudaSuccess)
-    return true;
-  release(1);
-  return false;
-}
-
-// A drain's chain is overdue once it has launched nothing for
-// LAUNCHOPT_DEFER_PATIENCE_NS (`idleSince`: since when; 0: it launched).
-__device__ inline bool overdueSince(unsigned long long idleSince) {
-  return idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
-}
-
-// The `idleSince` a drain passes on after making `made` launches. Once
-// overdue the chain stays so: a launch now and then must not restart the
-// wait, or a count that went wrong would make each record wait anew.
-__device__ inline unsigned long long nextIdleSince(bool overdue, unsigned long long made,
-                                                   unsigned long long idleSince) {
-  return overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
-}
-
-__global__ void drain(int queue, Deferred *records, unsigned long long held,
-                      unsigned long long idleSince);
-
-// Tail-launches a drain of `queue` (-1: of `records`); `held`: the entries
-// the caller's launches hold, which the drain gives back when it starts;
-// `idleSince`: when the chain last launched nothing after a launch (0: it
-// just launched).
-__device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
-                                   unsigned long long idleSince = 0) {
-  return launchHoldingEntry(
-      [&] { drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince); });
-}
-
-__device__ inline unsigned long long count(const Deferred *records) {
-  unsigned long long n = 0;
-  for (; records; records = records->next)
-    ++n;
-  return n;
-}
-
-// Reports `records` lost and frees them.
-__device__ inline void loseAll(Deferred *records, const char *why) {
-  if (!records)
-    return;
-  lose(count(records), why);
-  while (records) {
-    Deferred *d = records;
-    records = d->next;
-    free(d);
-  }
-}
-
-// The drain starts after its grid (or its predecessor) and all their work
-// ended: its own entry and the `held` ones are free.
-__global__ void drain(int queue, Deferred *records, unsigned long long held,
-                      unsigned long long idleSince) {
-  release(held + 1);
-  if (queue >= 0) {
-    GridQueue &q = queues[queue];
-    records = reinterpret_cast<Deferred *>(
-        atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
-    atomicExch(&q.grid, 0ull);
-  }
-  const bool overdue = overdueSince(idleSince);
-  unsigned long long made = 0;
-  // Overdue, the entries are still counted but no longer refused: the pool
-  // answers for itself.
-  while (records && takeEntry(overdue ? ~0ull : launchLimit())) {
-    Deferred *d = records;
-    if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
-      release(1);
-      break;
-    }
-    ++made;
-    records = d->next;
-    free(d);
-  }
-  if (!records && made == 0)
-    return;
-  if (overdue && made == 0) {
-    loseAll(records, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
-                     "the runtime's limits passed (the pending-launch pool stayed full)");
-    return;
-  }
-  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
-  // Nothing could be launched: wait a little before the next round polls.
-  if (made == 0)
-    __nanosleep(10000);
-  if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
-    // No successor will start to give the entries back: give them now.
-    release(made);
-    loseAll(records, noDrain());
-  }
-}
-
-// The calling grid's queue, claimed by its first record (`first`: the
-// caller launches the drain); -1 when every queue is taken.
-__device__ inline int queueOfThisGrid(bool &first) {
-  unsigned long long grid = gridKey();
-  unsigned start = unsigned((grid * 0x9E3779B97F4A7C15ull) >> 40) % LAUNCHOPT_DEFER_GRIDS;
-  for (unsigned i = 0; i < LAUNCHOPT_DEFER_GRIDS; ++i) {
-    unsigned q = (start + i) % LAUNCHOPT_DEFER_GRIDS;
-    unsigned long long was = atomicCAS(&queues[q].grid, 0ull, grid);
-    if (was == 0ull || was == grid) {
-      first = was == 0ull;
-      return int(q);
-    }
-  }
-  return -1;
-}
-
-// Records `launch` (a copyable callable: bool(cudaStream_t), which makes the
-// launch and says whether it was taken) to be launched after this grid.
-template <typename Launch> __device__ inline void defer(const Launch &launch) {
-  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
-  if (!memory) {
-    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
-    return;
-  }
-  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
-  bool first = false;
-  int q = queueOfThisGrid(first);
-  if (q < 0) {
-    free(memory);
-    lose(1, "more grids defer launches at once than LAUNCHOPT_DEFER_GRIDS");
-    return;
-  }
-  if (first && !patiently([&] { return launchDrain(q, nullptr, 0); })) {
-    // The records the grid's other threads added meanwhile have no drain
-    // either: report them with this one (not leave them to a later grid's
-    // drain), and free the queue: the grid's next record tries anew.
-    Deferred *others = reinterpret_cast<Deferred *>(
-        atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
-    atomicExch(&queues[q].grid, 0ull);
-    d->next = others;
-    loseAll(d, noDrain());
-    return;
-  }
-  unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
-  unsigned long long seen = *(volatile unsigned long long *)head, was;
-  do {
-    d->next = reinterpret_cast<Deferred *>(seen);
-    was = seen;
-    seen = atomicCAS(head, was, reinterpret_cast<unsigned long long>(d));
-  } while (seen != was);
-}
-
-// ---- Chain of drains ----
-//
-// A record of the spawn controller goes to one queue, and one chain of
-// drains launches the queue's records. The deferral that finds no chain
-// running starts one: it tail-launches a drain, which starts after the
-// deferring grid and all its work ended. A drain is one block; its threads
-// launch records at once while the pool has room, put back what they could
-// not launch, and tail-launch the successor, which starts only once
-// everything the drain launched has ended: it gives their pool entries back
-// and finds the records that work deferred in turn. A drain that finds the
-// queue empty and launched nothing ends the chain. Records may be launched
-// before the grid that deferred them ends, which a spawned child allows (it
-// would have run beside its parent), but not a launch that other launches
-// count on to follow its grid (aggregation's tail launches): those use the
-// drain of their grid above. The patience and the overdue rounds are as for
-// those drains.
-
-// Puts the list `first` … `last` in front of the queue. The writes made
-// before (the records, and what the deferring thread's block wrote for the
-// child) are visible to whoever takes the list.
-__device__ inline void pushList(Deferred *first, Deferred *last) {
-  __threadfence();
-  unsigned long long seen = *(volatile unsigned long long *)&chainQueue, was;
-  do {
-    last->next = reinterpret_cast<Deferred *>(seen);
-    was = seen;
-    seen = atomicCAS(&chainQueue, was, reinterpret_cast<unsigned long long>(first));
-  } while (seen != was);
-}
-
-__device__ inline Deferred *takeQueue() {
-  Deferred *all = reinterpret_cast<Deferred *>(atomicExch(&chainQueue, 0ull));
-  __threadfence();
-  return all;
-}
-
-__device__ inline bool queueEmpty() { return *(volatile unsigned long long *)&chainQueue == 0ull; }
-
-__global__ void chainDrain(unsigned long long held, unsigned long long idleSince);
-
-// Tail-launches a drain; `held`: the entries the caller's launches hold,
-// which the drain gives back when it starts; `idleSince`: when the chain
-// last launched nothing after a launch (0: it just launched).
-__device__ inline bool launchChainDrain(unsigned long long held, unsigned long long idleSince) {
-  return launchHoldingEntry([&] {
-    chainDrain<<<1, LAUNCHOPT_DRAIN_THREADS, 0, cudaStreamTailLaunch>>>(held, idleSince);
-  });
-}
-
-// Ends the calling chain, or goes on with it when records came meanwhile:
-// a deferral that saw the chain running before it stopped counts on it.
-// Called by one thread.
-__device__ inline void endChain() {
-  for (;;) {
-    atomicExch(&chainRunning, 0u);
-    __threadfence();
-    if (queueEmpty() || atomicCAS(&chainRunning, 0u, 1u) != 0u)
-      return;
-    if (patiently([] { return launchChainDrain(0, 0); }))
-      return;
-    loseAll(takeQueue(), noDrain());
-  }
-}
-
-// Starts a chain unless one runs. Called after a record was queued.
-__device__ inline void startChain() {
-  if (atomicCAS(&chainRunning, 0u, 1u) != 0u)
-    return;
-  if (patiently([] { return launchChainDrain(0, 0); }))
-    return;
-  loseAll(takeQueue(), noDrain());
-  endChain();
-}
-
-// A drain round. It starts after its predecessor (or the grid that started
-// the chain) and all their work ended: its own entry and the `held` ones are
-// free. Its threads take records from the list in turns of one each.
-__global__ void chainDrain(unsigned long long held, unsigned long long idleSince) {
-  __shared__ Deferred *turn[LAUNCHOPT_DRAIN_THREADS];
-  __shared__ Deferred *untried, *refused, *refusedLast;
-  __shared__ unsigned long long made;
-  __shared__ int full;
-  const unsigned me = threadIdx.x;
-  const bool overdue = overdueSince(idleSince);
-  if (me == 0) {
-    release(held + 1);
-    untried = takeQueue();
-    refused = refusedLast = nullptr;
-    made = 0;
-    full = 0;
-  }
-  __syncthreads();
-  // Overdue, the entries are still counted but no longer refused: the pool
-  // answers for itself.
-  const unsigned long long limit = overdue ? ~0ull : launchLimit();
-  for (;;) {
-    if (me == 0)
-      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
-        turn[i] = untried;
-        if (untried)
-          untried = untried->next;
-      }
-    __syncthreads();
-    if (!turn[0])
-      break;
-    Deferred *d = turn[me];
-    if (d && takeEntry(limit)) {
-      if (d->launch(d, cudaStreamFireAndForget, overdue)) {
-        atomicAdd(&made, 1ull);
-        free(d);
-        turn[me] = nullptr;
-      } else {
-        release(1);
-      }
-    }
-    if (turn[me])
-      full = 1;
-    __syncthreads();
-    if (me == 0)
-      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i)
-        if (turn[i]) {
-          turn[i]->next = refused;
-          refused = turn[i];
-          if (!refusedLast)
-            refusedLast = refused;
-        }
-    __syncthreads();
-    if (full)
-      break;
-  }
-  if (me != 0)
-    return;
-  // What is left: the refused records, then those not tried.
-  Deferred *left = untried;
-  if (refused) {
-    refusedLast->next = untried;
-    left = refused;
-  }
-  if (!left && made == 0) {
-    endChain();
-    return;
-  }
-  if (overdue && made == 0) {
-    loseAll(left, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
-                  "the runtime's limits passed (the pending-launch pool stayed full)");
-    endChain();
-    return;
-  }
-  if (left) {
-    Deferred *last = left;
-    while (last->next)
-      last = last->next;
-    pushList(left, last);
-  }
-  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
-  // Nothing could be launched: wait a little before the next round polls.
-  if (made == 0)
-    __nanosleep(10000);
-  if (!patiently([&] { return launchChainDrain(made, idle); })) {
-    // No successor will start to give the entries back: give them now.
-    release(made);
-    loseAll(takeQueue(), noDrain());
-    endChain();
-  }
-}
-
-// Records `launch` (a copyable callable, as for defer) to be launched by the
-// chain of drains, maybe before this grid ends.
-template <typename Launch> __device__ inline void deferToChain(const Launch &launch) {
-  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
-  if (!memory) {
-    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
-    return;
-  }
-  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
-  pushList(d, d);
-  __threadfence();
-  startChain();
-}
-
-// A launch that must not be dropped: made now while the pool has room (it
-// then holds no entry: `launch` reports its own ends where it can), else,
-// or when the pool refuses it, deferred. A thread with an unread launch
-// error defers, since the check after the launch could not tell the errors
-// apart. The launch is made into `stream`; a deferred one into
-// cudaStreamFireAndForget (named streams belong to the grid that made them).
-template <typename Launch>
-__device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
-  if (cudaPeekAtLastError() == cudaSuccess &&
-      pendingNow() < launchLimit() && launch(stream))
-    return;
-  defer(launch);
-}
-
-// A launch that must keep its place among the launching thread's launches
-// into its block's NULL stream (ordered aggregation): `launch(stream)` makes
-// it and returns the launch's error. It is never deferred, since a drain
-// runs after launches the thread makes later. When the pending-launch pool
-// refuses it, it is tried again, patiently: launches pending in streams of
-// this or other blocks start without waiting for this thread. Should the
-// pool stay full (of tail launches, which wait for this grid), it is lost,
-// printed and counted like a deferral's. Any other error is the launch's
-// own, which the launch as written had too.
-template <typename Launch> __device__ inline void launchInOrder(const Launch &launch) {
-  cudaError_t error = cudaSuccess;
-  bool ended = patiently([&] {
-    error = launch(cudaStream_t(0));
-    return error != cudaErrorLaunchPendingCountExceeded;
-  });
-  if (!ended)
-    lose(1, "the pending-launch pool stayed full for a launch that must keep its order");
-}
-
-} // namespace
-
-// Records live in the device heap, whose default 8 MiB holds some 30,000 of
-// them: fewer than a deep recursion defers (qt on 1M points). The heap can
-// only grow before the first kernel that allocates runs, so the host raises
-// it to LAUNCHOPT_DEFER_HEAP bytes before main, as the serial copies' stack.
-#ifndef __CUDA_ARCH__
-namespace {
-struct HeapForRecords {
-  HeapForRecords() {
-    size_t bytes = 0;
-    if (LAUNCHOPT_DEFER_HEAP > 0 &&
-        cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
-        bytes < (size_t)(LAUNCHOPT_DEFER_HEAP))
-      cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)(LAUNCHOPT_DEFER_HEAP));
-    (void)cudaGetLastError();
-  }
-} heapForRecords;
-} // namespace
-#endif
-} // namespace deferral
+} // namespace removal
 } // namespace launchopt
-
+// ---- end of launchopt/removal_guard.cuh ----
+// launchopt: removed launches (T1/T2) are recorded in a queue of each persistent parent grid:
+// a ring the host allocates (LAUNCHOPT_PERSISTENT_RING_BYTES), else LAUNCHOPT_PERSISTENT_QUEUE launches;
+// beyond them the launching thread runs the child itself.
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
 #endif
-// ---- end of launchopt/deferral.cuh ----
-// ---- launchopt runtime: launchopt/aggregation.cuh ----
-// launchopt device runtime: launch aggregation (CDP2).
+// ---- launchopt runtime: launchopt/persistent.cuh ----
+// launchopt device runtime: launch removal over a persistent parent grid
+// (T1, CB* -> PB*, and T2, CK* -> PB*).
 //
-// Parent threads reserve a record for each child grid they would launch; at
-// the end of the parent block (warp and block scopes) or of the last block of
-// a group of blocks or of the grid (multi-block and grid scopes) one thread
-// launches a single aggregated grid for the whole scope. Each block of the
-// aggregated grid finds the record it belongs to by a binary search over the
-// running sums of the child grid sizes and runs as that record's original
-// block. Records live in a pool of device memory that the host resets before
-// each top-level parent launch; a scope's record array is allocated when the
-// scope opens, so a parent thread never waits for a thread of its own warp
-// (which can hang under independent thread scheduling). When the pool or a scope
-// is full, the parent thread launches its child directly, as written.
-// Arguments that are the same for every launch of a scope are stored once,
-// after the scope's records, by the thread that reserves the first record.
-// The multi-block and grid scopes of a host-launched parent are file-scope
-// arrays; those of an aggregated grid come with it (attachGroupScopes).
+// The parent kernel runs as a grid no larger than the device holds at once
+// (sized from the occupancy API), launched cooperatively so that a grid
+// barrier cannot deadlock. Its blocks first run the original parent blocks
+// in turn, their threads recording the child launches in a global queue of
+// the parent; after a grid barrier the blocks take the recorded work
+// dynamically: a whole child grid at a time (T2), one child block at a
+// time (T1), or, for the megakernel that auto picks, a block's worth of
+// child threads at a time, packed densely over all recorded grids (a child
+// of at most LAUNCHOPT_PERSISTENT_INLINE_THREADS threads is run by the
+// launching thread at once instead: recording it costs more). A child of
+// independent threads (no barriers, shared memory or warp primitives) is run
+// by a parent block as a loop over its threads, whatever its block size, and
+// a launch of it that finds the queue full is run by its thread at once. A
+// child whose threads work together has the grid's block shape and runs as
+// one of its blocks, thread t as child thread t (WholeBlocks); a launch of
+// it that finds the queue full is kept by the block in the device heap and
+// run by it after its current unit of work (recordBlocks, drainOverflow).
+//
+// A child that launches itself (recursion) records its launches in the same
+// queue while the grid runs it: the recorded work then runs in rounds, one
+// grid barrier apart, until a round records nothing. The queue is a ring
+// whose live records are those of the running round and the ones recorded
+// since: as many as the ring the host allocates before the grid's first
+// launch holds (LAUNCHOPT_PERSISTENT_RING_BYTES), or else
+// LAUNCHOPT_PERSISTENT_QUEUE of them at a time. A kernel that
+// launches itself is its own parent: the host's launch of it starts the
+// grid.
 
+#include <cooperative_groups.h>
+#include <cstdio>
+#include <cstring>
 #include <cuda_runtime.h>
-#include <mutex>
-#include <new>
+#include <tuple>
+#include <utility>
 
-// The most device memory the pool may take: it grows up to this, never past.
-#ifndef LAUNCHOPT_POOL_BYTES
-#define LAUNCHOPT_POOL_BYTES (256ull << 20)
+#ifndef LAUNCHOPT_PERSISTENT_QUEUE
+#define LAUNCHOPT_PERSISTENT_QUEUE 65536u
 #endif
-// The least it takes once a top-level parent runs (unless the cap is lower):
-// what the host cannot foresee (launches of the children's own children, of a
-// recursion) fits in it before the pool has seen what a launch takes.
-#ifndef LAUNCHOPT_POOL_MIN_BYTES
-#define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
+// The ring of records the host allocates for a persistent parent grid before
+// its first launch, in place of the LAUNCHOPT_PERSISTENT_QUEUE records the
+// module holds: at most this many bytes, and at most a sixteenth of the
+// device memory then free (0: the module's records only). A recursion keeps
+// a round's records and those recorded since; beyond them its launches run
+// depth first in the recording thread or block, which on qt's deepest input
+// (1M points, depth 20) took 2x as long as a ring of 1M records.
+#ifndef LAUNCHOPT_PERSISTENT_RING_BYTES
+#define LAUNCHOPT_PERSISTENT_RING_BYTES (512ull << 20)
 #endif
-#ifndef LAUNCHOPT_RECORDS_PER_THREAD
-#define LAUNCHOPT_RECORDS_PER_THREAD 1u
-#endif
-// Devices (by ordinal) the host keeps a pool for; a parent on a device past
-// them gets none, and its threads launch directly.
-#ifndef LAUNCHOPT_POOL_DEVICES
-#define LAUNCHOPT_POOL_DEVICES 64
+// The megakernel's device-side choice between T1 and T2 (paper Fig. 7b):
+// what taking one unit of work costs (an atomic and two block barriers), in
+// steps of a parent thread running child threads. Not measured yet: a guess.
+#ifndef LAUNCHOPT_T1_TAKE_COST
+#define LAUNCHOPT_T1_TAKE_COST 4u
 #endif
 
-// Helpers a given output does not use are not worth a warning each.
+// The persistent grid of a recursive child has at least this many blocks per
+// SM (within what the device holds): the recursion's rounds are its work.
+// On the H200, 8 ran quicksort_stream 1.9x and recursive_halving 2.9x faster
+// than 1 (test/gpu/results/recursive-persistent-h200.log).
+#ifndef LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM 8
+#endif
+
+// The stack of a device thread, in bytes, where the persistent grid runs a
+// child that launches itself (its nested serial runs take about 64 bytes a
+// level).
+#ifndef LAUNCHOPT_PERSISTENT_STACK
+#define LAUNCHOPT_PERSISTENT_STACK 4096
+#endif
+
+// The device heap, in bytes, where the persistent grid runs a child whose
+// threads work together: its blocks keep there the launches that find the
+// queue full (the device's default is 8 MiB).
+#ifndef LAUNCHOPT_PERSISTENT_HEAP
+#define LAUNCHOPT_PERSISTENT_HEAP (64u << 20)
+#endif
+
+// The megakernel's children of at most this many threads (grid x block)
+// are run by the launching thread at once rather than recorded.
+#ifndef LAUNCHOPT_PERSISTENT_INLINE_THREADS
+#define LAUNCHOPT_PERSISTENT_INLINE_THREADS 64u
+#endif
+// The megakernel's persistent grid has at least this many blocks per SM
+// (within what the device holds), however small the original grid: its
+// blocks share the recorded children's threads.
+#ifndef LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM
+#define LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM 1
+#endif
+
 #pragma nv_diag_suppress 177
 
 namespace launchopt {
-
-// The record pool: one buffer of device memory per device, allocated by the
-// host at run time and sized from the work (preparePool below). Alone, a
-// translation unit has its own pool (internal linkage). The outputs of a
-// program that launchopt transforms as one (several files, -rdc) share one:
-// the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
-// device variables and host state, the others that use it are marked
-// LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
-// `program` either way, so that the shared definition has one type.
-namespace program {
-
-// What the host keeps of the pool of one device.
-struct HostPoolBuffer {
-  unsigned char *buffer;
-  unsigned long long capacity;
-  // Pinned host memory the device writes to (demandOnDevice is its device
-  // address): the most bytes the launches between two resets have asked of
-  // the pool. Null when it could not be had; the pool then grows by the
-  // host's estimates alone.
-  unsigned long long *demand;
-  unsigned long long *demandOnDevice;
-  bool demandTried;
-  unsigned long long peak;           // the most the demand word has said
-  unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
-};
-
-struct HostPools {
-  std::mutex lock;
-  HostPoolBuffer devices[LAUNCHOPT_POOL_DEVICES] = {};
-  // At exit. The pools are first used after a CUDA call, so they are
-  // destroyed before the runtime's own teardown; should it have come first,
-  // these calls only return an error.
-  ~HostPools() {
-    for (int device = 0; device < LAUNCHOPT_POOL_DEVICES; ++device) {
-      HostPoolBuffer &p = devices[device];
-      if (p.buffer && cudaSetDevice(device) == cudaSuccess)
-        cudaFree(p.buffer);
-      if (p.demand)
-        cudaFreeHost(p.demand);
-    }
-  }
-};
-
-#ifdef LAUNCHOPT_PROGRAM_POOL
-#ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
-__device__ unsigned char *poolBase;
-__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
-__device__ unsigned long long *poolDemandWord;
-HostPools &hostPools() {
-  static HostPools pools;
-  return pools;
-}
-#else
-extern __device__ unsigned char *poolBase;
-extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
-extern __device__ unsigned long long *poolDemandWord;
-HostPools &hostPools();
-#endif
-#endif
-} // namespace program
-
-// Internal linkage for the rest: each translation unit has its own helpers.
+namespace persistent {
 namespace {
 
-// One child grid inside an aggregated launch.
-struct ChildRecord {
-  unsigned firstBlock; // running sum of the blocks of the records before it
-  unsigned blocks;
-  unsigned sharedMemory;
+// Loads from L2, past the SM's L1 (ld.global.cg): what other blocks wrote
+// before a grid barrier, where this block may hold an older line. Written
+// as PTX rather than __ldcg, which Clang's CUDA headers lack for these
+// types (launchopt reads its own outputs again).
+__device__ inline unsigned loadFromL2(const unsigned *p) {
+  unsigned v;
+  asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+  return v;
+}
+__device__ inline unsigned long long loadFromL2(const unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(v) : "l"(p));
+  return v;
+}
+
+// The most blocks of a persistent grid that number a round's records
+// together; a larger grid leaves it to its first block.
+#ifndef LAUNCHOPT_PERSISTENT_MAX_GRID
+#define LAUNCHOPT_PERSISTENT_MAX_GRID 8192u
+#endif
+
+// A round of more records than this many per thread of a block is numbered
+// by the whole grid (one grid barrier more); a smaller one by its first
+// block alone, each of whose threads waits for one record's load after
+// another.
+#ifndef LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD
+#define LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD 8u
+#endif
+
+// The configuration of a recorded launch. A record of a child is
+// { LaunchShape shape; struct { <the child's parameters> } args; }.
+struct LaunchShape {
   dim3 grid;
   dim3 block;
-  const void *arguments;
+  unsigned sharedMemory;
 };
 
-struct AggregationScope;
-
-// What an aggregated grid receives.
-struct AggregatedLaunch {
-  const void *uniformArguments; // shared by every record; null when there are none
-  // The grid's own multi-block or grid scopes, when the child aggregates its
-  // launches at that granularity: `groups` per aggregated site (0: none).
-  AggregationScope *scopes;
-  unsigned groups;
-  unsigned count;
-  unsigned blocks; // of all records together
-  ChildRecord records[1]; // `count` of them, allocated past the struct's end
+// A ring of records in memory the host allocated (installRing).
+template <typename Record> struct Ring {
+  Record *records;
+  unsigned long long *first;
+  unsigned long long capacity; // a power of two (slots are taken by a mask); 0: none installed
 };
 
-// The state of one aggregation scope (a warp, a block, a group of blocks or
-// the grid). Zero-initialised means empty.
-struct AggregationScope {
-  unsigned long long countAndBlocks; // high 32 bits: records, low 32: blocks (one atomic)
-  unsigned maxThreads;
-  unsigned maxSharedMemory;
-  AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
-  unsigned finishedBlocks;  // multi-block and grid scopes
-  unsigned capacity;        // records it can hold
-  // An ordered scope's argument slots, one per parent thread of the scope,
-  // allocated when it opens (openOrderedScope); null otherwise.
-  unsigned char *slotArguments;
-  unsigned slotBytes;
+// The launches the threads of one persistent parent grid recorded. A
+// __device__ variable of the parent: zero when the module loads, and reset
+// by the grid's last step for the next launch of the parent.
+// Records are numbered in the order they were taken, over all rounds; record
+// i lives in slot i % capacity(), in the ring the host installed or else in
+// the Capacity records below.
+template <typename Record, unsigned Capacity> struct Queue {
+  unsigned long long count;           // launches recorded (a full queue's ran in their thread)
+  unsigned long long begin;           // the first record of the running round
+  unsigned long long next;            // the next unit a block takes (a record, or a child block)
+  unsigned long long subtasks;        // the units of work of the running round
+  unsigned settled;                   // the Units of this launch (Choose settled)
+  unsigned finished;                  // blocks done with this launch; the last resets the queue
+  unsigned arrived;                   // blocks at the grid barrier (gridBarrier)
+  unsigned generation;                // grid barriers passed, ever
+  Ring<Record> ring;                  // set by the host before the first launch, or none
+  unsigned long long first[Capacity]; // the first unit of each record, by slot
+  // The units of each block's share of a round's records, where the grid
+  // numbers them together (numberUnitsTogether).
+  unsigned long long partial[LAUNCHOPT_PERSISTENT_MAX_GRID];
+  // Storage, not Records: a record has no default constructor.
+  alignas(Record) unsigned char records[Capacity * sizeof(Record)];
+  __device__ unsigned long long capacity() const {
+    return ring.capacity ? ring.capacity : Capacity;
+  }
+  __device__ Record &at(unsigned long long i) {
+    return ring.capacity ? ring.records[i & (ring.capacity - 1)]
+                         : reinterpret_cast<Record *>(records)[i % Capacity];
+  }
+  __device__ const Record &at(unsigned long long i) const {
+    return ring.capacity ? ring.records[i & (ring.capacity - 1)]
+                         : reinterpret_cast<const Record *>(records)[i % Capacity];
+  }
+  __device__ unsigned long long *firstSlot(unsigned long long i) {
+    return ring.capacity ? &ring.first[i & (ring.capacity - 1)] : &first[i % Capacity];
+  }
+  __device__ const unsigned long long *firstSlot(unsigned long long i) const {
+    return ring.capacity ? &ring.first[i & (ring.capacity - 1)] : &first[i % Capacity];
+  }
+  __device__ void setFirst(unsigned long long i, unsigned long long unit) { *firstSlot(i) = unit; }
+  // Reads past a grid barrier of what other blocks wrote, from L2
+  // (loadFromL2): a slot read in an earlier round may hold another record now.
+  __device__ unsigned long long firstOf(unsigned long long i) const {
+    return loadFromL2(firstSlot(i));
+  }
+  // The configuration of record i alone (from L2), where the arguments are
+  // not needed: a record starts with its LaunchShape.
+  __device__ LaunchShape shapeOf(unsigned long long i) const {
+    const unsigned *from = reinterpret_cast<const unsigned *>(&at(i).shape);
+    unsigned words[sizeof(LaunchShape) / sizeof(unsigned)];
+    for (unsigned w = 0; w < sizeof(LaunchShape) / sizeof(unsigned); ++w)
+      words[w] = loadFromL2(from + w);
+    LaunchShape shape;
+    memcpy(&shape, words, sizeof(LaunchShape));
+    return shape;
+  }
+  __device__ Record load(unsigned long long i) const {
+    static_assert(sizeof(Record) % sizeof(unsigned) == 0, "records are whole words");
+    alignas(Record) unsigned words[sizeof(Record) / sizeof(unsigned)];
+    const unsigned *from = reinterpret_cast<const unsigned *>(&at(i));
+    for (unsigned w = 0; w < sizeof(Record) / sizeof(unsigned); ++w)
+      words[w] = loadFromL2(from + w);
+    Record r = *reinterpret_cast<const Record *>(words);
+    return r;
+  }
 };
-
-// The pool as the device sees it: its buffer and capacity, published by the
-// host before each top-level parent, and the bump allocator's cursor. The
-// cursor counts what was asked, refused requests too, so at the next reset
-// it is what the launches would have taken; the most of that is `poolPeak`.
-#ifdef LAUNCHOPT_PROGRAM_POOL
-using program::hostPools;
-using program::poolBase;
-using program::poolCapacity;
-using program::poolCursor;
-using program::poolPeak;
-using program::poolDemandWord;
-#else
-__device__ unsigned char *poolBase;
-__device__ unsigned long long poolCapacity, poolCursor, poolPeak;
-__device__ unsigned long long *poolDemandWord; // the host's demand word, or null
-inline program::HostPools &hostPools() {
-  static program::HostPools pools;
-  return pools;
-}
-#endif
-
-__device__ inline AggregatedLaunch *failedLaunch() {
-  return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
-}
-
-// A refused request tells the host at once, rather than at the next reset,
-// which runs after the host has sized the pool for its next top-level launch:
-// the host reads the word before that launch. Only the requests whose bytes
-// pass a power of two write it (the capacity is one), so that the refused
-// requests of a whole grid cross the bus a few times, not once each.
-__device__ inline void reportRefusal(unsigned long long before, unsigned long long after) {
-  unsigned long long *word = poolDemandWord;
-  if (word && (before == 0 || 63 - __clzll(before) != 63 - __clzll(after)))
-    *static_cast<volatile unsigned long long *>(word) = after;
-}
-
-// Bump allocation; null when the pool is exhausted (never wraps around, so
-// nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
-// past the 16 bytes each piece keeps.
-__device__ inline void *poolAllocate(unsigned long long bytes) {
-  bytes = (bytes + 15) & ~15ull;
-  unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > poolCapacity) {
-    reportRefusal(offset, offset + bytes);
-    return nullptr;
-  }
-  return poolBase + offset;
-}
-
-// A record's arguments that never reach poolAllocate because the pool
-// refused the scope's record array: counted as asked all the same, so that
-// the demand the next reset reports holds them too. (The cursor is already
-// past the capacity: nothing else is refused because of it.)
-__device__ inline void countRefused(unsigned long long bytes) {
-  bytes = (bytes + 15) & ~15ull;
-  unsigned long long before = atomicAdd(&poolCursor, bytes);
-  reportRefusal(before, before + bytes);
-}
-
-// What launchopt knows, at the host launch of a top-level parent, of the
-// pool memory that the parent's own aggregated sites take: at `threadSites`
-// sites each parent thread may record a launch (up to
-// LAUNCHOPT_RECORDS_PER_THREAD), whose arguments take `threadArgumentBytes`
-// over all those sites; at `blockSites` sites one thread per parent block
-// does, `blockArgumentBytes`. What the children's own launches take (nested
-// aggregation, a recursion) depends on the data: the pool learns it from the
-// launches (poolPeak).
-struct ParentDemand {
-  unsigned threadSites;
-  unsigned long long threadArgumentBytes;
-  unsigned blockSites;
-  unsigned long long blockArgumentBytes;
-};
-
-// The pool as the host hands it to the device before a top-level parent.
-struct PoolView {
-  unsigned char *base;
-  unsigned long long capacity;
-  unsigned long long *demand; // the host's demand word, or null
-};
-
-// Run by one thread in the parent's stream before the parent (resetPool, or
-// --aggregate=host's arming kernel): every earlier grid of that stream, and
-// everything it launched, has finished, so the cursor may go back to 0.
-__device__ inline void publishPool(const PoolView &pool) {
-  unsigned long long asked = poolCursor;
-  if (asked > poolPeak) {
-    poolPeak = asked;
-    if (pool.demand)
-      *static_cast<volatile unsigned long long *>(pool.demand) = asked;
-  }
-  poolBase = pool.base;
-  poolCapacity = pool.capacity;
-  poolDemandWord = pool.demand;
-  poolCursor = 0;
-}
-
-__global__ void resetPoolKernel(PoolView pool) { publishPool(pool); }
-
-// The bytes one launch of a top-level parent of `grid` x `block` threads
-// asks of the pool at its own sites: a record and the arguments per launch,
-// and a record array's header per scope (counted as for warp scopes, the
-// most numerous). In floating point: the product of a grid's and a block's
-// sizes can pass 64 bits.
-inline double firstLevelBytes(dim3 grid, dim3 block, const ParentDemand &d) {
-  double blocks = double(grid.x) * grid.y * grid.z;
-  double threads = blocks * (double(block.x) * block.y * block.z);
-  double scopes = blocks + threads / 32;
-  return double(LAUNCHOPT_RECORDS_PER_THREAD) *
-             (threads * (double(d.threadSites) * sizeof(ChildRecord) + d.threadArgumentBytes) +
-              blocks * (double(d.blockSites) * sizeof(ChildRecord) + d.blockArgumentBytes)) +
-         scopes * (d.threadSites + d.blockSites) * (sizeof(AggregatedLaunch) + 16);
-}
-
-// The capacity for `bytes`: LAUNCHOPT_POOL_MIN_BYTES doubled until it holds
-// them (so the buffer grows geometrically, each size allocated once), never
-// past LAUNCHOPT_POOL_BYTES.
-inline unsigned long long poolCapacityFor(double bytes) {
-  const unsigned long long cap = LAUNCHOPT_POOL_BYTES;
-  unsigned long long capacity = LAUNCHOPT_POOL_MIN_BYTES > 4096 ? LAUNCHOPT_POOL_MIN_BYTES : 4096;
-  while (capacity < cap && double(capacity) < bytes)
-    capacity *= 2;
-  return capacity < cap ? capacity : cap;
-}
-
-// A larger buffer for the pool of the current device. It is allocated before
-// the old one goes, so that a failed allocation leaves the pool as it was
-// (and clears the error it set, which is not the program's). The old buffer
-// may still be in use: the host prepares a launch while the last one of its
-// stream usually still runs, and a launch of another stream may run too; it
-// is freed once the whole device is idle. Growth is geometric, so this wait
-// comes a few times in a program's life at most.
-inline void growPool(program::HostPoolBuffer &p, unsigned long long capacity) {
-  if (p.failedCapacity && capacity >= p.failedCapacity)
-    return;
-  void *bigger = nullptr;
-  if (cudaMalloc(&bigger, capacity) != cudaSuccess) {
-    cudaGetLastError();
-    p.failedCapacity = capacity;
-    return;
-  }
-  if (p.buffer) {
-    cudaDeviceSynchronize();
-    cudaFree(p.buffer);
-  }
-  p.buffer = static_cast<unsigned char *>(bigger);
-  p.capacity = capacity;
-}
-
-// The host word the device reports the pool's demand in, made on first use.
-inline void makeDemandWord(program::HostPoolBuffer &p) {
-  p.demandTried = true;
-  void *word = nullptr;
-  if (cudaHostAlloc(&word, sizeof(unsigned long long), cudaHostAllocMapped) != cudaSuccess) {
-    cudaGetLastError();
-    return;
-  }
-  void *onDevice = nullptr;
-  if (cudaHostGetDevicePointer(&onDevice, word, 0) != cudaSuccess) {
-    cudaGetLastError();
-    cudaFreeHost(word);
-    return;
-  }
-  p.demand = static_cast<unsigned long long *>(word);
-  *p.demand = 0;
-  p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
-}
-
-// The pool for a top-level parent about to be launched on the current
-// device: large enough for the parent's own sites and for the most the
-// launches so far have asked (as far as the device has reported it: a
-// launch's demand is known once the next launch's reset has run), up to
-// LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
-// parents one after another: its cursor goes back to 0 before each, so
-// parents that aggregate must not run at the same time in different streams.
-inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
-  int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
-    return PoolView{nullptr, 0, nullptr};
-  program::HostPools &pools = hostPools();
-  std::lock_guard<std::mutex> guard(pools.lock);
-  program::HostPoolBuffer &p = pools.devices[device];
-  if (!p.demandTried)
-    makeDemandWord(p);
-  double wanted = firstLevelBytes(grid, block, demand);
-  if (p.demand) {
-    unsigned long long asked = *static_cast<volatile unsigned long long *>(p.demand);
-    p.peak = asked > p.peak ? asked : p.peak;
-  }
-  // A demand past the capacity means requests were refused. Their children
-  // ran as plain launches, which asked nothing for their own launches, so
-  // the work wants more than it asked: four times as much, so that a deep
-  // recursion (qt) needs a run or two to find its pool, not one per level.
-  double learned = p.peak > p.capacity ? 4.0 * double(p.peak) : double(p.peak);
-  wanted = learned > wanted ? learned : wanted;
-  unsigned long long capacity = poolCapacityFor(wanted);
-  if (capacity > p.capacity)
-    growPool(p, capacity);
-  return PoolView{p.buffer, p.capacity, p.demandOnDevice};
-}
-
-// Called by the host before each launch of a top-level parent of `grid` x
-// `block` threads, in its stream.
-inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
-  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
-}
 
 __device__ inline unsigned linearThread() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
-__device__ inline unsigned linearBlock() {
-  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+__device__ inline unsigned blockThreads() { return blockDim.x * blockDim.y * blockDim.z; }
+
+__device__ inline unsigned long long extent(const dim3 &d) {
+  return (unsigned long long)d.x * d.y * d.z;
 }
 
-__device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
-
-// The record array of a scope of `capacity` records, with room for the
-// uniform arguments after it; failedLaunch() when the pool cannot hold it.
-__device__ inline AggregatedLaunch *allocateRecords(unsigned capacity, unsigned uniformBytes) {
-  unsigned long long recordBytes =
-      (sizeof(AggregatedLaunch) + sizeof(ChildRecord) * (capacity - 1) + 15) & ~15ull;
-  auto *launch = static_cast<AggregatedLaunch *>(poolAllocate(recordBytes + uniformBytes));
-  if (!launch)
-    return failedLaunch();
-  launch->uniformArguments =
-      uniformBytes ? reinterpret_cast<unsigned char *>(launch) + recordBytes : nullptr;
-  launch->scopes = nullptr;
-  launch->groups = 0;
-  return launch;
+__device__ inline uint3 unflatten(unsigned long long i, const dim3 &e) {
+  return make_uint3((unsigned)(i % e.x), (unsigned)((i / e.x) % e.y),
+                    (unsigned)(i / ((unsigned long long)e.x * e.y)));
 }
 
-__device__ inline unsigned scopeCapacity(unsigned long long threads) {
-  unsigned long long capacity = threads * LAUNCHOPT_RECORDS_PER_THREAD;
-  if (capacity == 0)
-    return 1;
-  return capacity > 0xffffffffull ? 0xffffffffu : unsigned(capacity);
-}
-
-// Opens a warp or block scope of `threads` parent threads: its one opener
-// allocates the record array before the barrier that precedes the body, so
-// no parent thread waits for another to publish it. (Waiting for the thread
-// that reserved the first record hung when that thread was in the waiter's
-// own warp.)
-__device__ inline void openScope(AggregationScope *scope, unsigned long long threads,
-                                 unsigned uniformBytes) {
-  scope->capacity = scopeCapacity(threads);
-  scope->launch = allocateRecords(scope->capacity, uniformBytes);
-}
-
-// Marks a group scope whose record array is being allocated: neither null
-// nor failedLaunch().
-__device__ inline AggregatedLaunch *claimedLaunch() {
-  return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
-}
-
-// Opens the scope of a group of blocks (multi-block and grid): one thread
-// per block calls it before the block's barrier, and the first to arrive
-// allocates the record array. The others go on at once.
-__device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
-                                      unsigned uniformBytes) {
-  // Racing openers of one group write the same value.
-  scope->capacity = scopeCapacity(threads);
-  auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
-  auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
-  if (atomicCAS(slot, 0ull, claimed) != 0)
-    return;
-  AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
-  __threadfence(); // the array's header before the pointer to it
-  atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
-}
-
-// The scope's record array, read past the L1 cache, where another block of
-// a group may have left an older value. A parent thread of a group scope
-// may find the array still being allocated by another block's opener; it
-// waits for that opener, which is in another block (so never in the
-// waiter's warp) and waits for nothing itself. A warp or block scope's
-// array was published before the barrier: the first read returns it.
-// (Built with `-Xcicc -O1`, a plain loop here left grids of block scopes
-// unfinished on the H100: test/random/results/spin-wait-O1-h100.md.)
-__device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
-  auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
-  const auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
-  unsigned long long launch = *slot;
-  if (launch != claimed)
-    return reinterpret_cast<AggregatedLaunch *>(launch);
-  while ((launch = *slot) == claimed)
-    ;
-  return reinterpret_cast<AggregatedLaunch *>(launch);
-}
-
-// Writes the record of a child grid whose arguments go to `arguments`: the
-// common end of reserveRecord and reserveOrderedRecord.
-__device__ inline void *fillRecord(AggregationScope *scope, AggregatedLaunch *launch, dim3 grid,
-                                   dim3 block, unsigned sharedMemory, void *arguments,
-                                   void **uniformArguments) {
-  unsigned capacity = scope->capacity;
-  unsigned blocks = grid.x * grid.y * grid.z;
-  unsigned threads = block.x * block.y * block.z;
-  // paper Fig. 7: one 64-bit atomic gives the record index and the running
-  // sum of blocks before it, so records are ordered by their first block.
-  unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
-  unsigned index = unsigned(old >> 32);
-  if (index >= capacity)
-    return nullptr; // later records are all past the capacity too: the tail is never launched
-  if (index == 0 && uniformArguments)
-    *uniformArguments = const_cast<void *>(
-        static_cast<const volatile AggregatedLaunch *>(launch)->uniformArguments);
-  atomicMax(&scope->maxThreads, threads);
-  atomicMax(&scope->maxSharedMemory, sharedMemory);
-  ChildRecord &r = launch->records[index];
-  r.firstBlock = unsigned(old);
-  r.blocks = blocks;
-  r.sharedMemory = sharedMemory;
-  r.grid = grid;
-  r.block = block;
-  r.arguments = arguments;
-  return arguments;
-}
-
-// Reserves a record in an open scope for a child grid of `grid` x `block`;
-// returns where its arguments go, or null when the parent must launch
-// directly. With `uniformArguments`, the scope also holds the arguments
-// shared by all its records: `*uniformArguments` is where they go for the
-// caller that got the first record, and null for every other caller.
-__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes,
-                                      void **uniformArguments = nullptr) {
-  if (uniformArguments)
-    *uniformArguments = nullptr;
-  if (!scope)
-    return nullptr;
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (launch == failedLaunch())
-    countRefused(argumentBytes);
-  if (launch == nullptr || launch == failedLaunch())
-    return nullptr;
-  unsigned blocks = grid.x * grid.y * grid.z;
-  unsigned threads = block.x * block.y * block.z;
-  if (blocks == 0 || threads == 0)
-    return nullptr;
-  void *arguments = poolAllocate(argumentBytes);
-  if (!arguments)
-    return nullptr;
-  return fillRecord(scope, launch, grid, block, sharedMemory, arguments, uniformArguments);
-}
-
-// Opens a warp or block scope whose launches keep their order with the
-// parent thread's other launches into the block's NULL stream (an ordered
-// scope): besides the record array, one argument slot of `argumentBytes`
-// per parent thread, so that a record can only be refused when the scope
-// could not be opened. With joinOrderedScopes, that happens to all ordered
-// scopes of a warp or block together.
-__device__ inline void openOrderedScope(AggregationScope *scope, unsigned long long threads,
-                                        unsigned uniformBytes, unsigned argumentBytes) {
-  openScope(scope, threads, uniformBytes);
-  if (scope->launch == failedLaunch())
-    return;
-  scope->slotBytes = (argumentBytes + 15u) & ~15u;
-  scope->slotArguments = static_cast<unsigned char *>(
-      poolAllocate((unsigned long long)scope->capacity * scope->slotBytes));
-  if (!scope->slotArguments)
-    scope->launch = failedLaunch();
-}
-
-// Called by the opener of ordered scopes after opening them all: when one
-// could not be opened, none is, so every parent thread of the scope
-// launches all its ordered children directly, in order, or records them all.
-__device__ inline void joinOrderedScopes(AggregationScope *const *scopes, unsigned count) {
-  bool failed = false;
-  for (unsigned i = 0; i < count; ++i)
-    failed = failed || scopes[i]->launch == failedLaunch();
-  if (failed)
-    for (unsigned i = 0; i < count; ++i)
-      scopes[i]->launch = failedLaunch();
-}
-
-// reserveRecord for an ordered scope: the arguments go into slot `slot` (the
-// parent thread's index in the scope), so the record is refused only when
-// the scope is not open.
-__device__ inline void *reserveOrderedRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                             unsigned sharedMemory, unsigned slot,
-                                             void **uniformArguments = nullptr) {
-  if (uniformArguments)
-    *uniformArguments = nullptr;
-  if (!scope)
-    return nullptr;
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (launch == nullptr || launch == failedLaunch() || !scope->slotArguments ||
-      slot >= scope->capacity)
-    return nullptr;
-  if (grid.x * grid.y * grid.z == 0 || block.x * block.y * block.z == 0)
-    return nullptr;
-  return fillRecord(scope, launch, grid, block, sharedMemory,
-                    scope->slotArguments + (unsigned long long)slot * scope->slotBytes,
-                    uniformArguments);
-}
-
-// The records of a finished scope, ready to launch: the count of usable
-// records (capacity and pool failures cut the tail) and the total of blocks.
-struct ScopeSummary {
-  AggregatedLaunch *launch;
-  unsigned count;
-  unsigned blocks;
-  unsigned maxThreads;
-  unsigned maxSharedMemory;
-};
-
-__device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
-  unsigned capacity = scope->capacity;
-  unsigned long long packed = scope->countAndBlocks;
-  unsigned count = unsigned(packed >> 32);
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (count == 0 || launch == nullptr || launch == failedLaunch())
+// Called by a parent thread where it launched: keeps the launch for the
+// grid; false when the queue is full, and then the thread runs it itself.
+// A number past the ring gives itself back: the counter rises past the
+// limit only while such threads have not yet, so every number below it is
+// taken by a stored record and the round's records have no gaps.
+template <typename Record, unsigned Capacity>
+__device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
+  unsigned long long i = atomicAdd(&q.count, 1ull);
+  if (i >= *(volatile unsigned long long *)&q.begin + q.capacity()) {
+    atomicAdd(&q.count, ~0ull); // minus one
     return false;
-  if (count > capacity)
-    count = capacity;
-  const ChildRecord &last = launch->records[count - 1];
-  launch->count = count;
-  launch->blocks = last.firstBlock + last.blocks;
-  out->launch = launch;
-  out->count = count;
-  out->blocks = launch->blocks;
-  out->maxThreads = scope->maxThreads;
-  out->maxSharedMemory = scope->maxSharedMemory;
+  }
+  memcpy(&q.at(i), &r, sizeof(Record));
   return true;
 }
 
-__device__ inline void clearScope(AggregationScope *scope) {
-  scope->countAndBlocks = 0;
-  scope->maxThreads = 0;
-  scope->maxSharedMemory = 0;
-  scope->launch = nullptr;
-  scope->finishedBlocks = 0;
-  scope->capacity = 0;
-  scope->slotArguments = nullptr;
-  scope->slotBytes = 0;
+__device__ inline unsigned dynamicSharedBytes() {
+  unsigned bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
 }
 
-// Gives an aggregated grid about to be launched its own group scopes, `sites`
-// x `groups` of them, cleared: grids of one kernel that run at the same time
-// (a recursive kernel's levels, or the children of several parents) never
-// share a scope. Called by the launching thread before the launch, which
-// orders these writes before the grid. Without pool memory the grid gets
-// none, and its parent threads launch directly.
-__device__ inline void attachGroupScopes(AggregatedLaunch *launch, unsigned sites,
-                                         unsigned groups) {
-  unsigned long long count = (unsigned long long)sites * groups;
-  auto *scopes = static_cast<AggregationScope *>(poolAllocate(sizeof(AggregationScope) * count));
-  if (!scopes)
+// Launches of a child whose threads work together that found the queue full,
+// kept by the block whose thread made them (a stack in the device heap),
+// which runs them itself, depth first, once its current unit of work is done
+// (drainOverflow): no thread can run such a child alone, and the queue frees
+// only at the end of a round. (Putting them back in the queue between
+// rounds instead ran qt's deepest input 50x slower on the H200: one thread
+// of a block requeues its whole stack.)
+template <typename Record> struct OverflowRecord {
+  Record record;
+  OverflowRecord *next;
+};
+__shared__ void *blockOverflow;
+
+// Called where a thread launched a child whose threads work together
+// (barriers, shared memory, warp primitives): a block of the grid runs each
+// of its blocks as one, so it must have the grid's block shape and fit its
+// dynamic shared memory (launchopt checked both from constants). When the
+// queue is full the block keeps the launch; when the device heap is full too,
+// the grid stops with the reason.
+template <typename Record, unsigned Capacity>
+__device__ void recordBlocks(Queue<Record, Capacity> &q, const Record &r) {
+  const dim3 &b = r.shape.block;
+  if (b.x != blockDim.x || b.y != blockDim.y || b.z != blockDim.z ||
+      r.shape.sharedMemory > dynamicSharedBytes()) {
+    printf("launchopt: a removed launch of blocks of %u x %u x %u threads and %u bytes of dynamic "
+           "shared memory reached a persistent grid of blocks of %u x %u x %u threads and %u "
+           "bytes\n",
+           b.x, b.y, b.z, r.shape.sharedMemory, blockDim.x, blockDim.y, blockDim.z,
+           dynamicSharedBytes());
+    __trap();
+  }
+  if (record(q, r))
     return;
-  for (unsigned long long i = 0; i < count; ++i)
-    clearScope(&scopes[i]);
-  launch->scopes = scopes;
-  launch->groups = groups;
+  auto *node = static_cast<OverflowRecord<Record> *>(malloc(sizeof(OverflowRecord<Record>)));
+  if (!node) {
+    printf("launchopt: a removed launch of a child whose threads work together found the "
+           "persistent grid's queue (%llu launches) and the device heap full: raise "
+           "LAUNCHOPT_PERSISTENT_RING_BYTES or LAUNCHOPT_PERSISTENT_HEAP\n",
+           q.capacity());
+    __trap();
+  }
+  memcpy(&node->record, &r, sizeof(Record));
+  node->next = static_cast<OverflowRecord<Record> *>(
+      (void *)atomicExch(reinterpret_cast<unsigned long long *>(&blockOverflow),
+                         reinterpret_cast<unsigned long long>(node)));
+  __threadfence_block();
 }
 
-// The scope of group `group` for aggregated site `site` of an aggregated
-// grid, or null when it has none.
-__device__ inline AggregationScope *groupScope(const AggregatedLaunch *launch, unsigned site,
-                                               unsigned group) {
-  return group < launch->groups ? &launch->scopes[site * launch->groups + group] : nullptr;
+// Stands for creating or destroying a stream that only recorded launches
+// used: nothing to do.
+__device__ inline cudaError_t streamUnused() { return cudaSuccess; }
+
+// A launch whose grid is not the ceiling of its thread count (a wrapped
+// count: 2^27 blocks) found the queue full. Run by its thread it would not
+// end: the grid stops with the reason instead.
+__device__ inline void wrappedGridFindsQueueFull() {
+  printf("launchopt: a removed launch of a grid that is not the ceiling of its thread count "
+         "(a wrapped count) found the persistent grid's queue full, and one thread cannot run "
+         "it: raise LAUNCHOPT_PERSISTENT_RING_BYTES\n");
+  __trap();
 }
 
-// For multi-block and grid scopes: called by one thread per block after the
-// block's records are written; true for the last block of the scope, which
-// then launches and clears it.
-__device__ inline bool lastBlockOfScope(AggregationScope *scope, unsigned blocksInScope) {
-  __threadfence();
-  bool last = atomicAdd(&scope->finishedBlocks, 1u) + 1 == blocksInScope;
-  if (last)
-    __threadfence();
-  return last;
+// The original parent blocks, run in turn by the persistent blocks. Every
+// thread of a block takes the same blocks, so the parent's own barriers
+// hold; the barrier after each keeps its shared memory from being reused
+// while a thread still reads it.
+template <typename RunBlock>
+__device__ void runParentBlocks(const dim3 &parentGrid, RunBlock runBlock) {
+  if (linearThread() == 0)
+    blockOverflow = nullptr;
+  __syncthreads();
+  unsigned long long blocks = extent(parentGrid);
+  for (unsigned long long b = blockIdx.x; b < blocks; b += gridDim.x) {
+    runBlock(unflatten(b, parentGrid));
+    __syncthreads();
+  }
 }
 
-// The original identity of a thread of an aggregated grid.
-struct OriginalThread {
-  const void *arguments;
-  const void *uniformArguments;
-  uint3 blockIdx;
-  uint3 threadIdx;
-  dim3 blockDim;
-  dim3 gridDim;
+// The next unit of work for the whole block, taken by its first thread.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long take(Queue<Record, Capacity> &q) {
+  __shared__ unsigned long long taken;
+  if (linearThread() == 0)
+    taken = atomicAdd(&q.next, 1ull);
+  __syncthreads();
+  unsigned long long unit = taken;
+  __syncthreads();
+  return unit;
+}
+
+template <typename Record, typename RunThread>
+__device__ void runChildBlock(const Record &r, unsigned long long b, RunThread &runThread) {
+  uint3 block = unflatten(b, r.shape.grid);
+  unsigned childThreads = (unsigned)extent(r.shape.block);
+  for (unsigned t = linearThread(); t < childThreads; t += blockThreads())
+    runThread(r, block, unflatten(t, r.shape.block));
+}
+
+// How the persistent grid takes the recorded work.
+enum Units : unsigned {
+  ChildGrids = 0,  // T2
+  ChildBlocks = 1, // T1
+  Choose = 2,      // the megakernel: one of the others, chosen from the recorded launches
+  ChildThreads = 3, // a block's worth of child threads at a time
 };
 
-// Disaggregation: false for threads beyond their record's block size.
-__device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThread *out) {
-  unsigned block = blockIdx.x;
-  unsigned lo = 0, hi = launch->count - 1;
-  // First guess: the record `block` falls in if every child grid had the
-  // same size, which they often have (a recursive kernel's fixed fan-out);
-  // each step of the search is a dependent load, so a hit saves all of them.
-  unsigned guess = unsigned((unsigned long long)block * launch->count / launch->blocks);
-  const ChildRecord &g = launch->records[guess];
-  if (block < g.firstBlock)
-    hi = guess - 1; // guess > 0: record 0 starts at block 0
-  else if (block >= g.firstBlock + g.blocks)
-    lo = guess + 1;
-  else
-    lo = hi = guess;
-  while (lo < hi) { // first record whose range ends after `block`
-    unsigned mid = (lo + hi) / 2;
-    const ChildRecord &r = launch->records[mid];
-    if (r.firstBlock + r.blocks <= block)
-      lo = mid + 1;
+// The most units a record is cut into per persistent block: past it, a
+// unit is a run of child blocks, so that a huge grid (a wrapped count gives
+// 2^27 blocks) costs few takes.
+#ifndef LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK
+#define LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK 64u
+#endif
+
+// The child blocks of one unit of a record run by blocks (T1, or T2's grid
+// with more blocks than the persistent grid, which one block would run for
+// longer than the rest together); 0 for T2's whole grid.
+__device__ inline unsigned long long blocksPerUnit(unsigned long long blocks, Units settled) {
+  if (settled == ChildGrids && blocks <= gridDim.x)
+    return 0;
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  return blocks > most ? (blocks + most - 1) / most : 1;
+}
+
+// The units of work of a record: one per child thread (ChildThreads), one
+// per run of child blocks (T1), or the whole child grid as one (T2).
+__device__ inline unsigned long long unitsOf(const LaunchShape &shape, Units settled) {
+  unsigned long long blocks = extent(shape.grid);
+  if (settled == ChildThreads)
+    return blocks * extent(shape.block);
+  unsigned long long span = blocksPerUnit(blocks, settled);
+  return span == 0 ? 1 : (blocks + span - 1) / span;
+}
+
+// The child threads a block runs per take when they are packed: a block's
+// worth, or as many more as keep the takes to
+// LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK per persistent block.
+__device__ inline unsigned long long threadsPerTake(unsigned long long units) {
+  unsigned long long chunk = blockThreads();
+  unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
+  unsigned long long chunks = (units + chunk - 1) / chunk;
+  return chunks > most ? ((chunks + most - 1) / most) * chunk : chunk;
+}
+
+// Whether the megakernel's launching thread runs a child itself: a small
+// child costs it less than recording it and sharing its threads.
+__device__ inline bool runsInline(const dim3 &grid, const dim3 &block) {
+  return extent(grid) * extent(block) <= (unsigned long long)LAUNCHOPT_PERSISTENT_INLINE_THREADS;
+}
+
+// Fig. 7b: T2 leaves the block with the largest child grid more child
+// blocks than T1's even share; T1 pays a take for every child block. T1
+// when the first costs more.
+__device__ inline bool childBlocksPay(unsigned long long total, unsigned long long largest,
+                                      unsigned long long largestThreads) {
+  unsigned long long share = (total + gridDim.x - 1) / gridDim.x;
+  if (largest <= share)
+    return false;
+  unsigned long long steps = (largestThreads + blockThreads() - 1) / blockThreads();
+  return (largest - share) * steps > share * (unsigned long long)LAUNCHOPT_T1_TAKE_COST;
+}
+
+// Block 0, for Choose: the recorded child blocks, the largest child grid
+// and its block's threads decide. Child blocks of at most half a persistent
+// block would leave half its threads idle under T1 and T2: their threads
+// are packed (ChildThreads). Otherwise T1 or T2 as Fig. 7b says.
+template <typename Record, unsigned Capacity>
+__device__ Units chooseUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n) {
+  __shared__ unsigned long long total, largest, largestThreads;
+  if (linearThread() == 0)
+    total = largest = largestThreads = 0;
+  __syncthreads();
+  for (unsigned i = linearThread(); i < n; i += blockThreads()) {
+    const LaunchShape shape = q.shapeOf(begin + i);
+    unsigned long long blocks = extent(shape.grid);
+    atomicAdd(&total, blocks);
+    atomicMax(&largest, blocks);
+    atomicMax(&largestThreads, extent(shape.block));
+  }
+  __syncthreads();
+  Units chosen = 2 * largestThreads <= blockThreads()                   ? ChildThreads
+                 : childBlocksPay(total, largest, largestThreads) ? ChildBlocks
+                                                                  : ChildGrids;
+  __syncthreads();
+  return chosen;
+}
+
+// The exclusive prefix sum of the block's values, one per thread; total is
+// their sum. Reached by every thread of the block.
+__device__ inline unsigned long long blockExclusiveSum(unsigned long long mine,
+                                                       unsigned long long &total) {
+  __shared__ unsigned long long warpTotals[32];
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned lane = me % 32, warp = me / 32, warps = (threads + 31) / 32;
+  __syncthreads(); // the last call's readers are done with warpTotals
+  // Inclusive scan within warps, then over warps. Every thread of the block
+  // is here, but not necessarily converged (__activemask() may name only
+  // some of a warp): the lanes are the warp's threads, fewer in a partial
+  // last warp.
+  unsigned long long inclusive = mine;
+  unsigned lanes = warp == warps - 1 && threads % 32 != 0 ? (1u << (threads % 32)) - 1 : ~0u;
+  __syncwarp(lanes);
+  for (unsigned d = 1; d < 32; d *= 2) {
+    unsigned long long up = __shfl_up_sync(lanes, inclusive, d);
+    if (lane >= d)
+      inclusive += up;
+  }
+  if (lane == 31 || me == threads - 1)
+    warpTotals[warp] = inclusive;
+  __syncthreads();
+  if (me == 0)
+    for (unsigned w = 1; w < warps; ++w)
+      warpTotals[w] += warpTotals[w - 1];
+  __syncthreads();
+  total = warpTotals[warps - 1];
+  return inclusive - mine + (warp > 0 ? warpTotals[warp - 1] : 0);
+}
+
+// The Units of this launch: q.settled after the first round; in the first,
+// `units`, or block 0's choice from the recorded launches for Choose. Block
+// 0 keeps it in q.settled; with Choose the other blocks wait for it at a
+// grid barrier (shared: every block takes part) or do not need it (block 0
+// numbers alone).
+template <typename Record, unsigned Capacity>
+__device__ Units settleUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                             Units units, bool firstRound, bool shared) {
+  if (!firstRound)
+    return (Units)loadFromL2(&q.settled);
+  Units settled = units;
+  if (blockIdx.x == 0) {
+    if (units == Choose)
+      settled = chooseUnits(q, begin, n);
+    if (linearThread() == 0)
+      q.settled = settled;
+  }
+  if (units != Choose || !shared)
+    return settled;
+  gridBarrier(q);
+  return (Units)loadFromL2(&q.settled);
+}
+
+// Numbers the units of the round's n records from begin, by block 0 alone:
+// the first unit of each record, an exclusive prefix sum, and the round's
+// start (q.begin, q.next, q.subtasks).
+template <typename Record, unsigned Capacity>
+__device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                            Units settled) {
+  if (blockIdx.x != 0)
+    return;
+  unsigned me = linearThread(), threads = blockThreads();
+  if (me == 0) {
+    q.begin = begin;
+    q.next = 0;
+  }
+  unsigned chunk = (n + threads - 1) / threads;
+  unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
+  unsigned long long mine = 0, total = 0;
+  for (unsigned i = from; i < to; ++i)
+    mine += unitsOf(q.shapeOf(begin + i), settled);
+  unsigned long long offset = blockExclusiveSum(mine, total);
+  for (unsigned i = from; i < to; ++i) {
+    q.setFirst(begin + i, offset);
+    offset += unitsOf(q.shapeOf(begin + i), settled);
+  }
+  if (me == 0)
+    q.subtasks = total;
+}
+
+// The same by every block of the grid, for a round of many records: each
+// block sums the units of its share of them (q.partial), and after a grid
+// barrier numbers its share from the sum of the shares before it.
+template <typename Record, unsigned Capacity>
+__device__ void numberUnitsTogether(Queue<Record, Capacity> &q, unsigned long long begin,
+                                    unsigned n, Units settled) {
+  unsigned me = linearThread(), threads = blockThreads();
+  unsigned long long share = (n + gridDim.x - 1) / gridDim.x;
+  unsigned long long from = (unsigned long long)blockIdx.x * share;
+  from = from < n ? from : n;
+  unsigned long long to = from + share < n ? from + share : n;
+  unsigned long long mine = 0, total = 0;
+  for (unsigned long long i = from + me; i < to; i += threads)
+    mine += unitsOf(q.shapeOf(begin + i), settled);
+  blockExclusiveSum(mine, total);
+  if (me == 0)
+    q.partial[blockIdx.x] = total;
+  gridBarrier(q);
+  mine = 0;
+  for (unsigned b = me; b < blockIdx.x; b += threads)
+    mine += loadFromL2(&q.partial[b]);
+  unsigned long long offset = 0;
+  blockExclusiveSum(mine, offset);
+  for (unsigned long long tile = from; tile < to; tile += threads) {
+    unsigned long long i = tile + me;
+    unsigned long long units = i < to ? unitsOf(q.shapeOf(begin + i), settled) : 0, tileUnits = 0;
+    unsigned long long before = blockExclusiveSum(units, tileUnits);
+    if (i < to)
+      q.setFirst(begin + i, offset + before);
+    offset += tileUnits;
+  }
+  // The last block's numbers end where the round's units do.
+  if (me == 0 && blockIdx.x == gridDim.x - 1)
+    q.subtasks = offset;
+  if (me == 0 && blockIdx.x == 0) {
+    q.begin = begin;
+    q.next = 0;
+  }
+}
+
+// The record of the round whose units hold unit s: the last with first <= s.
+// The search starts where s would be if every record had as many units
+// (exact for the uniform child grids of a recursion), then doubles its steps
+// until it brackets the record, then halves the bracket: each probe waits
+// for a load from L2, and a plain halving of the round took 16 of them.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long recordOf(const Queue<Record, Capacity> &q, unsigned long long begin,
+                                       unsigned n, unsigned long long units,
+                                       unsigned long long s) {
+  unsigned guess = (unsigned)((double)s / (double)units * n);
+  guess = guess < n ? guess : n - 1;
+  // first(lo) <= s < first(hi), where first(n) stands for the end.
+  unsigned lo, hi;
+  if (q.firstOf(begin + guess) <= s) {
+    lo = guess;
+    for (unsigned step = 1;; step *= 2) {
+      hi = lo + step < n ? lo + step : n;
+      if (hi == n || q.firstOf(begin + hi) > s)
+        break;
+      lo = hi;
+    }
+  } else {
+    hi = guess;
+    for (unsigned step = 1;; step *= 2) {
+      lo = hi > step ? hi - step : 0;
+      if (lo == 0 || q.firstOf(begin + lo) <= s)
+        break;
+      hi = lo;
+    }
+  }
+  while (hi - lo > 1) {
+    unsigned mid = lo + (hi - lo) / 2;
+    if (q.firstOf(begin + mid) <= s)
+      lo = mid;
     else
       hi = mid;
   }
-  const ChildRecord &r = launch->records[lo];
-  unsigned threads = r.block.x * r.block.y * r.block.z;
-  if (threadIdx.x >= threads)
-    return false;
-  unsigned b = block - r.firstBlock, t = threadIdx.x;
-  out->arguments = r.arguments;
-  out->uniformArguments = launch->uniformArguments;
-  out->gridDim = r.grid;
-  out->blockDim = r.block;
-  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
-  out->threadIdx =
-      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
-  return true;
+  return begin + lo;
+}
+
+// Runs the recorded child threads, a block's worth (or a few) at a time:
+// thread t of a block runs the t-th thread of each block's worth it took,
+// whichever grid that is in.
+template <typename Record, unsigned Capacity, typename RunThread>
+__device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long begin, unsigned n,
+                                unsigned long long units, RunThread &runThread) {
+  unsigned long long chunk = threadsPerTake(units);
+  for (unsigned long long c = take(q); c * chunk < units; c = take(q)) {
+    unsigned long long end = c * chunk + chunk < units ? c * chunk + chunk : units;
+    for (unsigned long long u = c * chunk + linearThread(); u < end; u += blockThreads()) {
+      unsigned long long i = recordOf(q, begin, n, units, u);
+      const Record r = q.load(i);
+      unsigned long long local = u - q.firstOf(i), threads = extent(r.shape.block);
+      runThread(r, unflatten(local / threads, r.shape.grid),
+                unflatten(local % threads, r.shape.block));
+    }
+  }
+}
+
+// Runs the launches this block kept when the queue was full (recordBlocks),
+// the last kept first, each child block as one; those they make when the
+// queue is still full join the stack. Reached by every thread of the block.
+template <typename Record, typename RunThread>
+__device__ void drainOverflow(RunThread &runThread) {
+  __shared__ OverflowRecord<Record> *taken;
+  while (true) {
+    __syncthreads();
+    if (linearThread() == 0) {
+      taken = static_cast<OverflowRecord<Record> *>(blockOverflow);
+      if (taken)
+        blockOverflow = taken->next;
+    }
+    __syncthreads();
+    if (!taken)
+      return;
+    const Record r = taken->record;
+    __syncthreads();
+    if (linearThread() == 0)
+      free(taken);
+    for (unsigned long long b = 0, blocks = extent(r.shape.grid); b < blocks; ++b) {
+      runChildBlock(r, b, runThread);
+      __syncthreads();
+    }
+  }
+}
+
+// A barrier of the whole persistent grid, whose blocks are all resident (a
+// cooperative launch). The blocks that wait sleep between polls, up to about
+// a microsecond: a recursion's first rounds keep a few threads busy while the
+// rest of the grid waits, and a grid polling without pause slows their memory
+// accesses (cooperative groups' grid.sync() does; -DLAUNCHOPT_PERSISTENT_GRID_SYNC
+// uses it instead). Longer pauses for larger grids (8 to 128 ns per block)
+// were no faster on the H200 and up to 1.4x slower (deep_partition).
+template <typename Record, unsigned Capacity>
+__device__ void gridBarrier(Queue<Record, Capacity> &q) {
+#ifdef LAUNCHOPT_PERSISTENT_GRID_SYNC
+  (void)q;
+  cooperative_groups::this_grid().sync();
+#else
+  __syncthreads();
+  if (linearThread() == 0) {
+    volatile unsigned *generation = &q.generation;
+    unsigned seen = *generation;
+    __threadfence();
+    if (atomicAdd(&q.arrived, 1u) == gridDim.x - 1) {
+      q.arrived = 0;
+      __threadfence();
+      atomicAdd(&q.generation, 1u);
+    } else {
+      unsigned pause = 32;
+      while (*generation == seen) {
+        __nanosleep(pause);
+        if (pause < 1024)
+          pause *= 2;
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+#endif
+}
+
+// After the parent's own work, reached by every thread of the grid: runs the
+// recorded launches, the blocks taking units dynamically (T2: a whole child
+// grid; T1: a child block; ChildThreads: a block's worth of child threads),
+// and resets the queue for the next launch of the parent. RunThread(record,
+// blockIdx, threadIdx) runs one child thread. Recursive: the child records
+// launches too, run in further rounds until one records none. WholeBlocks:
+// the child's threads work together, and a block runs a child block as one
+// (its blocks have the child's shape; `how` is ChildBlocks or ChildGrids),
+// with a barrier before the next reuses the child's shared memory.
+template <bool Recursive = false, bool WholeBlocks = false, typename Record, unsigned Capacity,
+          typename RunThread>
+__device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread runThread) {
+  if (WholeBlocks)
+    drainOverflow<Record>(runThread);
+  gridBarrier(q);
+  // Nothing recorded (every child ran in its thread): no numbering and no
+  // second barrier.
+  for (unsigned long long begin = 0, end = loadFromL2(&q.count); end > begin;) {
+    unsigned n = (unsigned)(end - begin);
+    bool shared = n > LAUNCHOPT_PERSISTENT_RECORDS_PER_THREAD * blockThreads() &&
+                  gridDim.x <= LAUNCHOPT_PERSISTENT_MAX_GRID;
+    Units settling = settleUnits(q, begin, n, how, begin == 0, shared);
+    if (shared)
+      numberUnitsTogether(q, begin, n, settling);
+    else
+      numberUnits(q, begin, n, settling);
+    gridBarrier(q);
+    Units settled = (Units)loadFromL2(&q.settled);
+    unsigned long long units = loadFromL2(&q.subtasks);
+    if (settled == ChildThreads) {
+      runChildThreads(q, begin, n, units, runThread);
+    } else {
+      for (unsigned long long s = take(q); s < units; s = take(q)) {
+        unsigned long long i = recordOf(q, begin, n, units, s);
+        const Record r = q.load(i);
+        unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
+        unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
+        unsigned long long to = span == 0 || from + span > blocks ? blocks : from + span;
+        for (unsigned long long b = from; b < to; ++b) {
+          runChildBlock(r, b, runThread);
+          if (WholeBlocks)
+            __syncthreads();
+        }
+        if (WholeBlocks)
+          drainOverflow<Record>(runThread);
+      }
+    }
+    if (!Recursive)
+      break;
+    // Every block is past the round: what it recorded is counted.
+    gridBarrier(q);
+    begin = end;
+    end = loadFromL2(&q.count);
+  }
+  // The last block out resets the queue: every block has read it by then.
+  __syncthreads();
+  if (linearThread() == 0) {
+    __threadfence();
+    if (atomicAdd(&q.finished, 1u) == gridDim.x - 1) {
+      q.count = 0;
+      q.begin = 0;
+      q.next = 0;
+      q.subtasks = 0;
+      q.finished = 0;
+      __threadfence();
+    }
+  }
+}
+
+// Raises the device threads' stack to LAUNCHOPT_PERSISTENT_STACK bytes, once.
+inline void raiseStackOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_STACK > 0 && cudaDeviceGetLimit(&bytes, cudaLimitStackSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_STACK))
+    cudaDeviceSetLimit(cudaLimitStackSize, LAUNCHOPT_PERSISTENT_STACK);
+  (void)cudaGetLastError();
+}
+
+// Raises the device heap to LAUNCHOPT_PERSISTENT_HEAP bytes, once, where the
+// grid's blocks keep the launches of children whose threads work together
+// that find the queue full. The device keeps the heap it has once a kernel
+// that uses it has run: then the call fails and the heap stays as it is.
+inline void raiseHeapOnce() {
+  static bool raised = false;
+  if (raised)
+    return;
+  raised = true;
+  size_t bytes = 0;
+  if (LAUNCHOPT_PERSISTENT_HEAP > 0 &&
+      cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+      bytes < (size_t)(LAUNCHOPT_PERSISTENT_HEAP))
+    cudaDeviceSetLimit(cudaLimitMallocHeapSize, LAUNCHOPT_PERSISTENT_HEAP);
+  (void)cudaGetLastError();
+}
+
+// Host side, before a persistent grid's first launch on a device: allocates
+// its ring of records (LAUNCHOPT_PERSISTENT_RING_BYTES at most, a sixteenth
+// of the free device memory at most) and installs it in the grid's queue, a
+// __device__ variable. Where that fails, or would hold no more records than
+// the queue's own, the queue keeps its own. Once per queue and device.
+template <typename Record, unsigned Capacity> void installRing(Queue<Record, Capacity> &queue) {
+  using QueueType = Queue<Record, Capacity>;
+  static int installedOn[64] = {}; // 1 + the device, per queue (one instantiation per queue type)
+  static const void *installedQueue[64] = {};
+  int device = 0;
+  void *address = nullptr;
+  if (cudaGetDevice(&device) != cudaSuccess || cudaGetSymbolAddress(&address, queue) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  for (unsigned k = 0; k < 64; ++k) {
+    if (installedOn[k] == device + 1 && installedQueue[k] == address)
+      return;
+    if (installedOn[k] == 0) {
+      installedOn[k] = device + 1;
+      installedQueue[k] = address;
+      break;
+    }
+  }
+  size_t free = 0, total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  unsigned long long bytes = LAUNCHOPT_PERSISTENT_RING_BYTES;
+  bytes = bytes < free / 16 ? bytes : free / 16;
+  unsigned long long fits = bytes / (sizeof(Record) + sizeof(unsigned long long));
+  Ring<Record> ring = {nullptr, nullptr, 1};
+  while (ring.capacity * 2 <= fits)
+    ring.capacity *= 2;
+  if (ring.capacity <= Capacity)
+    return;
+  if (cudaMalloc(&ring.records, ring.capacity * sizeof(Record)) != cudaSuccess ||
+      cudaMalloc(&ring.first, ring.capacity * sizeof(unsigned long long)) != cudaSuccess ||
+      cudaMemcpy(static_cast<char *>(address) + offsetof(QueueType, ring), &ring, sizeof ring,
+                 cudaMemcpyHostToDevice) != cudaSuccess) {
+    cudaFree(ring.records);
+    cudaFree(ring.first);
+    (void)cudaGetLastError();
+  }
+}
+
+// When the host launches the persistent grid rather than the original.
+enum When : unsigned {
+  Always = 0, // T1 and T2
+  // The megakernel when the child sizes are not known: its grid has at least
+  // LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM blocks per SM to share the
+  // recorded children's threads, even where the original grid is smaller.
+  AlwaysSpread = 2,
+  // Fig. 7a: only when the device holds more blocks than the original grid
+  // has (uniform child grids: the original's own threads balance them).
+  MoreResidentThanOriginal = 1,
+};
+
+// Host side: launches the persistent kernel (whose first parameter is the
+// original grid) cooperatively over as many blocks as the device holds at
+// once, at most the original grid's. Where the device cannot launch it so
+// (no cooperative launch, no block fits, an empty or invalid grid), or
+// `when` says the original does better, the original kernel is launched as
+// written: its launches are removed by its own threads (T4), and any launch
+// error is the original's. The driver also refuses a cooperative launch of a
+// kernel that calls the device runtime (a `cudaGetLastError()` left in a
+// helper is enough); such a kernel is then launched as written from then on.
+//
+// Recursive: the persistent grid runs a child that launches itself, whose
+// launches a full queue leaves to the launching thread, one nested call per
+// level; the threads' stack is raised once to LAUNCHOPT_PERSISTENT_STACK
+// bytes (never lowered; 0 leaves it as it is), and the grid has at least
+// LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM blocks per SM. WholeBlocks:
+// the child's threads work together, and the grid's blocks keep the launches
+// that find the queue full in the device heap, raised once to
+// LAUNCHOPT_PERSISTENT_HEAP bytes.
+template <bool Recursive = false, bool WholeBlocks = false, typename Record, unsigned Capacity,
+          typename... Params, typename... Args>
+void launch(void (*persistentKernel)(dim3, Params...), void (*original)(Params...),
+            Queue<Record, Capacity> &queue, When when, dim3 grid, dim3 block, size_t sharedMemory,
+            cudaStream_t stream, Args &&...args) {
+  if (Recursive)
+    raiseStackOnce();
+  if (WholeBlocks)
+    raiseHeapOnce();
+  std::tuple<dim3, Params...> values(grid, std::forward<Args>(args)...);
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  // The device's answers, kept for the next launch of this kernel with the
+  // same block (a launch in a loop asks once).
+  static int knownDevice = -1, cooperative = 0, sms = 0, perSm = 0;
+  static unsigned knownThreads = 0;
+  static size_t knownShared = 0;
+  static bool refused = false; // the driver said no to this kernel once
+  int device = 0;
+  unsigned threads = block.x * block.y * block.z;
+  bool known = cudaGetDevice(&device) == cudaSuccess;
+  if (known && (device != knownDevice || threads != knownThreads || sharedMemory != knownShared)) {
+    known = cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device) ==
+                cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, persistentKernel, (int)threads,
+                                                          sharedMemory) == cudaSuccess;
+    knownDevice = known ? device : -1;
+    knownThreads = threads;
+    knownShared = sharedMemory;
+  }
+  bool persistent = known && cooperative && !refused && perSm > 0 && blocks > 0 &&
+                    grid.y <= 65535u && grid.z <= 65535u;
+  unsigned long long resident = (unsigned long long)perSm * sms;
+  if (persistent && when == MoreResidentThanOriginal && resident <= blocks)
+    persistent = false;
+  // An error before it (a failed query, a refused cooperative launch) is not
+  // the launch's.
+  auto launchOriginal = [&] {
+    (void)cudaGetLastError();
+    std::apply([&](dim3, auto &...p) { original<<<grid, block, sharedMemory, stream>>>(p...); },
+               values);
+  };
+  if (!persistent) {
+    launchOriginal();
+    return;
+  }
+  installRing(queue);
+  unsigned long long least =
+      Recursive              ? (unsigned long long)LAUNCHOPT_PERSISTENT_RECURSIVE_BLOCKS_PER_SM * sms
+      : when == AlwaysSpread ? (unsigned long long)LAUNCHOPT_PERSISTENT_MIN_BLOCKS_PER_SM * sms
+                             : 0;
+  unsigned long long wanted = blocks > least ? blocks : least;
+  unsigned persistentBlocks = (unsigned)(wanted < resident ? wanted : resident);
+  void *pointers[1 + sizeof...(Params)];
+  std::apply(
+      [&](auto &...v) {
+        unsigned i = 0;
+        ((pointers[i++] = (void *)&v), ...);
+      },
+      values);
+  cudaError_t error = cudaLaunchCooperativeKernel((const void *)persistentKernel,
+                                                  dim3(persistentBlocks), block, pointers,
+                                                  sharedMemory, stream);
+  if (error == cudaErrorNotPermitted || error == cudaErrorCooperativeLaunchTooLarge) {
+    refused = true;
+    launchOriginal();
+  }
 }
 
 } // namespace
+} // namespace persistent
 } // namespace launchopt
-
-#pragma nv_diag_default 177
-// ---- end of launchopt/aggregation.cuh ----
-#ifndef LAUNCHOPT_AGG_THRESHOLD
-#define LAUNCHOPT_AGG_THRESHOLD 2
-#endif
-#ifndef LAUNCHOPT_MAX_GROUPS
-#define LAUNCHOPT_MAX_GROUPS 65536
-#endif
-
-// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
-// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
-#ifndef LAUNCHOPT_CFACTOR
-#define LAUNCHOPT_CFACTOR 1
-#endif
+// ---- end of launchopt/persistent.cuh ----
 
 // Mandelbrot by Mariani–Silver subdivision, naive CUDA dynamic parallelism:
 // a block per tile evaluates the tile's border; a uniform border fills the
@@ -1362,50 +1025,7 @@ __device__ int __lo_sh_ms_border_dwell(int w, int h, int max_dwell, int x0, int 
 }
 }
 
-__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
-
-// launchopt: the arguments of '__lo_coarse_ms_tile' that are the same at every launch of a scope,
-// kept once per scope next to its records.
-struct __lo_uargs___lo_coarse_ms_tile {
-  int w;
-  int h;
-  int max_dwell;
-  int* dwells;
-  int size;
-  int depth;
-  __device__ __lo_uargs___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int size, int depth)
-      : w(w), h(h), max_dwell(max_dwell), dwells(dwells), size(size), depth(depth) {}
-};
-
-// launchopt: the arguments of one launch of '__lo_coarse_ms_tile', kept in the pool until its
-// aggregated grid runs.
-struct __lo_args___lo_coarse_ms_tile {
-  int x_origin;
-  int y_origin;
-  const dim3 __lo_originalGrid;
-  __device__ __lo_args___lo_coarse_ms_tile(int x_origin, int y_origin, const dim3 __lo_originalGrid)
-      : x_origin(x_origin), y_origin(y_origin), __lo_originalGrid(__lo_originalGrid) {}
-};
-
-// launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_ms_tile_1[LAUNCHOPT_MAX_GROUPS];
-
-static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
-    bool __lo_allowDirect);
-
-__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
-
-// launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
-// passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
-{
-  const uint3 blockIdx = __lo_blockIdx;
-  const uint3 threadIdx = __lo_threadIdx;
-  const dim3 blockDim = __lo_blockDim;
-  const dim3 gridDim = __lo_gridDim;
-  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
-  {
+__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = ms_border_dwell(w, h, max_dwell, x0, y0, size);
   if (common >= 0) {
@@ -1413,37 +1033,8 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
       for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
   } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
     if (threadIdx.x == 0 && threadIdx.y == 0) {
-      { // launchopt: coarsened launch of 'ms_tile'
-        const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
-        const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        { // launchopt: aggregated launch of '__lo_coarse_ms_tile'
-          const dim3 __lo_agrid1 = __lo_coarse1;
-          const dim3 __lo_ablock1 = dim3(kBlockSide, kBlockSide);
-          void *__lo_uniform1;
-          void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform1);
-          if (__lo_record1) {
-            ::new (__lo_record1) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
-            if (__lo_uniform1) // first record of the scope: the arguments all share
-              ::new (__lo_uniform1) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
-          } else // pool or scope full: launch now, or defer
-          {
-            auto __lo_darg1_0 = w;
-            auto __lo_darg1_1 = h;
-            auto __lo_darg1_2 = max_dwell;
-            auto __lo_darg1_3 = dwells;
-            auto __lo_darg1_4 = x0;
-            auto __lo_darg1_5 = y0;
-            auto __lo_darg1_6 = size / kSubdiv;
-            auto __lo_darg1_7 = depth + 1;
-            auto __lo_darg1_8 = __lo_cgrid1;
-            const size_t __lo_dshared1 = 0;
-            launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
-              __lo_direct___lo_coarse_ms_tile<<<__lo_agrid1, __lo_ablock1, __lo_dshared1, __lo_stream>>>(__lo_darg1_0, __lo_darg1_1, __lo_darg1_2, __lo_darg1_3, __lo_darg1_4, __lo_darg1_5, __lo_darg1_6, __lo_darg1_7, __lo_darg1_8);
-              return cudaGetLastError() == cudaSuccess;
-            }, 0);
-          }
-        }
-      }
+      ms_tile<<<dim3(kSubdiv, kSubdiv), dim3(kBlockSide, kBlockSide)>>>(w, h, max_dwell, dwells, x0, y0,
+                                                                        size / kSubdiv, depth + 1);
       if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
   } else {
@@ -1452,63 +1043,36 @@ static __device__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwell
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
-}
 
-__global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
-  // launchopt: this kernel's launches are aggregated (multi-block granularity).
-  const unsigned __lo_thread = launchopt::linearThread();
-  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
-  (void)__lo_blockThreads;
-  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
-  launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_ms_tile_1[__lo_agg1_group] : nullptr;
-  if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
-  __syncthreads();
-  __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
-  __syncthreads();
-  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
-    __lo_launch___lo_coarse_ms_tile(__lo_agg1, cudaStreamFireAndForget, false);
-    launchopt::clearScope(__lo_agg1);
-  }
-}
+// launchopt: a launch of 'ms_tile' recorded by a persistent parent grid (T1/T2).
+struct __lo_grec_ms_tile {
+  launchopt::persistent::LaunchShape shape;
+  struct Arguments {
+    int w;
+    int h;
+    int max_dwell;
+    int* dwells;
+    int x_origin;
+    int y_origin;
+    int size;
+    int depth;
+    __device__ Arguments(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) : w(w), h(h), max_dwell(max_dwell), dwells(dwells), x_origin(x_origin), y_origin(y_origin), size(size), depth(depth) {}
+  } args;
+};
 
-// launchopt: 'ms_tile' coarsened: each block runs the original blocks
-// blockIdx, blockIdx + gridDim, ... of the original grid; in the loop, locals shadow
-// blockIdx and gridDim with the original block's values.
-// launchopt: aggregation scopes of the groups of parent blocks.
-static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups___lo_coarse_ms_tile_2[LAUNCHOPT_MAX_GROUPS];
+// launchopt: the persistent parent grid of 'ms_tile' (T1): the launches its threads record, run after a
+// grid barrier by any of its blocks, a child block at a time.
+__device__ launchopt::persistent::Queue<__lo_grec_ms_tile, LAUNCHOPT_PERSISTENT_QUEUE> __lo_pq_ms_tile;
 
-static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
-    bool __lo_allowDirect);
+// launchopt: 'ms_tile' launches itself: run by the persistent grid, its launches are
+// recorded in the queue too, and the grid runs them in rounds.
+static __device__ void __lo_pinline_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_gridDim, const dim3 __lo_blockDim);
 
-__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid);
 
-static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2);
-
-__global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
-{
-  // launchopt: this kernel's launches are aggregated (multi-block granularity).
-  const unsigned __lo_thread = launchopt::linearThread();
-  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
-  (void)__lo_blockThreads;
-  const unsigned __lo_agg2_group = launchopt::linearBlock() / 8u;
-  launchopt::AggregationScope *__lo_agg2 = __lo_agg2_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups___lo_coarse_ms_tile_2[__lo_agg2_group] : nullptr;
-  if (__lo_thread == 0 && __lo_agg2)
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
-  __syncthreads();
-  __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
-  __syncthreads();
-  if (__lo_thread == 0 && __lo_agg2 && launchopt::lastBlockOfScope(__lo_agg2, min(8u, launchopt::blocksPerGrid() - __lo_agg2_group * 8u))) {
-    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, false);
-    launchopt::clearScope(__lo_agg2);
-  }
-}
-
-// launchopt: the body of '__lo_coarse_ms_tile' for one thread whose built-in index variables are
-// passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2)
+// launchopt: one thread of 'ms_tile', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_pithread_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -1516,14 +1080,6 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
-  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
-    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
-      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
-        { // one original block
-          const uint3 blockIdx = make_uint3(__lo_bx, __lo_by, __lo_bz);
-          const dim3 gridDim = __lo_originalGrid;
-          (void)blockIdx; (void)gridDim;
-          {
   const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
   const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
   if (common >= 0) {
@@ -1531,38 +1087,18 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
       for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
   } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
     if (threadIdx.x == 0 && threadIdx.y == 0) {
-      { // launchopt: coarsened launch of 'ms_tile'
-        const dim3 __lo_cgrid1 = dim3(kSubdiv, kSubdiv);
-        const dim3 __lo_coarse1((__lo_cgrid1.x + LAUNCHOPT_CFACTOR - 1) / LAUNCHOPT_CFACTOR, __lo_cgrid1.y, __lo_cgrid1.z);
-        { // launchopt: aggregated launch of '__lo_coarse_ms_tile'
-          const dim3 __lo_agrid2 = __lo_coarse1;
-          const dim3 __lo_ablock2 = dim3(kBlockSide, kBlockSide);
-          void *__lo_uniform2;
-          void *__lo_record2 = launchopt::reserveRecord(__lo_agg2, __lo_agrid2, __lo_ablock2, 0, sizeof(__lo_args___lo_coarse_ms_tile), &__lo_uniform2);
-          if (__lo_record2) {
-            ::new (__lo_record2) __lo_args___lo_coarse_ms_tile(x0, y0, __lo_cgrid1);
-            if (__lo_uniform2) // first record of the scope: the arguments all share
-              ::new (__lo_uniform2) __lo_uargs___lo_coarse_ms_tile(w, h, max_dwell, dwells, size / kSubdiv, depth + 1);
-          } else // pool or scope full: launch now, or defer
-          {
-            auto __lo_darg2_0 = w;
-            auto __lo_darg2_1 = h;
-            auto __lo_darg2_2 = max_dwell;
-            auto __lo_darg2_3 = dwells;
-            auto __lo_darg2_4 = x0;
-            auto __lo_darg2_5 = y0;
-            auto __lo_darg2_6 = size / kSubdiv;
-            auto __lo_darg2_7 = depth + 1;
-            auto __lo_darg2_8 = __lo_cgrid1;
-            const size_t __lo_dshared2 = 0;
-            launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
-              __lo_direct___lo_coarse_ms_tile<<<__lo_agrid2, __lo_ablock2, __lo_dshared2, __lo_stream>>>(__lo_darg2_0, __lo_darg2_1, __lo_darg2_2, __lo_darg2_3, __lo_darg2_4, __lo_darg2_5, __lo_darg2_6, __lo_darg2_7, __lo_darg2_8);
-              return cudaGetLastError() == cudaSuccess;
-            }, 0);
-          }
+      { // launchopt: launch of 'ms_tile' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+        const dim3 __lo_grid1 = dim3(kSubdiv, kSubdiv);
+        const dim3 __lo_block1 = dim3(kBlockSide, kBlockSide);
+        if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+          // the launch would fail: its child never runs
+        } else {
+          const __lo_grec_ms_tile __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_ms_tile::Arguments(w, h, max_dwell, dwells, x0, y0,
+                                                                        size / kSubdiv, depth + 1)};
+          launchopt::persistent::recordBlocks(__lo_pq_ms_tile, __lo_r1); // its threads work together: a block of the grid runs each block
         }
       }
-      if (cudaGetLastError() != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
+      if (cudaSuccess != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
   } else {
     for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
@@ -1570,75 +1106,69 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
         dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
 }
+}
+
+// launchopt: every thread of a 'ms_tile' grid, one after another (serial version).
+static __device__ void __lo_pinline_ms_tile_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_pithread_ms_tile_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: one block of the original 'ms_tile' grid, run by a block of the persistent grid;
+// the locals below shadow the built-in index variables with the original block's values.
+static __device__ void __lo_pblock_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  const int x0 = x_origin + blockIdx.x * size, y0 = y_origin + blockIdx.y * size;
+  const int common = __lo_sh_ms_border_dwell(w, h, max_dwell, x0, y0, size, blockIdx, threadIdx, blockDim, gridDim);
+  if (common >= 0) {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x) dwells[y * w + x] = common;
+  } else if (depth + 1 < kMaxDepth && size / kSubdiv >= kMinSize) {
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+      { // launchopt: launch of 'ms_tile' removed (T1): recorded for the persistent parent grid, which runs it after its own work
+        const dim3 __lo_grid1 = dim3(kSubdiv, kSubdiv);
+        const dim3 __lo_block1 = dim3(kBlockSide, kBlockSide);
+        if (!launchopt::removal::launchable(__lo_grid1, __lo_block1)) {
+          // the launch would fail: its child never runs
+        } else {
+          const __lo_grec_ms_tile __lo_r1 = {{__lo_grid1, __lo_block1, (unsigned)(0)}, __lo_grec_ms_tile::Arguments(w, h, max_dwell, dwells, x0, y0,
+                                                                        size / kSubdiv, depth + 1)};
+          launchopt::persistent::recordBlocks(__lo_pq_ms_tile, __lo_r1); // its threads work together: a block of the grid runs each block
         }
-        __syncthreads();
       }
-}
-}
-
-
-
-// launchopt: '__lo_coarse_ms_tile' launched from device code where the launch could not be
-// recorded: its own launches are not aggregated either (no scopes).
-__global__ void __lo_direct___lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const dim3 __lo_originalGrid)
-{
-  __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, nullptr);
-}
-
-// launchopt: '__lo_coarse_ms_tile' aggregated: each block finds the launch it belongs to and runs
-// as that launch's original block (disaggregation).
-__global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
-{
-  const unsigned __lo_thread = launchopt::linearThread();
-  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
-  (void)__lo_blockThreads;
-  const unsigned __lo_agg2_group = launchopt::linearBlock() / 8u;
-  launchopt::AggregationScope *__lo_agg2 = launchopt::groupScope(__lo_launch, 0, __lo_agg2_group);
-  if (__lo_thread == 0 && __lo_agg2)
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
-  __syncthreads();
-  launchopt::OriginalThread __lo_t;
-  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
-    return;
-  const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
-  const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
-  __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
-      __lo_t.blockDim, __lo_t.gridDim, __lo_agg2);
-  __syncthreads();
-  if (__lo_thread == 0 && __lo_agg2 && launchopt::lastBlockOfScope(__lo_agg2, min(8u, launchopt::blocksPerGrid() - __lo_agg2_group * 8u))) {
-    __lo_launch___lo_coarse_ms_tile(__lo_agg2, cudaStreamFireAndForget, false);
-    launchopt::clearScope(__lo_agg2);
-  }
-}
-
-// launchopt: launches the records of a finished scope: one aggregated grid,
-// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
-static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
-    bool __lo_allowDirect)
-{
-  launchopt::ScopeSummary __lo_s;
-  if (!launchopt::summarize(__lo_scope, &__lo_s))
-    return;
-  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
-    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
-      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
-      const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
-      const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
-      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        __lo_direct___lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_a.__lo_originalGrid);
-        return cudaGetLastError() == cudaSuccess;
-      }, cudaStreamFireAndForget);
+      if (cudaSuccess != cudaSuccess) atomicAdd(&ms_failed_launches, 1u);
     }
-    return;
+  } else {
+    for (int y = y0 + threadIdx.y; y < y0 + size; y += blockDim.y)
+      for (int x = x0 + threadIdx.x; x < x0 + size; x += blockDim.x)
+        dwells[y * w + x] = ms_pixel_dwell(w, h, max_dwell, x, y);
   }
-  // The grid's own scopes for its launches: other grids of '__lo_coarse_ms_tile' may run at the same time.
-  launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 7u) / 8u);
-  const launchopt::ScopeSummary __lo_summary = __lo_s;
-  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-    const launchopt::ScopeSummary &__lo_s = __lo_summary;
-    __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
-    return cudaGetLastError() == cudaSuccess;
-  }, __lo_stream);
+}
+}
+
+__global__ void __lo_persistent_ms_tile(const dim3 __lo_parentGrid, int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth)
+{
+  launchopt::persistent::runParentBlocks(__lo_parentGrid, [&](uint3 __lo_block) {
+    __lo_pblock_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_block, threadIdx, blockDim, __lo_parentGrid);
+  });
+  launchopt::persistent::runRecorded<true, true>(__lo_pq_ms_tile, launchopt::persistent::ChildBlocks,
+      [&](const __lo_grec_ms_tile &__lo_rec, uint3 __lo_block, uint3 __lo_thread) {
+        __lo_pithread_ms_tile_ms_tile(__lo_rec.args.w, __lo_rec.args.h, __lo_rec.args.max_dwell, __lo_rec.args.dwells, __lo_rec.args.x_origin, __lo_rec.args.y_origin, __lo_rec.args.size, __lo_rec.args.depth, __lo_block, __lo_thread, __lo_rec.shape.block, __lo_rec.shape.grid);
+      });
 }
 
 }  // namespace
@@ -1652,8 +1182,8 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0); }
+  launchopt::persistent::launch<true, true>(__lo_persistent_ms_tile, ms_tile, __lo_pq_ms_tile, launchopt::persistent::AlwaysSpread, dim3(kInitTiles, kInitTiles), dim3(kBlockSide, kBlockSide), 0, 0, width, height, max_dwell, d_dwells, 0, 0,
+                                                                          width / kInitTiles, 0); /* launchopt: the persistent grid of 'ms_tile' (launch removal) */
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);

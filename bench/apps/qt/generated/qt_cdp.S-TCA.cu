@@ -2196,7 +2196,7 @@ static __global__ void __lo_spawned_qt_build(QtQuad nodes, int depth, const floa
   __shared__ launchopt::AggregationScope __lo_agg3_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg3_block);
-    launchopt::openScope(&__lo_agg3_block, __lo_blockThreads, sizeof(__lo_uargs___lo_spawned_qt_build));
+    launchopt::openScope(&__lo_agg3_block, 1u, sizeof(__lo_uargs___lo_spawned_qt_build));
   }
   launchopt::AggregationScope *__lo_agg3 = &__lo_agg3_block;
   __syncthreads();
@@ -2310,7 +2310,7 @@ __global__ void __lo_agg___lo_spawned_qt_build(const launchopt::AggregatedLaunch
   __shared__ launchopt::AggregationScope __lo_agg3_block;
   if (__lo_thread == 0) {
     launchopt::clearScope(&__lo_agg3_block);
-    launchopt::openScope(&__lo_agg3_block, __lo_blockThreads, sizeof(__lo_uargs___lo_spawned_qt_build));
+    launchopt::openScope(&__lo_agg3_block, 1u, sizeof(__lo_uargs___lo_spawned_qt_build));
   }
   launchopt::AggregationScope *__lo_agg3 = &__lo_agg3_block;
   __syncthreads();
