@@ -1,5 +1,7 @@
 #include "LaunchOrder.h"
 
+#include <algorithm>
+
 namespace launchopt {
 
 namespace {
@@ -11,12 +13,15 @@ bool isOrderedStream(LaunchStream S) {
 }
 
 // Whether no thread runs both launches in one call of the parent: they sit
-// in the two branches of one if (`if … else if … else` chains too).
+// in the two branches of one if (`if … else if … else` chains too), or in
+// two cases of a switch where the earlier one ends in a break or return.
 bool inExclusiveBranches(const LaunchSite &A, const LaunchSite &B) {
-  for (const auto &[If, InElse] : A.EnclosingBranches)
-    for (const auto &[Other, OtherInElse] : B.EnclosingBranches)
-      if (If == Other && InElse != OtherInElse)
-        return true;
+  for (const LaunchSite::Branch &X : A.EnclosingBranches)
+    for (const LaunchSite::Branch &Y : B.EnclosingBranches)
+      if (X.Statement == Y.Statement && X.Arm != Y.Arm)
+        return std::min(X, Y, [](const LaunchSite::Branch &L, const LaunchSite::Branch &R) {
+                 return L.Arm < R.Arm;
+               }).ExitArm < std::max(X.Arm, Y.Arm);
   return false;
 }
 

@@ -1,6 +1,7 @@
 #include "LaunchSites.h"
 
 #include "ConstantOperand.h"
+#include "IndexGuards.h"
 #include "KernelFeatures.h"
 #include "UnseenLaunchOrder.h"
 #include "Support/GeneratedNames.h"
@@ -355,44 +356,46 @@ private:
     return Name == Loops[0] || Name == Loops[1] || Name == Loops[2];
   }
 
-  // The axis (0, 1, 2) of `threadIdx.x/y/z`, or -1 for anything else.
-  static int threadIndexAxis(const clang::Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *P = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
-      E = P->getSyntacticForm()->IgnoreParenImpCasts();
-    const auto *Ref = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
-    if (!Ref)
-      return -1;
-    const clang::DeclRefExpr *Var = builtinIndexBase(*Ref);
-    if (!Var || Var->getDecl()->getName() != "threadIdx")
-      return -1;
-    llvm::StringRef Member = Ref->getPropertyDecl()->getName();
-    return Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
+  // Whether control cannot run on from S into the statement after it: a
+  // break or return, last in S.
+  static bool endsInJump(const clang::Stmt *S) {
+    if (const auto *Block = llvm::dyn_cast_or_null<clang::CompoundStmt>(S))
+      return !Block->body_empty() && endsInJump(Block->body_back());
+    if (const auto *Case = llvm::dyn_cast_or_null<clang::SwitchCase>(S))
+      return endsInJump(Case->getSubStmt());
+    return llvm::isa_and_nonnull<clang::BreakStmt, clang::ReturnStmt>(S);
   }
 
-  // The axes a condition requires threadIdx to be zero along: a conjunction
-  // of `threadIdx.<axis> == 0` (either side) and `!threadIdx.<axis>`.
-  static unsigned zeroThreadAxes(const clang::Expr *Cond) {
-    Cond = Cond->IgnoreParenImpCasts();
-    if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(Cond)) {
-      if (B->getOpcode() == clang::BO_LAnd)
-        return zeroThreadAxes(B->getLHS()) | zeroThreadAxes(B->getRHS());
-      if (B->getOpcode() != clang::BO_EQ)
-        return 0;
-      for (auto [Index, Other] :
-           {std::pair(B->getLHS(), B->getRHS()), std::pair(B->getRHS(), B->getLHS())}) {
-        const auto *Zero = llvm::dyn_cast<clang::IntegerLiteral>(Other->IgnoreParenImpCasts());
-        int Axis = threadIndexAxis(Index);
-        if (Zero && Zero->getValue() == 0 && Axis >= 0)
-          return 1u << Axis;
+  // The case of a switch whose body holds Statement at its top level: the
+  // arms are counted by the labels written at that level (`case 1: case 2:`
+  // is one); an arm ends in a jump when its last statement, before the next
+  // label, is a break or return.
+  static std::optional<LaunchSite::Branch> caseOf(const clang::SwitchStmt &Switch,
+                                                  const clang::Stmt *Statement) {
+    const auto *Body = llvm::dyn_cast_or_null<clang::CompoundStmt>(Switch.getBody());
+    if (!Body)
+      return std::nullopt;
+    std::vector<bool> Jumps; // per arm before the current one
+    std::optional<unsigned> Arm;
+    bool Labelled = false;
+    const clang::Stmt *Last = nullptr;
+    for (const clang::Stmt *S : Body->body()) {
+      if (llvm::isa<clang::SwitchCase>(S)) {
+        if (Labelled)
+          Jumps.push_back(endsInJump(Last));
+        Labelled = true;
       }
-      return 0;
+      if (S == Statement && Labelled)
+        Arm = static_cast<unsigned>(Jumps.size());
+      Last = S;
     }
-    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
-      if (U->getOpcode() == clang::UO_LNot)
-        if (int Axis = threadIndexAxis(U->getSubExpr()); Axis >= 0)
-          return 1u << Axis;
-    return 0;
+    if (!Arm)
+      return std::nullopt;
+    Jumps.push_back(endsInJump(Last));
+    unsigned Next = *Arm;
+    while (Next < Jumps.size() && !Jumps[Next])
+      ++Next;
+    return LaunchSite::Branch{&Switch, *Arm, Next};
   }
 
   // Walks from the launch up to its function, noting loops, branches and the
@@ -400,21 +403,33 @@ private:
   void classifyContext(LaunchSite &Site) {
     clang::DynTypedNode Node = clang::DynTypedNode::create(*Site.Call);
     bool Coarsened = false;
+    const clang::Stmt *From = nullptr, *Below = nullptr; // Below: the statement below From
     for (int Depth = 0; Depth < 256; ++Depth) {
       auto Parents = Ctx.getParents(Node);
       if (Parents.empty())
         return;
-      const clang::Stmt *From = Node.get<clang::Stmt>();
+      Below = From;
+      From = Node.get<clang::Stmt>();
       Node = Parents[0];
       if (Node.get<clang::FunctionDecl>())
         return;
       if (const auto *If = Node.get<clang::IfStmt>();
-          If && From && If->getThen() == From && !If->getConditionVariable() && !Coarsened)
-        Site.ZeroThreadAxes |= zeroThreadAxes(If->getCond());
+          If && From && !If->getConditionVariable() && !Coarsened) {
+        for (IndexVariable V : {IndexVariable::Thread, IndexVariable::Block}) {
+          unsigned Axes = If->getThen() == From   ? zeroWhenTrue(If->getCond(), V)
+                          : If->getElse() == From ? zeroWhenFalse(If->getCond(), V)
+                                                  : 0;
+          (V == IndexVariable::Thread ? Site.ZeroThreadAxes : Site.ZeroBlockAxes) |= Axes;
+        }
+      }
+      if (const auto *Body = Node.get<clang::CompoundStmt>(); Body && From && !Coarsened) {
+        Site.ZeroThreadAxes |= zeroAfterEarlyReturns(*Body, From, IndexVariable::Thread);
+        Site.ZeroBlockAxes |= zeroAfterEarlyReturns(*Body, From, IndexVariable::Block);
+      }
       if (const auto *For = Node.get<clang::ForStmt>(); For && isCoarseningLoop(*For)) {
         // A coarsened block runs several original blocks: a guard on the
         // thread index leaves one thread per original block, not per block.
-        Site.ZeroThreadAxes = 0;
+        Site.ZeroThreadAxes = Site.ZeroBlockAxes = 0;
         Coarsened = true;
         continue;
       }
@@ -423,7 +438,12 @@ private:
         Site.InLoop = true;
       if (const auto *If = Node.get<clang::IfStmt>();
           If && From && (If->getThen() == From || If->getElse() == From))
-        Site.EnclosingBranches.push_back({If, If->getElse() == From});
+        Site.EnclosingBranches.push_back(
+            {If, If->getElse() == From ? 1u : 0u, If->getElse() == From ? 1u : 0u});
+      if (const auto *Switch = Node.get<clang::SwitchStmt>(); Switch && From && Below)
+        if (From == Switch->getBody())
+          if (std::optional<LaunchSite::Branch> Case = caseOf(*Switch, Below))
+            Site.EnclosingBranches.push_back(*Case);
       if (Node.get<clang::IfStmt>() || Node.get<clang::SwitchStmt>() ||
           Node.get<clang::ConditionalOperator>())
         Site.InBranch = true;
@@ -499,22 +519,25 @@ void markRecursion(LaunchAnalysis &A) {
   }
 }
 
-// The axes of the parent's blocks that may have more than one thread, over
-// every launch of the parent seen here (bit 0/1/2: x/y/z): an integer block
-// varies only along x, a constant dim3 along its axes above 1; a block not
-// known, or a parent launched out of sight, along every axis.
-unsigned wideAxes(const clang::ASTContext &Ctx, const LaunchAnalysis &A, const LaunchSite &S) {
+// The axes along which the parent's blocks may have more than one thread
+// (Operand: Block), or its grids more than one block (Grid), over every
+// launch of the parent seen here (bit 0/1/2: x/y/z): an integer varies only
+// along x, a constant dim3 along its axes above 1; one not known, or a parent
+// launched out of sight, along every axis.
+unsigned wideAxes(const clang::ASTContext &Ctx, const LaunchAnalysis &A, const LaunchSite &S,
+                  const clang::Expr *LaunchSite::*Operand) {
   unsigned Axes = 0;
   bool Launched = false;
   for (const LaunchSite &L : A.Sites) {
     if (L.Child != S.Parent && L.ChildName != S.ParentName)
       continue;
     Launched = true;
-    if (!L.Block)
+    const clang::Expr *Shape = L.*Operand;
+    if (!Shape)
       return 7;
-    if (L.Block->getType()->isIntegerType()) {
+    if (Shape->getType()->isIntegerType()) {
       Axes |= 1;
-    } else if (std::optional<std::array<uint64_t, 3>> Shape = constantShape(Ctx, L.Block)) {
+    } else if (std::optional<std::array<uint64_t, 3>> Shape = constantShape(Ctx, L.*Operand)) {
       Axes |= 1 | ((*Shape)[1] > 1 ? 2 : 0) | ((*Shape)[2] > 1 ? 4 : 0);
     } else {
       return 7;
@@ -527,8 +550,12 @@ void markOneThreadPerBlock(const clang::ASTContext &Ctx, LaunchAnalysis &A) {
   for (LaunchSite &S : A.Sites) {
     if (S.InLoop || !(S.ZeroThreadAxes & 1))
       continue;
-    unsigned Needed = wideAxes(Ctx, A, S);
+    unsigned Needed = wideAxes(Ctx, A, S, &LaunchSite::Block);
     S.OneThreadPerBlock = (S.ZeroThreadAxes & Needed) == Needed;
+    unsigned NeededBlocks = wideAxes(Ctx, A, S, &LaunchSite::Grid);
+    S.OneThreadPerGrid = S.OneThreadPerBlock && S.Parent &&
+                         S.Parent->hasAttr<clang::CUDAGlobalAttr>() &&
+                         (S.ZeroBlockAxes & NeededBlocks) == NeededBlocks;
   }
 }
 

@@ -52,9 +52,17 @@ struct LaunchSite {
   // may run it any number of times, at any point after its definition.
   bool InLoop = false;
   bool InBranch = false;
-  // The if statements around the launch, innermost first, each with whether
-  // the launch is in its else branch (false: its then branch).
-  std::vector<std::pair<const clang::IfStmt *, bool>> EnclosingBranches;
+  // The branches around the launch, innermost first: an if's then (arm 0)
+  // or else (1) branch, or a switch's case (arms counted from the first
+  // label), with the first arm from this one on that control cannot leave
+  // for a later one (an if's arm itself; a case that ends in break or
+  // return; past the last arm when every case falls through).
+  struct Branch {
+    const clang::Stmt *Statement = nullptr; // the IfStmt or SwitchStmt
+    unsigned Arm = 0;
+    unsigned ExitArm = 0;
+  };
+  std::vector<Branch> EnclosingBranches;
   // Written inside a lambda (the parent is the function around it).
   bool InClosure = false;
   // Inside a closure handed to launchopt's deferral runtime (a launch that
@@ -78,9 +86,16 @@ struct LaunchSite {
   // more than one thread (a constant dim3 along its axes above 1; any axis,
   // when the parent is launched with a block not known or out of sight).
   bool OneThreadPerBlock = false;
-  // Bit 0/1/2: an enclosing `if` requires threadIdx.x/y/z == 0 (the then
-  // branch of a condition `threadIdx.x == 0 && ...`).
+  // Bit 0/1/2: threadIdx.x/y/z is zero where the launch is: the then branch
+  // of `threadIdx.x == 0 && ...`, the else branch of `threadIdx.x != 0`, or
+  // after an early `if (threadIdx.x != 0) return;` (Analysis/IndexGuards.h).
   unsigned ZeroThreadAxes = 0;
+  // The same for blockIdx (`if (blockIdx.x == 0 && threadIdx.x == 0)`).
+  unsigned ZeroBlockAxes = 0;
+  // One thread of the whole parent grid reaches the launch, once: it is
+  // OneThreadPerBlock in a kernel, and guarded to block zero along every
+  // axis some launch of the parent may give more than one block.
+  bool OneThreadPerGrid = false;
   // Set by the driver when the plan of --auto gives this launch to other
   // passes than the one about to run: every pass then leaves it, with this
   // as the reason.

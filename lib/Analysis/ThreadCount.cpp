@@ -1,5 +1,6 @@
 #include "ThreadCount.h"
 
+#include "ConstantOperand.h"
 #include "VariableWrites.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -176,6 +177,7 @@ private:
         if (Div->getOpcode() == clang::BO_Div) {
           D.Numerator = strip(Div->getLHS());
           D.Pattern = "ceil(N/b)";
+          Divisor = strip(Div->getRHS());
         }
       return;
     }
@@ -193,6 +195,7 @@ private:
       // Fig. 4 (b): (N + b - 1) / b
       D.Numerator = stripConstantTerms(Ctx, B->getLHS(), B->getRHS());
       D.Pattern = D.Numerator == strip(B->getLHS()) ? "N/b" : "(N + c)/b";
+      Divisor = strip(B->getRHS());
       // §III-D: the sum may itself be stored in a variable first
       // (`int padded = N + b - 1; padded / b`).
       while (const clang::Expr *Init = stableInitializer(D.Numerator, Site.Parent)) {
@@ -219,6 +222,10 @@ private:
   const LaunchSite &Site;
   // Whether findCeilDivision followed N out of the launch into a variable.
   bool NumeratorOutsideLaunch = false;
+
+public:
+  // The b of the last ceil(N / b) found.
+  const clang::Expr *Divisor = nullptr;
 };
 
 } // namespace
@@ -228,9 +235,19 @@ ThreadCount recoverThreadCount(clang::ASTContext &Ctx, const LaunchSite &Site) {
   Recovery R(Ctx, Site);
   bool InLaunch = true;
   std::array<const clang::Expr *, 3> Parts = R.gridComponents(InLaunch);
-  for (unsigned I = 0; I < 3; ++I)
-    if (Parts[I])
-      Count.Dimensions[I] = R.fromDimension(Parts[I], InLaunch);
+  std::optional<std::array<uint64_t, 3>> Block =
+      Site.Block ? constantShape(Ctx, Site.Block) : std::nullopt;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (!Parts[I])
+      continue;
+    R.Divisor = nullptr;
+    Count.Dimensions[I] = R.fromDimension(Parts[I], InLaunch);
+    // A tile of several elements per thread (`(n + 511) / 512` blocks of
+    // 128 threads): N counts elements, not threads.
+    std::optional<uint64_t> Divisor = R.Divisor ? constantInteger(Ctx, R.Divisor) : std::nullopt;
+    if (Block && Divisor && *Divisor != (*Block)[I])
+      Count.Dimensions[I] = DimensionThreads();
+  }
   return Count;
 }
 

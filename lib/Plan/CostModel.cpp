@@ -53,6 +53,7 @@ std::vector<Scenario> scenariosOf(const SiteFacts &F, const LaunchCosts &C) {
                     : R == Recursion::Tree ? C["nominal_tree_level_blocks"] * S.ParentBlock
                                            : C["nominal_parent_threads"];
   S.LaunchesPerThread = F.InLoop              ? C["nominal_loop_trips"]
+                        : F.OneThreadPerGrid  ? 1.0 / S.ParentThreads
                         : F.OneThreadPerBlock ? 1.0 / S.ParentBlock
                                               : 1.0;
   S.Launches = S.ParentThreads * S.LaunchesPerThread;

@@ -57,6 +57,7 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       });
   F.InLoop = Site.InLoop;
   F.OneThreadPerBlock = Site.OneThreadPerBlock;
+  F.OneThreadPerGrid = Site.OneThreadPerGrid;
   F.ParentHostLaunched = ParentHostLaunched;
   F.Stream = Site.StreamKind;
   for (unsigned P : orderedStreamPartners(Launches, Site))
@@ -83,6 +84,7 @@ std::map<std::string, std::string> describeFacts(const SiteFacts &F) {
   if (F.ChildLoops)
     Child += ", loops";
   std::string Launches = F.InLoop              ? "in a loop"
+                         : F.OneThreadPerGrid  ? "one per parent grid"
                          : F.OneThreadPerBlock ? "one per parent block"
                                                : "at most one per parent thread";
   return {{"child", Child + (F.Recursive ? ", recursive" : "")},

@@ -34,6 +34,7 @@ struct SiteFacts {
   bool ChildLaunches = false; // the child has device-side launches of its own
   bool InLoop = false;
   bool OneThreadPerBlock = false;
+  bool OneThreadPerGrid = false;
   bool ParentHostLaunched = false; // some host code of the program launches the parent
   LaunchStream Stream = LaunchStream::Default;
   // Launch ids of the parent's launches a thread may have put into this

@@ -114,29 +114,39 @@ TEST(LaunchOrder, ExclusiveBranchesMeetAcrossTurnsOfALoop) {
 
 namespace {
 
-// Whether the launch in `step`, under Guard, is reached by one thread per
-// block, when the host launches `step` with HostBlock.
-bool oneThreadPerBlock(const std::string &Guard, const std::string &HostBlock) {
+struct Reach {
+  bool PerBlock = false, PerGrid = false;
+};
+
+// Whether the launch of `step` in Body (a kernel with a parameter n) is made
+// by one thread per block, and by one per grid, when the host launches
+// `step` with HostGrid blocks of HostBlock.
+Reach reach(const std::string &Body, const std::string &HostBlock,
+            const std::string &HostGrid = "1") {
   std::string Code = "#include <cuda_runtime.h>\n"
-                     "__global__ void step(int n) {\n"
-                     "  if (" +
-                     Guard +
-                     ") step<<<1, 32>>>(n - 1);\n"
-                     "}\n"
+                     "__global__ void step(int n) {\n" +
+                     Body +
+                     "\n}\n"
                      "void run(int n) {\n"
                      "  dim3 b2(8, 8);\n"
-                     "  step<<<1, " +
-                     HostBlock + ">>>(n);\n}\n";
+                     "  step<<<" +
+                     HostGrid + ", " + HostBlock + ">>>(n);\n}\n";
   std::unique_ptr<clang::ASTUnit> Unit = parse(Code);
   if (!Unit)
-    return false;
+    return {};
   LaunchAnalysis A = analyzeLaunches(Unit->getASTContext());
   for (const LaunchSite &S : A.Sites)
     if (S.DeviceSide)
-      return S.OneThreadPerBlock;
+      return {S.OneThreadPerBlock, S.OneThreadPerGrid};
   ADD_FAILURE() << "no device launch";
-  return false;
+  return {};
 }
+
+bool oneThreadPerBlock(const std::string &Guard, const std::string &HostBlock) {
+  return reach("  if (" + Guard + ") step<<<1, 32>>>(n - 1);", HostBlock).PerBlock;
+}
+
+const char *const Launch = " step<<<1, 32>>>(n - 1);";
 
 } // namespace
 
@@ -147,4 +157,45 @@ TEST(LaunchSites, ThreadZeroGuardAlongTheAxesTheBlocksHave) {
   EXPECT_FALSE(oneThreadPerBlock("threadIdx.x == 0", "b2"));
   EXPECT_TRUE(oneThreadPerBlock("threadIdx.x == 0 && threadIdx.y == 0", "b2"));
   EXPECT_FALSE(oneThreadPerBlock("threadIdx.x == 0", "dim3(32, n)"));
+}
+
+TEST(LaunchSites, GuardsAsRealCodeWritesThem) {
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0) return;") + Launch, "32").PerBlock);
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x > 0) { return; }") + Launch, "32").PerBlock);
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x) return;") + Launch, "32").PerBlock);
+  EXPECT_TRUE(reach(std::string("int tid = threadIdx.x; if (tid == 0)") + Launch, "32").PerBlock);
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0 || threadIdx.y != 0) return;") + Launch,
+                    "b2")
+                  .PerBlock);
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0) n = 0; else") + Launch, "32").PerBlock);
+}
+
+TEST(LaunchSites, GuardsThatLeaveSeveralThreads) {
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x == 1) return;") + Launch, "32").PerBlock);
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x != 0) n = 0;") + Launch, "32").PerBlock);
+  EXPECT_FALSE(reach(std::string("int tid = threadIdx.x; tid += 1; if (tid == 0)") + Launch, "32")
+                   .PerBlock);
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x != 0) return; else n = 1;") + Launch, "32")
+                   .PerBlock);
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x == 0) n = 0; else") + Launch, "32").PerBlock);
+}
+
+TEST(LaunchSites, OneThreadOfTheGrid) {
+  std::string Guarded = std::string("if (threadIdx.x == 0 && blockIdx.x == 0)") + Launch;
+  EXPECT_TRUE(reach(Guarded, "32", "16").PerGrid);
+  EXPECT_FALSE(reach(Guarded, "32", "dim3(4, 4)").PerGrid);
+  EXPECT_TRUE(reach(std::string("if (blockIdx.x != 0 || blockIdx.y != 0) return;\n") + Guarded,
+                    "32", "dim3(4, 4)")
+                  .PerGrid);
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x == 0)") + Launch, "32", "16").PerGrid);
+}
+
+TEST(LaunchOrder, CasesThatEndInABreakAreExclusive) {
+  EXPECT_EQ(partnerCounts("switch (n) { case 0: a<<<1, 1>>>(p); break; "
+                          "case 1: case 2: { b<<<1, 1>>>(p); break; } default: c<<<1, 1>>>(p); }"),
+            (std::vector<size_t>{0, 0, 0}));
+  // Falling through from one case into the next keeps the order.
+  EXPECT_EQ(partnerCounts("switch (n) { case 0: a<<<1, 1>>>(p); case 1: b<<<1, 1>>>(p); break; "
+                          "default: c<<<1, 1>>>(p); }"),
+            (std::vector<size_t>{0, 1, 0}));
 }
