@@ -4,58 +4,103 @@
 #include "VariableWrites.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include <optional>
+#include <utility>
 
 namespace launchopt {
 
 namespace {
 
-// The axis (0, 1, 2) of `threadIdx.x/y/z` (or blockIdx's), also through an
-// unwritten local initialised from it; -1 for anything else.
-int indexAxis(const clang::Expr *E, IndexVariable V, unsigned Depth = 0) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
-    const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
-    if (!Var || Depth > 4 || llvm::isa<clang::ParmVarDecl>(Var) || !Var->hasLocalStorage() ||
-        !Var->getInit() || Var->getType()->isReferenceType())
-      return -1;
-    const auto *Function =
-        llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
-    if (!Function || isWrittenIn(Function, Var))
-      return -1;
-    return indexAxis(Var->getInit(), V, Depth + 1);
-  }
+// An unwritten local's initialiser (`int tid = threadIdx.x;`), or null.
+const clang::Expr *unwrittenInitializer(const clang::Expr *E) {
+  const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+  const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || llvm::isa<clang::ParmVarDecl>(Var) || !Var->hasLocalStorage() || !Var->getInit() ||
+      Var->getType()->isReferenceType())
+    return nullptr;
+  const auto *Function =
+      llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
+  return Function && !isWrittenIn(Function, Var) ? Var->getInit() : nullptr;
+}
+
+// `threadIdx.y` (or blockIdx's) as the built-in variable and its axis.
+std::optional<std::pair<llvm::StringRef, int>> builtinMember(const clang::Expr *E) {
   if (const auto *P = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
     E = P->getSyntacticForm()->IgnoreParenImpCasts();
   const auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
-  if (!Property)
-    return -1;
-  const clang::DeclRefExpr *Base = builtinIndexBase(*Property);
-  if (!Base || Base->getDecl()->getName() != (V == IndexVariable::Thread ? "threadIdx" : "blockIdx"))
-    return -1;
+  const clang::DeclRefExpr *Base = Property ? builtinIndexBase(*Property) : nullptr;
+  if (!Base)
+    return std::nullopt;
   llvm::StringRef Member = Property->getPropertyDecl()->getName();
-  return Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
+  int Axis = Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
+  if (Axis < 0)
+    return std::nullopt;
+  return std::pair(Base->getDecl()->getName(), Axis);
 }
+
+// A factor that is never zero: blockDim.*, gridDim.* or a positive constant.
+bool isPositiveFactor(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto Member = builtinMember(E))
+    return Member->first == "blockDim" || Member->first == "gridDim";
+  const auto *Literal = llvm::dyn_cast<clang::IntegerLiteral>(E);
+  return Literal && !Literal->getValue().isZero();
+}
+
+// The axes of an index, as code writes one: `threadIdx.x`, or a linear
+// index `threadIdx.x + threadIdx.y * blockDim.x (+ threadIdx.z * ...)`, also
+// through unwritten locals. It is zero exactly when it is zero along each of
+// them, since every term is an unsigned index times a positive factor.
+std::optional<unsigned> indexAxes(const clang::Expr *E, IndexVariable V, unsigned Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  if (Depth > 8)
+    return std::nullopt;
+  if (const clang::Expr *Init = unwrittenInitializer(E))
+    return indexAxes(Init, V, Depth + 1);
+  if (auto Member = builtinMember(E)) {
+    if (Member->first != (V == IndexVariable::Thread ? "threadIdx" : "blockIdx"))
+      return std::nullopt;
+    return 1u << Member->second;
+  }
+  const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  if (B->getOpcode() == clang::BO_Add) {
+    std::optional<unsigned> L = indexAxes(B->getLHS(), V, Depth + 1);
+    std::optional<unsigned> R = indexAxes(B->getRHS(), V, Depth + 1);
+    if (L && R)
+      return *L | *R;
+    return std::nullopt;
+  }
+  if (B->getOpcode() == clang::BO_Mul) {
+    if (isPositiveFactor(B->getRHS()))
+      return indexAxes(B->getLHS(), V, Depth + 1);
+    if (isPositiveFactor(B->getLHS()))
+      return indexAxes(B->getRHS(), V, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+unsigned axesOf(const clang::Expr *E, IndexVariable V) { return indexAxes(E, V).value_or(0); }
 
 bool isZero(const clang::Expr *E) {
   const auto *Literal = llvm::dyn_cast<clang::IntegerLiteral>(E->IgnoreParenImpCasts());
   return Literal && Literal->getValue() == 0;
 }
 
-// The axis an `index <op> 0` comparison (either side) tests, for the
-// operators given, or -1.
-int comparedAxis(const clang::BinaryOperator &B, IndexVariable V,
-                 std::initializer_list<clang::BinaryOperatorKind> IndexLeft,
-                 std::initializer_list<clang::BinaryOperatorKind> IndexRight) {
+// The axes an `index <op> 0` comparison (either side) tests, for the
+// operators given, or none.
+unsigned comparedAxes(const clang::BinaryOperator &B, IndexVariable V,
+                      std::initializer_list<clang::BinaryOperatorKind> IndexLeft,
+                      std::initializer_list<clang::BinaryOperatorKind> IndexRight) {
   for (clang::BinaryOperatorKind Op : IndexLeft)
     if (B.getOpcode() == Op && isZero(B.getRHS()))
-      return indexAxis(B.getLHS(), V);
+      return axesOf(B.getLHS(), V);
   for (clang::BinaryOperatorKind Op : IndexRight)
     if (B.getOpcode() == Op && isZero(B.getLHS()))
-      return indexAxis(B.getRHS(), V);
-  return -1;
+      return axesOf(B.getRHS(), V);
+  return 0;
 }
-
-unsigned bit(int Axis) { return Axis >= 0 ? 1u << Axis : 0; }
 
 // A `return;` (or `return value;`), alone or braced.
 bool isReturn(const clang::Stmt *S) {
@@ -71,11 +116,11 @@ unsigned zeroWhenTrue(const clang::Expr *Cond, IndexVariable V) {
   if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(Cond)) {
     if (B->getOpcode() == clang::BO_LAnd)
       return zeroWhenTrue(B->getLHS(), V) | zeroWhenTrue(B->getRHS(), V);
-    return bit(comparedAxis(*B, V, {clang::BO_EQ}, {clang::BO_EQ}));
+    return comparedAxes(*B, V, {clang::BO_EQ}, {clang::BO_EQ});
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
     if (U->getOpcode() == clang::UO_LNot)
-      return bit(indexAxis(U->getSubExpr(), V)) | zeroWhenFalse(U->getSubExpr(), V);
+      return zeroWhenFalse(U->getSubExpr(), V);
   return 0;
 }
 
@@ -85,12 +130,12 @@ unsigned zeroWhenFalse(const clang::Expr *Cond, IndexVariable V) {
     if (B->getOpcode() == clang::BO_LOr)
       return zeroWhenFalse(B->getLHS(), V) | zeroWhenFalse(B->getRHS(), V);
     // The indices are unsigned: `i > 0` fails only at zero.
-    return bit(comparedAxis(*B, V, {clang::BO_NE, clang::BO_GT}, {clang::BO_NE, clang::BO_LT}));
+    return comparedAxes(*B, V, {clang::BO_NE, clang::BO_GT}, {clang::BO_NE, clang::BO_LT});
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
     if (U->getOpcode() == clang::UO_LNot)
       return zeroWhenTrue(U->getSubExpr(), V);
-  return bit(indexAxis(Cond, V));
+  return axesOf(Cond, V);
 }
 
 unsigned zeroAfterEarlyReturns(const clang::CompoundStmt &Body, const clang::Stmt *Reached,

@@ -243,9 +243,12 @@ ThreadCount recoverThreadCount(clang::ASTContext &Ctx, const LaunchSite &Site) {
     R.Divisor = nullptr;
     Count.Dimensions[I] = R.fromDimension(Parts[I], InLaunch);
     // A tile of several elements per thread (`(n + 511) / 512` blocks of
-    // 128 threads): N counts elements, not threads.
+    // 128 threads): N counts elements, not threads. The divisor may be the
+    // block's extent along this axis or its whole size (a grid along y of
+    // blocks along x).
     std::optional<uint64_t> Divisor = R.Divisor ? constantInteger(Ctx, R.Divisor) : std::nullopt;
-    if (Block && Divisor && *Divisor != (*Block)[I])
+    if (Block && Divisor && *Divisor != (*Block)[I] &&
+        *Divisor != (*Block)[0] * (*Block)[1] * (*Block)[2])
       Count.Dimensions[I] = DimensionThreads();
   }
   return Count;

@@ -164,20 +164,35 @@ TEST(LaunchSites, GuardsAsRealCodeWritesThem) {
   EXPECT_TRUE(reach(std::string("if (threadIdx.x > 0) { return; }") + Launch, "32").PerBlock);
   EXPECT_TRUE(reach(std::string("if (threadIdx.x) return;") + Launch, "32").PerBlock);
   EXPECT_TRUE(reach(std::string("int tid = threadIdx.x; if (tid == 0)") + Launch, "32").PerBlock);
-  EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0 || threadIdx.y != 0) return;") + Launch,
-                    "b2")
+  EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0 || threadIdx.y != 0) return;") + Launch, "b2")
                   .PerBlock);
   EXPECT_TRUE(reach(std::string("if (threadIdx.x != 0) n = 0; else") + Launch, "32").PerBlock);
+  // A linear thread index is zero only at thread (0, 0, 0).
+  EXPECT_TRUE(
+      reach(std::string("const int tid = threadIdx.y * blockDim.x + threadIdx.x; if (tid == 0)") +
+                Launch,
+            "b2")
+          .PerBlock);
+  EXPECT_TRUE(
+      reach(std::string("int lane = threadIdx.x + 8 * threadIdx.y; if (lane) return;") + Launch,
+            "b2")
+          .PerBlock);
+  EXPECT_TRUE(
+      reach(std::string("int tid = threadIdx.x + threadIdx.y; if (tid == 0)") + Launch, "b2")
+          .PerBlock);
 }
 
 TEST(LaunchSites, GuardsThatLeaveSeveralThreads) {
   EXPECT_FALSE(reach(std::string("if (threadIdx.x == 1) return;") + Launch, "32").PerBlock);
   EXPECT_FALSE(reach(std::string("if (threadIdx.x != 0) n = 0;") + Launch, "32").PerBlock);
-  EXPECT_FALSE(reach(std::string("int tid = threadIdx.x; tid += 1; if (tid == 0)") + Launch, "32")
-                   .PerBlock);
-  EXPECT_FALSE(reach(std::string("if (threadIdx.x != 0) return; else n = 1;") + Launch, "32")
-                   .PerBlock);
+  EXPECT_FALSE(
+      reach(std::string("int tid = threadIdx.x; tid += 1; if (tid == 0)") + Launch, "32").PerBlock);
+  EXPECT_FALSE(
+      reach(std::string("if (threadIdx.x != 0) return; else n = 1;") + Launch, "32").PerBlock);
   EXPECT_FALSE(reach(std::string("if (threadIdx.x == 0) n = 0; else") + Launch, "32").PerBlock);
+  EXPECT_FALSE(
+      reach(std::string("int d = threadIdx.x - threadIdx.y; if (d == 0)") + Launch, "b2").PerBlock);
+  EXPECT_FALSE(reach(std::string("if (threadIdx.x * n == 0)") + Launch, "32").PerBlock);
 }
 
 TEST(LaunchSites, OneThreadOfTheGrid) {

@@ -86,7 +86,9 @@ llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   if (References.Found)
     return refusal("the parent is referenced at line " +
                    std::to_string(SM.getPresumedLineNumber(References.Found->getBeginLoc())) +
-                   " other than by a launch: its host launches cannot all be found");
+                   " other than by a <<<>>> launch (a cudaLaunchKernel call or a kernel "
+                   "pointer, say): the host launches after which its children's aggregated "
+                   "grid must run cannot all be rewritten");
   clang::SourceLocation DefinitionsEnd = Site.Parent->getEndLoc();
   if (SM.isBeforeInTranslationUnit(DefinitionsEnd, Site.Child->getEndLoc()))
     DefinitionsEnd = Site.Child->getEndLoc();
