@@ -17,6 +17,25 @@ std::string shapeText(const Shape &S) {
   return std::to_string(S[0]) + " x " + std::to_string(S[1]) + " x " + std::to_string(S[2]);
 }
 
+// A launch whose block is the launching block's own (`blockDim`, or
+// `blockDim.x` where the blocks are one-dimensional). Every block that
+// records such a launch has the grid's shape, so the child block has it too.
+bool isLaunchingBlockShape(const clang::Expr *Operand, const Shape &Block) {
+  const clang::Expr *E = stripConstruction(writtenOperand(Operand));
+  if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
+    if (C->getNumArgs() >= 1 &&
+        (C->getNumArgs() == 1 || llvm::isa<clang::CXXDefaultArgExpr>(C->getArg(1))))
+      E = stripConstruction(C->getArg(0));
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    return isBuiltinIndexVariable(Ref->getDecl()) && Ref->getDecl()->getName() == "blockDim";
+  if (auto *Pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
+    E = Pseudo->getSyntacticForm()->IgnoreParenImpCasts();
+  auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
+  const clang::DeclRefExpr *Base = Property ? builtinIndexBase(*Property) : nullptr;
+  return Base && Base->getDecl()->getName() == "blockDim" &&
+         Property->getPropertyDecl()->getName() == "x" && Block[1] == 1 && Block[2] == 1;
+}
+
 std::string lineOf(const LaunchSite &Site) { return "line " + std::to_string(Site.Position.Line); }
 
 // The first return of the child that a thread may take without the rest of
@@ -127,7 +146,8 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
     for (const LaunchSite *Own : selfLaunches(Launches, *Site.Child))
       Recorded.push_back(Own);
   for (const LaunchSite *R : Recorded) {
-    std::optional<Shape> S = constantShape(Ctx, R->Block);
+    std::optional<Shape> S = isLaunchingBlockShape(R->Block, *Block) ? std::optional<Shape>(*Block)
+                                                                     : constantShape(Ctx, R->Block);
     if (!S || *S != *Block)
       return refusal("the child's threads work together, so a block of the persistent grid (" +
                      shapeText(*Block) +
