@@ -20,15 +20,13 @@ const clang::Expr *definingExpr(const clang::Expr *E, unsigned Depth = 0) {
       E = stripConstruction(C->getArg(0));
   auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
   auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || Depth > 4 || llvm::isa<clang::ParmVarDecl>(Var) || !Var->getInit() ||
-      Var->getType()->isReferenceType())
+  if (!Var || Depth > 4)
     return E;
-  if (Var->getType().isConstQualified())
+  if (Var->getType().isConstQualified() && !llvm::isa<clang::ParmVarDecl>(Var) && Var->getInit() &&
+      !Var->getType()->isReferenceType())
     return definingExpr(Var->getInit(), Depth + 1);
-  auto *Function = llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
-  if (!Var->hasLocalStorage() || !Function || isWrittenIn(Function, Var))
-    return E;
-  return definingExpr(Var->getInit(), Depth + 1);
+  const clang::Expr *Init = unwrittenLocalInitializer(E);
+  return Init ? definingExpr(Init, Depth + 1) : E;
 }
 
 } // namespace

@@ -4,39 +4,10 @@
 #include "VariableWrites.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include <optional>
-#include <utility>
 
 namespace launchopt {
 
 namespace {
-
-// An unwritten local's initialiser (`int tid = threadIdx.x;`), or null.
-const clang::Expr *unwrittenInitializer(const clang::Expr *E) {
-  const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
-  const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || llvm::isa<clang::ParmVarDecl>(Var) || !Var->hasLocalStorage() || !Var->getInit() ||
-      Var->getType()->isReferenceType())
-    return nullptr;
-  const auto *Function =
-      llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
-  return Function && !isWrittenIn(Function, Var) ? Var->getInit() : nullptr;
-}
-
-// `threadIdx.y` (or blockIdx's) as the built-in variable and its axis.
-std::optional<std::pair<llvm::StringRef, int>> builtinMember(const clang::Expr *E) {
-  if (const auto *P = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
-    E = P->getSyntacticForm()->IgnoreParenImpCasts();
-  const auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
-  const clang::DeclRefExpr *Base = Property ? builtinIndexBase(*Property) : nullptr;
-  if (!Base)
-    return std::nullopt;
-  llvm::StringRef Member = Property->getPropertyDecl()->getName();
-  int Axis = Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
-  if (Axis < 0)
-    return std::nullopt;
-  return std::pair(Base->getDecl()->getName(), Axis);
-}
 
 // A factor that is never zero: blockDim.*, gridDim.* or a positive constant.
 bool isPositiveFactor(const clang::Expr *E) {
@@ -55,7 +26,7 @@ std::optional<unsigned> indexAxes(const clang::Expr *E, IndexVariable V, unsigne
   E = E->IgnoreParenImpCasts();
   if (Depth > 8)
     return std::nullopt;
-  if (const clang::Expr *Init = unwrittenInitializer(E))
+  if (const clang::Expr *Init = unwrittenLocalInitializer(E))
     return indexAxes(Init, V, Depth + 1);
   if (auto Member = builtinMember(E)) {
     if (Member->first != (V == IndexVariable::Thread ? "threadIdx" : "blockIdx"))

@@ -235,6 +235,20 @@ std::string inlineAsmUse(const KernelFeatures &F) {
   return "child calls '" + F.InlineAsmCallee + "', which uses inline assembly";
 }
 
+std::optional<std::pair<llvm::StringRef, int>> builtinMember(const clang::Expr *E) {
+  if (const auto *P = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
+    E = P->getSyntacticForm()->IgnoreParenImpCasts();
+  const auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
+  const clang::DeclRefExpr *Base = Property ? builtinIndexBase(*Property) : nullptr;
+  if (!Base)
+    return std::nullopt;
+  llvm::StringRef Member = Property->getPropertyDecl()->getName();
+  int Axis = Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : -1;
+  if (Axis < 0)
+    return std::nullopt;
+  return std::pair(Base->getDecl()->getName(), Axis);
+}
+
 std::string dimensionString(DimensionMask Mask) {
   std::string S;
   if (Mask & 1)

@@ -4,8 +4,10 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace launchopt {
@@ -53,6 +55,10 @@ const clang::DeclRefExpr *builtinIndexBase(const clang::MSPropertyRefExpr &Prope
 
 // What a refusal says of a kernel's inline assembly: where it is.
 std::string inlineAsmUse(const KernelFeatures &F);
+
+// The built-in variable and axis (0, 1, 2) a member access such as
+// `threadIdx.y` reads, or nothing.
+std::optional<std::pair<llvm::StringRef, int>> builtinMember(const clang::Expr *E);
 
 // "x", "xy", "xyz" for a mask.
 std::string dimensionString(DimensionMask Mask);

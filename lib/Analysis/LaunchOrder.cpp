@@ -18,10 +18,10 @@ bool isOrderedStream(LaunchStream S) {
 bool inExclusiveBranches(const LaunchSite &A, const LaunchSite &B) {
   for (const LaunchSite::Branch &X : A.EnclosingBranches)
     for (const LaunchSite::Branch &Y : B.EnclosingBranches)
-      if (X.Statement == Y.Statement && X.Arm != Y.Arm)
-        return std::min(X, Y, [](const LaunchSite::Branch &L, const LaunchSite::Branch &R) {
-                 return L.Arm < R.Arm;
-               }).ExitArm < std::max(X.Arm, Y.Arm);
+      if (X.Statement == Y.Statement && X.Arm != Y.Arm) {
+        const LaunchSite::Branch &First = X.Arm < Y.Arm ? X : Y;
+        return First.ExitArm < std::max(X.Arm, Y.Arm);
+      }
   return false;
 }
 

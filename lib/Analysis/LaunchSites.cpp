@@ -532,12 +532,12 @@ unsigned wideAxes(const clang::ASTContext &Ctx, const LaunchAnalysis &A, const L
     if (L.Child != S.Parent && L.ChildName != S.ParentName)
       continue;
     Launched = true;
-    const clang::Expr *Shape = L.*Operand;
-    if (!Shape)
+    const clang::Expr *Written = L.*Operand;
+    if (!Written)
       return 7;
-    if (Shape->getType()->isIntegerType()) {
+    if (Written->getType()->isIntegerType()) {
       Axes |= 1;
-    } else if (std::optional<std::array<uint64_t, 3>> Shape = constantShape(Ctx, L.*Operand)) {
+    } else if (std::optional<std::array<uint64_t, 3>> Shape = constantShape(Ctx, Written)) {
       Axes |= 1 | ((*Shape)[1] > 1 ? 2 : 0) | ((*Shape)[2] > 1 ? 4 : 0);
     } else {
       return 7;

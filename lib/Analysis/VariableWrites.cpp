@@ -83,4 +83,15 @@ bool isWrittenIn(const clang::FunctionDecl *F, const clang::ValueDecl *Var) {
   return Finder.Written;
 }
 
+const clang::Expr *unwrittenLocalInitializer(const clang::Expr *E) {
+  const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
+  const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || llvm::isa<clang::ParmVarDecl>(Var) || !Var->hasLocalStorage() || !Var->getInit() ||
+      Var->getType()->isReferenceType())
+    return nullptr;
+  const auto *Function =
+      llvm::dyn_cast_or_null<clang::FunctionDecl>(Var->getParentFunctionOrMethod());
+  return Function && !isWrittenIn(Function, Var) ? Var->getInit() : nullptr;
+}
+
 } // namespace launchopt

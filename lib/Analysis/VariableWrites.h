@@ -12,6 +12,11 @@ namespace launchopt {
 // writing it.
 bool isWrittenIn(const clang::FunctionDecl *F, const clang::ValueDecl *Var);
 
+// What a reference to a local (not a parameter or a reference) that nothing
+// writes after its initialisation stands for: its initialiser
+// (`int threads = 256;`, `int tid = threadIdx.x;`); null for anything else.
+const clang::Expr *unwrittenLocalInitializer(const clang::Expr *E);
+
 } // namespace launchopt
 
 #endif

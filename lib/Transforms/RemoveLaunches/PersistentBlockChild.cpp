@@ -28,12 +28,9 @@ bool isLaunchingBlockShape(const clang::Expr *Operand, const Shape &Block) {
       E = stripConstruction(C->getArg(0));
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
     return isBuiltinIndexVariable(Ref->getDecl()) && Ref->getDecl()->getName() == "blockDim";
-  if (auto *Pseudo = llvm::dyn_cast<clang::PseudoObjectExpr>(E))
-    E = Pseudo->getSyntacticForm()->IgnoreParenImpCasts();
-  auto *Property = llvm::dyn_cast<clang::MSPropertyRefExpr>(E);
-  const clang::DeclRefExpr *Base = Property ? builtinIndexBase(*Property) : nullptr;
-  return Base && Base->getDecl()->getName() == "blockDim" &&
-         Property->getPropertyDecl()->getName() == "x" && Block[1] == 1 && Block[2] == 1;
+  auto Member = builtinMember(E);
+  return Member && Member->first == "blockDim" && Member->second == 0 && Block[1] == 1 &&
+         Block[2] == 1;
 }
 
 std::string lineOf(const LaunchSite &Site) { return "line " + std::to_string(Site.Position.Line); }
