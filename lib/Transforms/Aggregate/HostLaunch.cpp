@@ -66,9 +66,6 @@ bool visibleFrom(const clang::FunctionDecl &Kernel, const clang::FunctionDecl &F
 llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                           const LaunchSite &Site, bool TailLaunches) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
-  if (Site.Parent->isTemplated() || Site.Child->isTemplated())
-    return refusal("the parent or the child is a template: host-launched aggregation of "
-                   "templates is not implemented");
   for (const LaunchSite &Other : Launches.Sites)
     if (Other.DeviceSide && Other.Child &&
         Other.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl())
@@ -97,7 +94,9 @@ llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     if (!Text)
       return refusal("the parent's host launch at line " + lineOf(*Host) +
                      " cannot be rewritten: " + llvm::toString(Text.takeError()));
-    if (llvm::Expected<std::string> Name = prefixedCallee(Ctx, *Host, ArmPrefix); !Name)
+    if (llvm::Expected<std::string> Name =
+            prefixedCallee(Ctx, *Host, ArmPrefix, /*SpellDeduced=*/true);
+        !Name)
       return refusal("the parent's host launch at line " + lineOf(*Host) +
                      " cannot be rewritten: " + llvm::toString(Name.takeError()));
     if (!SM.isBeforeInTranslationUnit(DefinitionsEnd, Host->Call->getBeginLoc()))
@@ -109,9 +108,12 @@ llvm::Error parentRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       return refusal("the parent's host launch at line " + lineOf(*Host) +
                      " names it unqualified from another namespace");
   }
+  // The launcher goes after the later of the parent and the child, and the
+  // host launch names it as it names the parent.
   if (!Site.Child->getEnclosingNamespaceContext()->Equals(
-          Site.Parent->getEnclosingNamespaceContext()))
-    return refusal("the child is in another namespace than the parent");
+          Site.Parent->getEnclosingNamespaceContext()) &&
+      SM.isBeforeInTranslationUnit(Site.Parent->getEndLoc(), Site.Child->getEndLoc()))
+    return refusal("the child is in another namespace than the parent and defined after it");
   return llvm::Error::success();
 }
 
@@ -262,7 +264,7 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
                                : "child blocks; each finds\n"
                                  "// the launch it belongs to and runs as that launch's "
                                  "original block.\n");
-  S += "__global__ void " + AggregatedPrefix + N +
+  S += Child.TemplateHeader + "__global__ void " + AggregatedPrefix + N +
        generated::code("(const launchopt::HostAggregation *@host)\n{\n"
                        "  launchopt::HostRecords @h;\n  if (!launchopt::") +
        (PackThreads ? "hostPackedRecords" : "hostRecords") +
@@ -294,7 +296,8 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
         (I < Uniform.size() && Uniform[I] ? UniformArgumentsReference : ArgumentsReference) + "." +
         Child.ParamNames[I]);
   std::string FieldList = llvm::join(Fields, ", ");
-  S += "      " + PartPrefix + N + "(" + (FieldList.empty() ? "" : FieldList + ", ") +
+  S += "      " + PartPrefix + N + Child.TemplateArgs + "(" +
+       (FieldList.empty() ? "" : FieldList + ", ") +
        generated::code("@t.blockIdx, @t.threadIdx,\n          @t.blockDim, @t.gridDim);\n"
                        "    }\n");
   // The next child block may reuse the shared memory this one still reads.
@@ -309,20 +312,22 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
   const std::string &P = Parent.Name;
   std::string S = "\n\n// launchopt: run by the host before each launch of '" + P +
                   "', in its stream: publishes and\n// resets the record pool and arms the "
-                  "scopes of its aggregated launches.\nstatic __global__ void " +
-                  ArmPrefix + P +
+                  "scopes of its aggregated launches.\n" +
+                  Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
                   generated::code("(launchopt::PoolView @pool)\n{\n"
                                   "  launchopt::publishPool(@pool);\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
        "', with its stream: launches\n// the aggregated grids of its children "
-       "(host_aggregation.cuh says how they are sized).\nstatic void " +
-       HostLauncherPrefix + P + generated::code("(cudaStream_t @stream)\n{\n");
+       "(host_aggregation.cuh says how they are sized).\n" +
+       Parent.TemplateHeader + "static void " + HostLauncherPrefix + P +
+       generated::code("(cudaStream_t @stream)\n{\n");
   for (const AggregatedSite &Site : Sites)
-    S += "  launchopt::launchHostAggregated(" + AggregatedPrefix + Site.ChildName + ", " +
-         Site.HostScope + ", " + Site.HostBlockThreads + ", " + Site.HostSharedMemory + ", " +
-         (Site.PackThreads ? "true" : "false") + generated::code(", @stream);\n");
+    S += "  launchopt::launchHostAggregated(" + Site.ChildScope + AggregatedPrefix +
+         Site.ChildName + Site.TemplateArgs + ", " + Site.HostScope + ", " + Site.HostBlockThreads +
+         ", " + Site.HostSharedMemory + ", " + (Site.PackThreads ? "true" : "false") +
+         generated::code(", @stream);\n");
   return S + "}";
 }
 
@@ -333,9 +338,11 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   for (const clang::FunctionDecl *Parent : Parents)
     for (const LaunchSite *Host : hostLaunchesOf(Launches, *Parent)) {
       LaunchText L = llvm::cantFail(readLaunchText(Ctx, *Host));
-      // Named as the launch names the parent (`ns::parent`).
-      std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix));
-      std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix));
+      // Named as the launch names the parent (`ns::parent`), with the
+      // template arguments of a template parent written out: the arming
+      // kernel and the launcher have no arguments to deduce them from.
+      std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix, true));
+      std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix, true));
       auto Demand = DemandOf.find(Host->ChildName);
       std::string Pool =
           "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +

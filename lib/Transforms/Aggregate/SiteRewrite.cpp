@@ -161,8 +161,8 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "{\n";
     if (!L.Stream.empty())
       S += In + "  (void)(" + L.Stream + ");\n";
-    S += In + "  " + A.Code.SerialFallback + "(" + L.argumentsThen() + Grid + ", " + Block +
-         ");\n" + In + "}\n";
+    S += In + "  " + A.Code.ChildScope + A.Code.SerialFallback + A.Code.TemplateArgs + "(" +
+         L.argumentsThen() + Grid + ", " + Block + ");\n" + In + "}\n";
     S += L.Indent + "}";
     return S;
   }

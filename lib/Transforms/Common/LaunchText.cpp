@@ -176,10 +176,41 @@ llvm::Expected<std::string> defaultedArguments(const clang::ASTContext &Ctx, con
   return S;
 }
 
+// "<float, (int)128>": every template argument of the launched
+// specialization, or "" when the child is not a template or the launch
+// writes them all. In a template, the launch's dependent specialization is
+// unknown: written arguments are all there is.
+llvm::Expected<std::string> allTemplateArguments(const clang::ASTContext &Ctx,
+                                                 const LaunchSite &Site, const clang::Expr &Callee,
+                                                 unsigned Written) {
+  const clang::FunctionTemplateDecl *Template =
+      Site.Child ? Site.Child->getDescribedFunctionTemplate() : nullptr;
+  if (!Template || Written >= Template->getTemplateParameters()->size())
+    return "";
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee);
+  const clang::FunctionDecl *Launched =
+      Ref ? llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl()) : nullptr;
+  const clang::TemplateArgumentList *Specialized =
+      Launched ? Launched->getTemplateSpecializationArgs() : nullptr;
+  if (!Specialized)
+    return refusal("the launch of '" + Site.ChildName +
+                   "' leaves template arguments to deduction inside a template, where the "
+                   "generated functions cannot name them: write the template arguments out");
+  std::vector<std::string> Args;
+  for (const clang::TemplateArgument &Arg : Specialized->asArray()) {
+    if (Arg.getKind() == clang::TemplateArgument::Pack)
+      return refusal("the launch of '" + Site.ChildName +
+                     "' deduces a template parameter pack, which the generated functions "
+                     "cannot name");
+    Args.push_back(printed(Ctx, Arg));
+  }
+  return "<" + llvm::join(Args, ", ") + ">";
+}
+
 } // namespace
 
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
-                                           const std::string &Prefix) {
+                                           const std::string &Prefix, bool SpellDeduced) {
   const clang::Expr *Callee = launchedKernel(*Site.Call);
   clang::SourceLocation NameLoc;
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
@@ -196,6 +227,13 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
     Written = Ref->getNumTemplateArgs();
   else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
     Written = ULE->getNumTemplateArgs();
+  if (SpellDeduced) {
+    llvm::Expected<std::string> All = allTemplateArguments(Ctx, Site, *Callee, Written);
+    if (!All)
+      return All.takeError();
+    if (!All->empty())
+      return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName + *All;
+  }
   llvm::Expected<std::string> Defaulted = defaultedArguments(Ctx, Site, *Callee, Written);
   if (!Defaulted)
     return Defaulted.takeError();

@@ -34,9 +34,12 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
 
 // The kernel name as written at the launch with Prefix added to the name:
 // `ns::child<T>` -> `ns::<Prefix>child<T>`. Fails when the name comes from a
-// macro.
+// macro. With SpellDeduced, every template argument of the launched
+// specialization is written out (`child` -> `<Prefix>child<float>`), for
+// generated functions that cannot deduce them from the launch's arguments;
+// that fails in a template where the launch leaves some to deduction.
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
-                                           const std::string &Prefix);
+                                           const std::string &Prefix, bool SpellDeduced = false);
 
 // Where new definitions for a kernel go when a parent written before it
 // needs them: the start of the parent (its template header included).

@@ -92,7 +92,7 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
                                           ShadowCallees &Shadows, bool AssumeIndependentChildren) {
   // The records of T1-T3 are read by the parent's block or the persistent
   // grid, which a closure called elsewhere (or later) would miss.
-  if (Site.InClosure && Version != RemovalVersion::T4)
+  if (Site.DeviceSide && Site.InClosure && Version != RemovalVersion::T4)
     return refusal("the launch is written in a lambda, which may run it outside the parent's "
                    "block; only T4, which runs the child in the calling thread, takes it");
   // T1-T3 name the child's record type and copies, written beside the
