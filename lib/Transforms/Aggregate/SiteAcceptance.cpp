@@ -158,7 +158,9 @@ llvm::Expected<AcceptedLaunch> readCandidate(clang::ASTContext &Ctx, const Launc
   // The record's argument struct is named with the launch's template
   // arguments; a launch that leaves them to deduction has none to name.
   if (!Launch->Child.TemplateHeader.empty() && Launch->TemplateArguments.empty())
-    return refusal("the launch leaves the child's template arguments to deduction");
+    return refusal("the launch leaves the child's template arguments to deduction from "
+                   "arguments whose types are not known before the parent is instantiated: "
+                   "write the template arguments out");
   // The copy of a header's kernel is written from the header's text, which
   // takes none of the main file's edits.
   if (Launch->ChildInHeader && !Shadows.callEdits(*Site.Child).empty())

@@ -1,6 +1,7 @@
 #include "LaunchText.h"
 
 #include "Refusal.h"
+#include "TemplateDeduction.h"
 #include "Analysis/LaunchPlacement.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -141,9 +142,13 @@ std::string printedDefault(const clang::ASTContext &Ctx, const clang::NamedDecl 
 }
 
 // ", <arg>..." for the template arguments after the Written ones that the
-// launch leaves to the child's defaults: the generated copies are templates
-// without defaults (KernelCopy::TemplateHeader). Taken from the launched
-// specialization, or in a template from defaults that depend on nothing.
+// launch leaves to the child's defaults or to deduction: the generated
+// copies are templates without defaults, and the records of aggregation
+// name their types. Taken from the launched specialization; in a template,
+// from the arguments' types where they show a type parameter, else from a
+// default that depends on nothing and that no parameter could override.
+// "" when they cannot all be named but the child has no defaults: copies
+// called like the child deduce them alike.
 llvm::Expected<std::string> defaultedArguments(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                                const clang::Expr &Callee, unsigned Written) {
   const clang::FunctionTemplateDecl *Template =
@@ -151,9 +156,9 @@ llvm::Expected<std::string> defaultedArguments(const clang::ASTContext &Ctx, con
   if (!Template)
     return "";
   const clang::TemplateParameterList *Params = Template->getTemplateParameters();
-  if (Written >= Params->size() || Params->hasParameterPack() ||
-      std::none_of(Params->begin(), Params->end(), hasDefaultArgument))
+  if (Written >= Params->size() || Params->hasParameterPack())
     return "";
+  bool Defaults = std::any_of(Params->begin(), Params->end(), hasDefaultArgument);
   auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee);
   const clang::FunctionDecl *Launched =
       Ref ? llvm::dyn_cast<clang::FunctionDecl>(Ref->getDecl()) : nullptr;
@@ -164,8 +169,12 @@ llvm::Expected<std::string> defaultedArguments(const clang::ASTContext &Ctx, con
     std::string Arg;
     if (Specialized && I < Specialized->size())
       Arg = printed(Ctx, Specialized->get(I));
-    else if (Written > 0)
+    else if (!Specialized)
+      Arg = deducedInTemplate(Ctx, *Site.Call, *Template, I);
+    if (Arg.empty() && !Specialized && (Written > 0 || !deducibleFromParameters(*Template, I)))
       Arg = printedDefault(Ctx, *Params->getParam(I));
+    if (Arg.empty() && !Defaults)
+      return "";
     if (Arg.empty())
       return refusal("the launch leaves template parameter '" +
                      Params->getParam(I)->getNameAsString() +
@@ -245,6 +254,20 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
       After.insert(Close, *Defaulted);
   }
   return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName + After;
+}
+
+std::string writtenQualifier(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  const clang::Expr *Callee = launchedKernel(*Site.Call);
+  clang::SourceLocation NameLoc;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
+    NameLoc = Ref->getLocation();
+  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
+    NameLoc = ULE->getNameLoc();
+  std::optional<FileRange> Whole = writtenRange(Ctx, Callee->getSourceRange());
+  std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
+  if (!Whole || !Name || !Whole->contains(*Name))
+    return "";
+  return textOf(Ctx, {Whole->Begin, Name->Begin});
 }
 
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F) {

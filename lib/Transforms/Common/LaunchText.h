@@ -41,6 +41,10 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                            const std::string &Prefix, bool SpellDeduced = false);
 
+// The qualifier the launch writes before the kernel's name (`ns::` in
+// `ns::child<T>`), or "" when it names it plainly or from a macro.
+std::string writtenQualifier(const clang::ASTContext &Ctx, const LaunchSite &Site);
+
 // Where new definitions for a kernel go when a parent written before it
 // needs them: the start of the parent (its template header included).
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F);

@@ -27,16 +27,31 @@ struct BlockRunChild {
 std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChild &Child,
                                 const std::vector<SourceEdit> &BodyEdits);
 
+// How a parent names what is written beside the child: the qualifier its
+// launches write (a child of another namespace) and the template arguments
+// they give (every launch of the child in one parent gives the same).
+struct ChildNaming {
+  std::string Scope;        // "ns::", or empty
+  std::string TemplateArgs; // "<V>", or empty
+};
+
+// A parent's list of a child's launches.
+struct BlockRunList {
+  const BlockRunChild *Child = nullptr;
+  ChildNaming Naming;
+};
+
 // Replaces the launch statement: the thread records the launch. With a
 // SerialCallee (the child's threads are independent), a launch that finds
 // the block's slots full is run by the launching thread at once instead.
 std::string recordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
-                               const KernelCopy &Child, const std::string &SerialCallee);
+                               const KernelCopy &Child, const ChildNaming &Naming,
+                               const std::string &SerialCallee);
 
 // Inserted after the parent body's '{' and before its '}', for the children
 // it launches, in the order their lists are run.
-std::string parentOpening(const std::vector<const BlockRunChild *> &Children);
-std::string parentClosing(const std::vector<const BlockRunChild *> &Children);
+std::string parentOpening(const std::vector<BlockRunList> &Children);
+std::string parentClosing(const std::vector<BlockRunList> &Children);
 
 // The directive and macro the T3 code needs, once at the top of the file.
 std::string blockRunPreamble(unsigned DefaultSlots);

@@ -4,6 +4,7 @@
 
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
+#include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
@@ -156,6 +157,45 @@ llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &S
   return Shadows.require(*Site.Child);
 }
 
+namespace {
+
+// The parent block's list of a template child's records names them with the
+// launch's template arguments: they must be known, and the same at every
+// launch of the child in the parent.
+llvm::Error blockRunTemplateRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                    const LaunchSite &Site) {
+  if (!Site.Child->isTemplated())
+    return llvm::Error::success();
+  auto ArgumentsOf = [&](const LaunchSite &S) -> std::string {
+    llvm::Expected<std::string> Callee = prefixedCallee(Ctx, S, "");
+    if (!Callee) {
+      llvm::consumeError(Callee.takeError());
+      return "";
+    }
+    size_t Angle = Callee->find('<');
+    return Angle == std::string::npos ? "" : Callee->substr(Angle);
+  };
+  std::string Own = ArgumentsOf(Site);
+  if (Own.empty())
+    return refusal("the launch leaves the child's template arguments to deduction from "
+                   "arguments whose types are not known before the parent is instantiated: "
+                   "T3's records of its arguments cannot name them (write them out)");
+  // The first launch in the parent sets the list's arguments.
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  for (const LaunchSite &Other : Launches.Sites)
+    if (&Other != &Site && Other.DeviceSide && Other.Parent == Site.Parent &&
+        Other.Child == Site.Child &&
+        SM.isBeforeInTranslationUnit(Other.Call->getBeginLoc(), Site.Call->getBeginLoc()) &&
+        ArgumentsOf(Other) != Own)
+      return refusal("the parent launches '" + Site.ChildName +
+                     "' with other template arguments at line " +
+                     std::to_string(Other.Position.Line) +
+                     ": T3 keeps one list of a child's launches per parent block");
+  return llvm::Error::success();
+}
+
+} // namespace
+
 llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                             const LaunchSite &Site, ShadowCallees &Shadows) {
   if (llvm::Error Common = removalRefusal(Site))
@@ -163,9 +203,8 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the parent is a __device__ function: T3 runs the children where the parent "
                    "kernel's block ends");
-  if (Site.Child->isTemplated())
-    return refusal("the child is a template: T3's records of its arguments are not "
-                   "implemented for templates yet");
+  if (llvm::Error Unnamed = blockRunTemplateRefusal(Ctx, Launches, Site))
+    return Unnamed;
   const KernelFeatures &F = Launches.ChildFeatures.at(Site.Child);
   for (const std::string &Barrier : F.Barriers)
     if (Barrier != "__syncthreads")

@@ -86,6 +86,19 @@ bool persistentVersion(RemovalVersion V) {
 
 std::string lineOf(const LaunchSite &Site) { return std::to_string(Site.Position.Line); }
 
+// Whether the parent can name what T3 writes beside a child of another
+// namespace as the launch names the child: qualified, or from a namespace
+// nested in the child's; and defined before the parent.
+bool namedFromParent(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), Site.Parent->getBeginLoc()))
+    return false;
+  if (!writtenQualifier(Ctx, Site).empty())
+    return true;
+  return Site.Child->getEnclosingNamespaceContext()->Encloses(
+      Site.Parent->getEnclosingNamespaceContext());
+}
+
 // The site taken by one version, or why not.
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
@@ -96,11 +109,14 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     return refusal("the launch is written in a lambda, which may run it outside the parent's "
                    "block; only T4, which runs the child in the calling thread, takes it");
   // T1-T3 name the child's record type and copies, written beside the
-  // child, from the parent, unqualified.
+  // child, from the parent: T1/T2 unqualified, T3 as the launch qualifies
+  // the child, which must then be defined before the parent.
   if (Version != RemovalVersion::T4 && Site.DeviceSide && Site.Child &&
-      !sameEnclosingNamespace(Site))
-    return refusal("the child is in another namespace than the parent; only T4, which runs the "
-                   "child in the calling thread, takes it");
+      !sameEnclosingNamespace(Site) &&
+      (Version != RemovalVersion::T3 || !namedFromParent(Ctx, Site)))
+    return refusal("the child is in another namespace than the parent; only T3, where the "
+                   "launch names it qualified and it is defined before the parent, and T4, "
+                   "which runs the child in the calling thread, take it");
   if (persistentVersion(Version)) {
     llvm::Error Refusal =
         persistentGridRefusal(Ctx, Launches, Site, Shadows, AssumeIndependentChildren);
@@ -593,7 +609,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       AllRemoved = false;
 
   std::vector<SourceEdit> CopyEdits;
-  std::map<const clang::FunctionDecl *, std::vector<const BlockRunChild *>> ParentLists;
+  std::map<const clang::FunctionDecl *, std::vector<BlockRunList>> ParentLists;
   std::map<const clang::FunctionDecl *, const KernelCopy *> ParentBodies;
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   for (SiteDecision &D : Decisions) {
@@ -681,6 +697,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
+      ChildNaming Naming{writtenQualifier(Ctx, Site), A.TemplateArguments};
       std::string Serial;
       if (overflowRunsSerially(Launches, Site, Shadows)) {
         Serial = serialNameFor(A.Child.Name, threadRunNames());
@@ -688,13 +705,14 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         D.Remark.Parameters["overflow"] = "run by the launching thread (" + Serial + ")";
       }
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           recordingStatement(A.Text, Guard, Site.Id, A.Child, Serial));
+                           recordingStatement(A.Text, Guard, Site.Id, A.Child, Naming, Serial));
       auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
       It->second.Synchronizes =
           Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
-      std::vector<const BlockRunChild *> &List = ParentLists[Site.Parent];
-      if (std::find(List.begin(), List.end(), &It->second) == List.end())
-        List.push_back(&It->second);
+      std::vector<BlockRunList> &List = ParentLists[Site.Parent];
+      if (std::none_of(List.begin(), List.end(),
+                       [&](const BlockRunList &L) { return L.Child == &It->second; }))
+        List.push_back({&It->second, Naming});
       if (!ParentBodies.count(Site.Parent))
         ParentBodies[Site.Parent] = &*A.Parent;
       D.Remark.Parameters["function"] = generated::removal::BlockThreadPrefix + A.Child.Name;

@@ -1,4 +1,5 @@
-// A template parent launching a template child of another namespace, launched
+// A template parent launching a template child of another namespace (its
+// template arguments deduced from the launch's arguments), launched
 // from the host with its template arguments deduced, for two element types:
 // the shape of a generic segmented library routine. Each parent thread owns
 // a segment of skewed length.
@@ -23,7 +24,7 @@ __global__ void addToSegments(T *values, const unsigned *offsets, const unsigned
     return;
   unsigned n = lengths[s];
   if (n > 0)
-    segmented::addToSegment<T><<<(n + 127) / 128, 128>>>(values + offsets[s], n, T(s % 11));
+    segmented::addToSegment<<<(n + 127) / 128, 128>>>(values + offsets[s], n, T(s % 11));
   if (cudaGetLastError() != cudaSuccess)
     atomicAdd(&gpuTestLaunchFailures, 1);
 }

@@ -68,7 +68,10 @@ __global__ void parent(kern::Pair *p, float *f, int *d, const int *len, int m) {
 // REMARKS: child-in-other-namespace.cu:[[@LINE-4]]:3: remark: aggregate applied to launch of 'child'
 // REMARKS: child-in-other-namespace.cu:[[@LINE-4]]:3: remark: aggregate applied to launch of 'scale'
 // REMARKS: child-in-other-namespace.cu:[[@LINE-4]]:3: remark: aggregate applied to launch of 'hidden'
-// REMOVAL: child-in-other-namespace.cu:[[@LINE-7]]:3: remark: not removed: the child is in another namespace than the parent; only T4, which runs the child in the calling thread, takes it
+// T3 names the records and copies beside the child as the launch names it.
+// REMOVAL: child-in-other-namespace.cu:[[@LINE-8]]:3: remark: remove-launches applied to launch of 'child'
+// REMOVAL: child-in-other-namespace.cu:[[@LINE-8]]:3: remark: remove-launches applied to launch of 'scale'
+// REMOVAL: child-in-other-namespace.cu:[[@LINE-8]]:3: remark: remove-launches applied to launch of 'hidden'
 
 namespace app {
 __global__ void later(int *d, int n);
@@ -106,6 +109,7 @@ __global__ void tail(int *d, int n);
 __global__ void parent3(int *d) { late::tail<<<1, 32, 0, cudaStreamFireAndForget>>>(d, 32); }
 // REMARKS: child-in-other-namespace.cu:[[@LINE-1]]:35: remark: aggregate applied to launch of 'tail'
 // THRESHOLD: child-in-other-namespace.cu:[[@LINE-2]]:35: remark: threshold applied to launch of 'tail'
+// REMOVAL: child-in-other-namespace.cu:[[@LINE-3]]:35: remark: not removed: the child is in another namespace than the parent; only T3, where the launch names it qualified and it is defined before the parent, and T4, which runs the child in the calling thread, take it
 namespace late {
 __global__ void tail(int *d, int n) {
   if ((int)threadIdx.x < n)

@@ -1,6 +1,7 @@
 // A template child launched with explicit template arguments is aggregated
-// (the argument struct, aggregated kernel and launcher are templates); a launch
-// that leaves them to deduction is not.
+// (the argument struct, aggregated kernel and launcher are templates); so is
+// a launch that leaves them to deduction, named from its arguments' types
+// (Aggregate/deduced-in-template.cu has one that cannot be).
 // RUN: %launchopt --aggregate=block %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -50,8 +51,9 @@ template __global__ void parent<float>(float *, const int *);
 // CHECK-NEXT: }, {{.*}});
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: scale<<<(n + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(data, n, T(3));
+// CHECK-NEXT: { // launchopt: aggregated launch of 'scale'
+// CHECK: ::new (__lo_record2) __lo_args_scale<T>(n, T(3));
 // CHECK: __lo_launch_scale<T>(__lo_agg1, cudaStreamFireAndForget, true);
 
-// REMARK: template-child.cu:19:3: remark: aggregate applied to launch of 'scale'
-// REMARK: template-child.cu:20:3: remark: not aggregated: the launch leaves the child's template arguments to deduction
+// REMARK: template-child.cu:20:3: remark: aggregate applied to launch of 'scale'
+// REMARK: template-child.cu:21:3: remark: aggregate applied to launch of 'scale'

@@ -1,6 +1,7 @@
 // A template child: the per-block function and the coarsened kernel are
 // templates; a launch with explicit arguments keeps them, a launch that
-// deduces them still deduces (the original grid is not a deduced parameter).
+// deduces them gets them written out, read from its arguments' types (`T *`
+// gives T; the original grid is not a deduced parameter).
 // The early return keeps the body in a per-block function: inside the
 // coarsening loop it would skip the next original blocks.
 // RUN: %launchopt --coarsen %s -o %t.cu 2> %t.remarks
@@ -34,7 +35,7 @@ template __global__ void parent<float>(float *, const int *);
 
 // CHECK-LABEL: __global__ void parent(T *data, const int *sizes) {
 // CHECK: __lo_coarse_scale<T><<<__lo_coarse1, 128>>>(data, n, T(2), __lo_cgrid1);
-// CHECK: __lo_coarse_scale<<<__lo_coarse2, 128>>>(data, n, T(3), __lo_cgrid2);
+// CHECK: __lo_coarse_scale<T><<<__lo_coarse2, 128>>>(data, n, T(3), __lo_cgrid2);
 
-// REMARK: template-child.cu:29:3: remark: coarsen applied to launch of 'scale'
 // REMARK: template-child.cu:30:3: remark: coarsen applied to launch of 'scale'
+// REMARK: template-child.cu:31:3: remark: coarsen applied to launch of 'scale'
