@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace launchopt {
 
@@ -28,6 +29,18 @@ std::optional<uint64_t> constantOperand(const clang::ASTContext &Ctx, const clan
 // n is {n, 1, 1}; a dim3 gets 1 for the dimensions it leaves out.
 std::optional<std::array<uint64_t, 3>> constantShape(const clang::ASTContext &Ctx,
                                                      const clang::Expr *Operand);
+
+struct LaunchSite;
+
+// A launch operand in a template kernel that names the template's non-type
+// parameters (`NUM_THREADS`, `2 * NUM_THREADS * sizeof(int)`): its
+// dimensions (an integer n is {n, 1, 1}) under the template arguments that
+// each of Instantiations, launches of the template, writes or resolves to;
+// nothing unless all of them give the same constants.
+std::optional<std::array<uint64_t, 3>>
+constantShapeUnder(const clang::ASTContext &Ctx, const clang::FunctionDecl &Template,
+                   const clang::Expr *Operand,
+                   const std::vector<const LaunchSite *> &Instantiations);
 
 } // namespace launchopt
 

@@ -7,6 +7,7 @@
 // the end of the kernel, where the whole block runs the recorded child
 // blocks (runtime/include/launchopt/removal.cuh).
 
+#include "ChildNaming.h"
 #include "GridGuard.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
@@ -26,14 +27,6 @@ struct BlockRunChild {
 // the copied body.
 std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChild &Child,
                                 const std::vector<SourceEdit> &BodyEdits);
-
-// How a parent names what is written beside the child: the qualifier its
-// launches write (a child of another namespace) and the template arguments
-// they give (every launch of the child in one parent gives the same).
-struct ChildNaming {
-  std::string Scope;        // "ns::", or empty
-  std::string TemplateArgs; // "<V>", or empty
-};
 
 // A parent's list of a child's launches.
 struct BlockRunList {

@@ -145,6 +145,9 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
   for (const LaunchSite *R : Recorded) {
     std::optional<Shape> S = isLaunchingBlockShape(R->Block, *Block) ? std::optional<Shape>(*Block)
                                                                      : constantShape(Ctx, R->Block);
+    // A template's launch may name its parameters (`<<<4, NUM_THREADS>>>`).
+    if (!S)
+      S = constantShapeUnder(Ctx, *R->Parent, R->Block, hostLaunchesOfParent(Launches, Site));
     if (!S || *S != *Block)
       return refusal("the child's threads work together, so a block of the persistent grid (" +
                      shapeText(*Block) +
@@ -155,6 +158,10 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
                         : " has a block shape that is not a constant"));
     std::optional<uint64_t> Bytes =
         R->SharedMemory ? constantInteger(Ctx, R->SharedMemory->IgnoreParenImpCasts()) : 0;
+    if (!Bytes && R->SharedMemory)
+      if (std::optional<Shape> Under = constantShapeUnder(Ctx, *R->Parent, R->SharedMemory,
+                                                          hostLaunchesOfParent(Launches, Site)))
+        Bytes = (*Under)[0];
     if (!Bytes || *Bytes > *SharedBytes)
       return refusal("the launch at " + lineOf(*R) + " may need more dynamic shared memory (" +
                      (Bytes ? std::to_string(*Bytes) + " bytes" : std::string("not a constant")) +

@@ -1,6 +1,7 @@
 #include "PersistentCode.h"
 
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/LaunchText.h"
 
 namespace launchopt {
 
@@ -65,7 +66,8 @@ std::string templateFlags(bool Recursive, bool WholeBlocks) {
 std::string gridRecordDefinition(const KernelCopy &K) {
   std::string D = "\n\n// launchopt: a launch of '" + K.Name +
                   "' recorded by a persistent parent grid (T1/T2).\n";
-  D += "struct " + recordName(K.Name) + " {\n  launchopt::persistent::LaunchShape shape;\n";
+  D += K.TemplateHeader + "struct " + recordName(K.Name) +
+       " {\n  launchopt::persistent::LaunchShape shape;\n";
   // A constructor: the arguments convert to the parameters as at the launch.
   D += "  struct Arguments {\n";
   for (const std::string &P : K.ParamTexts)
@@ -79,43 +81,47 @@ std::string gridRecordDefinition(const KernelCopy &K) {
 }
 
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
-                                   const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, PersistentUnits Units,
-                                   bool InlineSmall) {
+                                   const KernelCopy &Child, const ChildNaming &Naming,
+                                   const KernelCopy &Parent, const std::string &SerialCallee,
+                                   PersistentUnits Units, bool InlineSmall) {
   std::string Record = generated::code("@r") + std::to_string(SiteId);
+  std::string Type = Naming.Scope + recordName(Child.Name) + Naming.TemplateArgs;
+  // The arguments' struct of a template's record is a dependent name.
+  std::string Arguments = (Naming.TemplateArgs.empty() ? "" : "typename ") + Type + "::Arguments";
+  std::string Queue = queueName(Parent.Name) + Parent.TemplateArgs;
   std::string Out = "{ // launchopt: launch of '" + Child.Name + "' removed (" +
                     versionText(Units) +
                     "): recorded for the persistent parent grid, which runs it after its own "
                     "work\n";
-  std::string Run = L.Indent + "    const " + recordName(Child.Name) + " " + Record + " = {{" +
-                    Guard.GridVar + ", " + Guard.BlockVar + ", (unsigned)(" +
-                    (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ")}, " +
-                    recordName(Child.Name) + "::Arguments(" + L.Arguments + ")};\n";
+  std::string Run = L.Indent + "    const " + Type + " " + Record + " = {{" + Guard.GridVar + ", " +
+                    Guard.BlockVar + ", (unsigned)(" +
+                    (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ")}, " + Arguments + "(" +
+                    L.Arguments + ")};\n";
   if (!L.Stream.empty())
     Run += L.Indent + "    (void)(" + L.Stream + ");\n";
   if (SerialCallee.empty()) {
-    Run += L.Indent + "    launchopt::persistent::recordBlocks(" + queueName(Parent.Name) + ", " +
-           Record + "); // its threads work together: a block of the grid runs each block\n";
+    Run += L.Indent + "    launchopt::persistent::recordBlocks(" + Queue + ", " + Record +
+           "); // its threads work together: a block of the grid runs each block\n";
     return Out + guardedRun(Guard, L, Run, false) + L.Indent + "}";
   }
-  std::string Arguments;
+  std::string Fields;
   for (const std::string &N : Child.ParamNames)
-    Arguments += Record + ".args." + N + ", ";
+    Fields += Record + ".args." + N + ", ";
   // The megakernel's launching thread runs a small child itself.
   std::string Small = Units == PersistentUnits::Choose && InlineSmall
                           ? "launchopt::persistent::runsInline(" + Record + ".shape.grid, " +
                                 Record + ".shape.block) || "
                           : "";
-  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" +
-         queueName(Parent.Name) + ", " + Record + ")) {\n";
+  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" + Queue + ", " + Record +
+         ")) {\n";
   // A wrapped count's grid (2^27 blocks) cannot run in one thread: better a
   // trap that says why than a thread that never ends.
   if (!Guard.Fits.empty())
     Run += L.Indent + "      if (!(" + Guard.Fits + "))\n" + L.Indent +
            "        launchopt::persistent::wrappedGridFindsQueueFull();\n";
-  Run += L.Indent + "      " + SerialCallee + "(" + Arguments + Record + ".shape.grid, " + Record +
-         ".shape.block); // " + (Small.empty() ? "" : "small, or ") +
-         "the queue is full: this thread runs it now\n";
+  Run += L.Indent + "      " + Naming.Scope + SerialCallee + Naming.TemplateArgs + "(" + Fields +
+         Record + ".shape.grid, " + Record + ".shape.block); // " +
+         (Small.empty() ? "" : "small, or ") + "the queue is full: this thread runs it now\n";
   Run += L.Indent + "    }\n";
   // A cooperative grid cannot launch: an implausible grid is recorded too,
   // and its blocks are shared by the whole grid (runRecorded).
@@ -129,17 +135,21 @@ SerialCopyNames recursiveChildNames(const std::string &Parent) {
 }
 
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
-                                  const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units, const RecursiveChildCopies *Recursive,
-                                  bool WholeBlocks) {
+                                  const KernelCopy &Child, const ChildNaming &Naming,
+                                  const std::vector<SourceEdit> &BodyEdits, PersistentUnits Units,
+                                  const RecursiveChildCopies *Recursive, bool WholeBlocks) {
+  std::string ChildRecord = Naming.Scope + recordName(Child.Name) + Naming.TemplateArgs;
   const std::string &P = Parent.Name;
+  // A template parent's queue is a variable template of its parameters.
+  const std::string &Header = Parent.TemplateHeader;
+  const std::string &Own = Parent.TemplateArgs;
   std::string Block = generated::removal::ParentBlockPrefix + P;
   std::string D = "\n\n// launchopt: the persistent parent grid of '" + P + "' (" +
                   versionText(Units) +
                   "): the launches its threads record, run after a\n// "
                   "grid barrier by any of its blocks, " +
                   unitsText(Units) + " at a time.\n";
-  D += "__device__ launchopt::persistent::Queue<" + recordName(Child.Name) +
+  D += Header + "__device__ launchopt::persistent::Queue<" + ChildRecord +
        ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
   if (Recursive)
     D += "// launchopt: '" + Child.Name + "' launches itself: run by the persistent grid, its " +
@@ -148,42 +158,53 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
   D += "// launchopt: one block of the original '" + P +
        "' grid, run by a block of the persistent grid;\n// the locals below shadow the built-in "
        "index variables with the original block's values.\n";
-  D += "static __device__ void " + Block + "(" + Parent.parameters(true) +
+  D += Header + "static __device__ void " + Block + "(" + Parent.parameters(true) +
        passedBuiltinParameters() + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
   D += "  " + Parent.body(Ctx, BodyEdits) + "\n}\n\n";
   std::string Grid = generated::code("@parentGrid");
-  D += "__global__ void " + generated::removal::PersistentPrefix + P + "(const dim3 " + Grid +
-       (Parent.ParamTexts.empty() ? "" : ", ") + Parent.parameters() + ")\n{\n";
+  D += Header + "__global__ void " + generated::removal::PersistentPrefix + P + "(const dim3 " +
+       Grid + (Parent.ParamTexts.empty() ? "" : ", ") + Parent.parameters() + ")\n{\n";
   D += "  launchopt::persistent::runParentBlocks(" + Grid + ", [&](uint3 " +
        generated::code("@block") + ") {\n";
-  D += "    " + Block + "(" + Parent.arguments(true) + generated::code("@block") +
+  D += "    " + Block + Own + "(" + Parent.arguments(true) + generated::code("@block") +
        ", threadIdx, blockDim, " + Grid + ");\n  });\n";
   std::string Arguments;
   for (const std::string &N : Child.ParamNames)
     Arguments += generated::code("@rec.args.") + N + ", ";
   D += "  launchopt::persistent::runRecorded" + templateFlags(Recursive != nullptr, WholeBlocks) +
-       "(" + queueName(P) + ", " + unitsConstant(Units) + ",\n";
-  D += "      [&](const " + recordName(Child.Name) +
+       "(" + queueName(P) + Own + ", " + unitsConstant(Units) + ",\n";
+  D += "      [&](const " + ChildRecord +
        generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
-  std::string RunThread =
-      Recursive ? Recursive->ThreadCallee : generated::removal::ThreadPrefix + Child.Name;
-  D += "        " + RunThread + "(" + Arguments +
+  // A recursive child's copies are written here, beside the parent.
+  std::string RunThread = Recursive ? Recursive->ThreadCallee
+                                    : Naming.Scope + generated::removal::ThreadPrefix + Child.Name;
+  D += "        " + RunThread + Naming.TemplateArgs + "(" + Arguments +
        generated::code("@block, @thread, @rec.shape.block, @rec.shape.grid);\n");
   D += "      });\n}";
   return D;
 }
 
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
-                                 bool RecursiveChild, bool WholeBlocks) {
+PersistentHostNames persistentHostNames(const clang::ASTContext &Ctx, const LaunchSite &Host) {
+  // Checked when the site was taken (RemovalChecks: persistentGridRefusal).
+  auto Named = [&](const std::string &Prefix) {
+    return llvm::cantFail(prefixedCallee(Ctx, Host, Prefix, /*SpellDeduced=*/true));
+  };
+  return {Named(generated::removal::PersistentPrefix), Named(""),
+          Named(generated::removal::QueuePrefix)};
+}
+
+std::string persistentHostLaunch(const LaunchText &L, const PersistentHostNames &Names,
+                                 const KernelCopy &Parent, PersistentWhen When, bool RecursiveChild,
+                                 bool WholeBlocks) {
   const char *WhenConstant = When == PersistentWhen::MoreResidentThanOriginal
                                  ? "MoreResidentThanOriginal"
                              : When == PersistentWhen::AlwaysSpread ? "AlwaysSpread"
                                                                     : "Always";
   return "launchopt::persistent::launch" + templateFlags(RecursiveChild, WholeBlocks) + "(" +
-         generated::removal::PersistentPrefix + Parent.Name + ", " + L.Callee + ", " +
-         queueName(Parent.Name) + ", launchopt::persistent::" + WhenConstant + ", " + L.Grid +
-         ", " + L.Block + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+         Names.Persistent + ", " + Names.Original + ", " + Names.Queue +
+         ", launchopt::persistent::" + WhenConstant + ", " + L.Grid + ", " + L.Block + ", " +
+         (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
          (L.Stream.empty() ? "0" : L.Stream) + (L.Arguments.empty() ? "" : ", ") + L.Arguments +
          "); /* launchopt: the persistent grid of '" + Parent.Name + "' (launch removal) */";
 }

@@ -9,6 +9,7 @@
 // a time (runtime/include/launchopt/persistent.cuh). The original parent
 // stays, its launch removed by T4, for a device without cooperative launch.
 
+#include "ChildNaming.h"
 #include "GridGuard.h"
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
@@ -27,7 +28,8 @@ enum class PersistentUnits {
   Choose,
 };
 
-// The record of one launch of Child, inserted right after the child.
+// The record of one launch of Child, inserted right after the child (a
+// template of the child's parameters for a template child).
 std::string gridRecordDefinition(const KernelCopy &Child);
 
 // Replaces the launch in the persistent twin's copy of the parent body: the
@@ -37,9 +39,9 @@ std::string gridRecordDefinition(const KernelCopy &Child);
 // recorded for a block of the grid to run each child block, or the grid
 // stops when the queue is full.
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
-                                   const KernelCopy &Child, const KernelCopy &Parent,
-                                   const std::string &SerialCallee, PersistentUnits Units,
-                                   bool InlineSmall);
+                                   const KernelCopy &Child, const ChildNaming &Naming,
+                                   const KernelCopy &Parent, const std::string &SerialCallee,
+                                   PersistentUnits Units, bool InlineSmall);
 
 // A child that launches itself: the copies the persistent grid runs, whose
 // launches of the child are recorded in the parent's queue, and the one
@@ -57,11 +59,11 @@ SerialCopyNames recursiveChildNames(const std::string &Parent);
 // right after the parent. With Recursive, the child's copies follow the
 // queue and the recorded work runs in rounds until none is recorded. With
 // WholeBlocks, a block of the grid runs a child block as one (its threads
-// work together).
+// work together). A template parent's are templates of its parameters.
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
-                                  const KernelCopy &Child, const std::vector<SourceEdit> &BodyEdits,
-                                  PersistentUnits Units, const RecursiveChildCopies *Recursive,
-                                  bool WholeBlocks);
+                                  const KernelCopy &Child, const ChildNaming &Naming,
+                                  const std::vector<SourceEdit> &BodyEdits, PersistentUnits Units,
+                                  const RecursiveChildCopies *Recursive, bool WholeBlocks);
 
 // When a host-side launch of the parent launches the persistent grid.
 enum class PersistentWhen {
@@ -75,11 +77,20 @@ enum class PersistentWhen {
   AlwaysSpread,
 };
 
+// What a host-side launch of the parent names, as it names the parent
+// (qualified, with every template argument written out): the persistent
+// kernel, the parent itself and its queue.
+struct PersistentHostNames {
+  std::string Persistent, Original, Queue;
+};
+PersistentHostNames persistentHostNames(const clang::ASTContext &Ctx, const LaunchSite &Host);
+
 // Replaces a host-side launch of the parent; RecursiveChild raises the
 // device threads' stack first (runtime: LAUNCHOPT_PERSISTENT_STACK), and
 // WholeBlocks the device heap (LAUNCHOPT_PERSISTENT_HEAP).
-std::string persistentHostLaunch(const LaunchText &L, const KernelCopy &Parent, PersistentWhen When,
-                                 bool RecursiveChild, bool WholeBlocks);
+std::string persistentHostLaunch(const LaunchText &L, const PersistentHostNames &Names,
+                                 const KernelCopy &Parent, PersistentWhen When, bool RecursiveChild,
+                                 bool WholeBlocks);
 
 // The directives T1/T2 need, once at the top of the file.
 std::string persistentPreamble();

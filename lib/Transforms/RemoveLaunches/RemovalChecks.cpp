@@ -9,6 +9,7 @@
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace launchopt {
 
@@ -405,6 +406,65 @@ bool launchesItself(const LaunchSite &Site) {
          Site.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl();
 }
 
+namespace {
+
+// The template arguments a launch writes or deduces ("<V>"), or "".
+std::string launchTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, "");
+  if (!Callee) {
+    llvm::consumeError(Callee.takeError());
+    return "";
+  }
+  size_t Angle = Callee->find('<');
+  return Angle == std::string::npos ? "" : Callee->substr(Angle);
+}
+
+// The persistent grid of a template parent is a template of the parent's
+// parameters, and so are its queue and the names its code gives the child:
+// the child's template arguments must be known in the parent's terms, and a
+// recursion must stay in the one instantiation whose queue it records into.
+llvm::Error persistentTemplateRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                      const LaunchSite &Site, bool Self) {
+  if (!Site.Parent->isTemplated() && !Site.Child->isTemplated())
+    return llvm::Error::success();
+  if (Site.Child->isTemplated() && launchTemplateArguments(Ctx, Site).empty())
+    return refusal("the launch leaves the child's template arguments to deduction from "
+                   "arguments whose types are not known before the parent is instantiated: the "
+                   "persistent grid's records cannot name them (write them out)");
+  const clang::FunctionTemplateDecl *Own = Site.Parent->getDescribedFunctionTemplate();
+  std::string ParentArguments;
+  if (Own) {
+    std::vector<std::string> Names;
+    for (const clang::NamedDecl *P : *Own->getTemplateParameters())
+      Names.push_back(P->getNameAsString());
+    ParentArguments = "<" + llvm::join(Names, ", ") + ">";
+  }
+  // One queue per parent, of one record type.
+  std::string Arguments = launchTemplateArguments(Ctx, Site);
+  for (const LaunchSite &Other : Launches.Sites)
+    if (&Other != &Site && Other.DeviceSide && Other.Parent == Site.Parent &&
+        Other.Child == Site.Child && launchTemplateArguments(Ctx, Other) != Arguments)
+      return refusal("the parent launches '" + Site.ChildName +
+                     "' with other template arguments at line " +
+                     std::to_string(Other.Position.Line) +
+                     ": its persistent grid keeps one queue of one record type");
+  std::vector<const LaunchSite *> Recursion = selfLaunches(Launches, *Site.Child);
+  if (!Self && !Recursion.empty())
+    return refusal("the template child launches itself: its copies would record into the "
+                   "parent's queue, which they cannot name in their own template's terms");
+  for (const LaunchSite *Again : Recursion) {
+    std::string Written = launchTemplateArguments(Ctx, *Again);
+    if (llvm::StringRef(Written).rtrim() != llvm::StringRef(ParentArguments).rtrim())
+      return refusal("the template kernel launches itself at line " +
+                     std::to_string(Again->Position.Line) + " with other template arguments (" +
+                     (Written.empty() ? "none written" : Written) + ", not " + ParentArguments +
+                     "): the persistent grid records a recursion in its own instantiation only");
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
 llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                   const LaunchSite &Site, ShadowCallees &Shadows,
                                   bool AssumeIndependentChildren) {
@@ -416,9 +476,8 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
   if (!Site.Parent->hasAttr<clang::CUDAGlobalAttr>())
     return refusal("the parent is a __device__ function: only a kernel's grid can be made "
                    "persistent");
-  if (Site.Parent->isTemplated() || Site.Child->isTemplated())
-    return refusal("the parent or the child is a template: persistent grids of templates are "
-                   "not implemented yet");
+  if (llvm::Error Unnamed = persistentTemplateRefusal(Ctx, Launches, Site, Self))
+    return Unnamed;
   // Threads that work together run as a whole block of the grid
   // (PersistentBlockChild.h); what else keeps a thread from running apart
   // (inline assembly, unseen callees, tail launches) refuses either way.

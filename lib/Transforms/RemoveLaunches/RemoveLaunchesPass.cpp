@@ -99,6 +99,12 @@ bool namedFromParent(const clang::ASTContext &Ctx, const LaunchSite &Site) {
       Site.Parent->getEnclosingNamespaceContext());
 }
 
+// How the parent names what is written beside the child for this site.
+ChildNaming namingOf(const clang::ASTContext &Ctx, const LaunchSite &Site,
+                     const AcceptedLaunch &A) {
+  return {writtenQualifier(Ctx, Site), A.TemplateArguments};
+}
+
 // The site taken by one version, or why not.
 llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           const LaunchSite &Site, RemovalVersion Version,
@@ -109,14 +115,20 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     return refusal("the launch is written in a lambda, which may run it outside the parent's "
                    "block; only T4, which runs the child in the calling thread, takes it");
   // T1-T3 name the child's record type and copies, written beside the
-  // child, from the parent: T1/T2 unqualified, T3 as the launch qualifies
-  // the child, which must then be defined before the parent.
+  // child, from the parent as the launch qualifies the child, which must
+  // then be defined before the parent. The persistent grid's copies of a
+  // recursive child are written beside the parent, where the child's own
+  // names may not be found.
   if (Version != RemovalVersion::T4 && Site.DeviceSide && Site.Child &&
-      !sameEnclosingNamespace(Site) &&
-      (Version != RemovalVersion::T3 || !namedFromParent(Ctx, Site)))
-    return refusal("the child is in another namespace than the parent; only T3, where the "
-                   "launch names it qualified and it is defined before the parent, and T4, "
-                   "which runs the child in the calling thread, take it");
+      !sameEnclosingNamespace(Site)) {
+    if (!namedFromParent(Ctx, Site))
+      return refusal("the child is in another namespace than the parent and is not named "
+                     "qualified or not defined before it; only T4, which runs the child in the "
+                     "calling thread, takes it");
+    if (Version != RemovalVersion::T3 && !selfLaunches(Launches, *Site.Child).empty())
+      return refusal("the child, of another namespace, launches itself: the persistent grid's "
+                     "copies of it would be written beside the parent; T3 and T4 take it");
+  }
   if (persistentVersion(Version)) {
     llvm::Error Refusal =
         persistentGridRefusal(Ctx, Launches, Site, Shadows, AssumeIndependentChildren);
@@ -536,9 +548,10 @@ RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAn
   for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
     LaunchText Text = llvm::cantFail(readLaunchText(Ctx, *Own));
     GridGuard Guard = guardLaunch(Ctx, *Own, Text);
-    BodyEdits.push_back({Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
-                         gridRecordingStatement(Text, Guard, Own->Id, Child, Parent, Serial,
-                                                P.Units, inlinesSmallChild(*Own))});
+    BodyEdits.push_back(
+        {Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
+         gridRecordingStatement(Text, Guard, Own->Id, Child, {"", Child.TemplateArgs}, Parent,
+                                Serial, P.Units, inlinesSmallChild(*Own))});
   }
   return {"\n" + serialPrototype(Child, Copying) +
               serialDefinitions(Ctx, Child, BodyEdits, Copying),
@@ -657,8 +670,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                       : serialNameFor(A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name)
                                                               : threadRunNames());
       SourceEdit Recording{Statement.Begin, Statement.End - Statement.Begin,
-                           gridRecordingStatement(A.Text, Guard, Site.Id, A.Child, *A.Parent,
-                                                  Serial, Units, inlinesSmallChild(Site))};
+                           gridRecordingStatement(A.Text, Guard, Site.Id, A.Child,
+                                                  namingOf(Ctx, Site, A), *A.Parent, Serial, Units,
+                                                  inlinesSmallChild(Site))};
       // The parent's other launches (of the same child) join its twin.
       auto Twin = std::find_if(Persistent.begin(), Persistent.end(),
                                [&](const auto &P) { return P.Site->Parent == Site.Parent; });
@@ -671,9 +685,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         if (First)
-          Result.Edits.replace(
-              HostText.Statement.Begin, HostText.Statement.End - HostText.Statement.Begin,
-              persistentHostLaunch(HostText, *A.Parent, When, Recursive, WholeBlocks));
+          Result.Edits.replace(HostText.Statement.Begin,
+                               HostText.Statement.End - HostText.Statement.Begin,
+                               persistentHostLaunch(HostText, persistentHostNames(Ctx, *Host),
+                                                    *A.Parent, When, Recursive, WholeBlocks));
         Hosts.push_back(lineOf(*Host));
       }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
@@ -697,7 +712,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
     } else {
-      ChildNaming Naming{writtenQualifier(Ctx, Site), A.TemplateArguments};
+      ChildNaming Naming = namingOf(Ctx, Site, A);
       std::string Serial;
       if (overflowRunsSerially(Launches, Site, Shadows)) {
         Serial = serialNameFor(A.Child.Name, threadRunNames());
@@ -806,9 +821,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     if (P.RecursiveChild)
       Recursive = recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P);
     Result.Edits.insert(P.Launch->Parent->Whole.End,
-                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child, BodyEdits,
-                                              P.Units, Recursive ? &*Recursive : nullptr,
-                                              P.WholeBlocks));
+                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child,
+                                              namingOf(Ctx, *P.Site, *P.Launch), BodyEdits, P.Units,
+                                              Recursive ? &*Recursive : nullptr, P.WholeBlocks));
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);

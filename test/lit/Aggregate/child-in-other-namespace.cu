@@ -109,7 +109,7 @@ __global__ void tail(int *d, int n);
 __global__ void parent3(int *d) { late::tail<<<1, 32, 0, cudaStreamFireAndForget>>>(d, 32); }
 // REMARKS: child-in-other-namespace.cu:[[@LINE-1]]:35: remark: aggregate applied to launch of 'tail'
 // THRESHOLD: child-in-other-namespace.cu:[[@LINE-2]]:35: remark: threshold applied to launch of 'tail'
-// REMOVAL: child-in-other-namespace.cu:[[@LINE-3]]:35: remark: not removed: the child is in another namespace than the parent; only T3, where the launch names it qualified and it is defined before the parent, and T4, which runs the child in the calling thread, take it
+// REMOVAL: child-in-other-namespace.cu:[[@LINE-3]]:35: remark: not removed: the child is in another namespace than the parent and is not named qualified or not defined before it; only T4, which runs the child in the calling thread, takes it
 namespace late {
 __global__ void tail(int *d, int n) {
   if ((int)threadIdx.x < n)
