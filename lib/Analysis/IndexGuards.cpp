@@ -1,5 +1,6 @@
 #include "IndexGuards.h"
 
+#include "CooperativeGroups.h"
 #include "KernelFeatures.h"
 #include "VariableWrites.h"
 #include "clang/AST/Decl.h"
@@ -32,6 +33,16 @@ std::optional<unsigned> indexAxes(const clang::Expr *E, IndexVariable V, unsigne
     if (Member->first != (V == IndexVariable::Thread ? "threadIdx" : "blockIdx"))
       return std::nullopt;
     return 1u << Member->second;
+  }
+  // A thread block's rank (cooperative groups: `block.thread_rank()`) is
+  // the linear thread index, zero exactly when threadIdx is zero.
+  if (auto *Call = llvm::dyn_cast<clang::CallExpr>(E); Call && V == IndexVariable::Thread) {
+    const clang::Decl *Callee = Call->getCalleeDecl();
+    std::optional<GroupQuery> Query =
+        Callee ? groupQueryOf(Callee->getASTContext(), *Call) : std::nullopt;
+    if (Query && Query->Group == "thread_block" && Query->Member == "thread_rank")
+      return 7u;
+    return std::nullopt;
   }
   const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E);
   if (!B)

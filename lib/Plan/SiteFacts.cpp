@@ -12,12 +12,25 @@ namespace launchopt {
 namespace {
 
 // A configuration operand's count when it is a constant: an integer, or a
-// dim3's product (blocks of a grid, threads of a block).
-std::optional<double> constantSize(const clang::ASTContext &Ctx, const clang::Expr *E) {
+// dim3's product (blocks of a grid, threads of a block); in a template
+// parent, also one of its non-type parameters that every host launch of the
+// parent gives the same value (`<<<4, NUM_THREADS>>>`).
+std::optional<double> constantSize(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                   const LaunchSite &Site, const clang::Expr *E) {
   if (!E)
     return std::nullopt;
   if (std::optional<uint64_t> N = constantOperand(Ctx, E))
     return static_cast<double>(*N);
+  if (!Site.Parent || !Site.Parent->getDescribedFunctionTemplate())
+    return std::nullopt;
+  std::vector<const LaunchSite *> Hosts;
+  for (const LaunchSite &Other : Launches.Sites)
+    if (!Other.DeviceSide && Other.Child &&
+        Other.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl())
+      Hosts.push_back(&Other);
+  if (std::optional<std::array<uint64_t, 3>> Shape =
+          constantShapeUnder(Ctx, *Site.Parent, E, Hosts))
+    return static_cast<double>((*Shape)[0] * (*Shape)[1] * (*Shape)[2]);
   return std::nullopt;
 }
 
@@ -63,8 +76,8 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   for (unsigned P : orderedStreamPartners(Launches, Site))
     if (Launches.Sites[P].Id != Site.Id)
       F.OrderedPartners.push_back(Launches.Sites[P].Id);
-  F.ChildGrid = constantSize(Ctx, Site.Grid);
-  F.ChildBlock = constantSize(Ctx, Site.Block);
+  F.ChildGrid = constantSize(Ctx, Launches, Site, Site.Grid);
+  F.ChildBlock = constantSize(Ctx, Launches, Site, Site.Block);
   if (F.ChildGrid && F.ChildBlock)
     F.ChildThreads = *F.ChildGrid * *F.ChildBlock;
   F.Arguments = static_cast<unsigned>(Site.Arguments.size());
