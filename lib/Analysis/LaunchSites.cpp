@@ -274,8 +274,9 @@ public:
         "Clang 19 cannot resolve this device-side launch of a template kernel "
         "from a non-template kernel",
         "launchopt recovers such a launch when it writes every template argument, as in "
-        "k<float><<<...>>>, outside a macro; a template parent, or a non-template "
-        "child, can be transformed"};
+        "k<float><<<...>>>, or when its arguments' types show every one (no default left "
+        "to apply), outside a macro; a template parent, or a non-template child, can be "
+        "transformed"};
     if (const clang::OverloadExpr *Callee = launchedOverloads(E)) {
       U.Cause = "Clang 19 cannot resolve this device-side launch of '" +
                 Callee->getName().getAsString() + "', a name " +

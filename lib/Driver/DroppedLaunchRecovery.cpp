@@ -1,10 +1,12 @@
 #include "DroppedLaunchRecovery.h"
 
 #include "Analysis/SourceText.h"
+#include "Transforms/Common/TemplateDeduction.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringExtras.h"
 #include <map>
 #include <set>
 #include <vector>
@@ -76,12 +78,24 @@ public:
       noteOverloadedLaunch(*E, *Lookup);
       return true;
     }
+    if (Lookup && !Lookup->hasExplicitTemplateArgs() && Lookup->getNumDecls() == 1) {
+      noteDeducedLaunch(*E, *Lookup);
+      return true;
+    }
     if (!Lookup || !namesOneSpecialization(*Lookup))
       return true;
     if (std::optional<FileRange> Name = newLaunchName(*Lookup))
       Names.push_back(*Name);
     return true;
   }
+
+  // Launches of a template kernel that leave its arguments to deduction:
+  // the name as written, and the template-id the parser reads instead.
+  struct DeducedLaunch {
+    FileRange Name;
+    std::string Spelled;
+  };
+  std::vector<DeducedLaunch> Deduced;
 
   std::vector<FileRange> Names;
   // Overloaded launches: the written name, the reference that stands for the
@@ -180,6 +194,29 @@ private:
     Overloads.push_back({*Name, Reference});
   }
 
+  // A template kernel's launch whose arguments' types show every template
+  // argument (`k<<<g, b>>>(p, n)` with `p` a `float *` for `k(T *, int)`):
+  // it is read as `k<float>`, the address-taken spelling of an explicit one.
+  void noteDeducedLaunch(const clang::RecoveryExpr &E, const clang::UnresolvedLookupExpr &Lookup) {
+    const auto *Template = llvm::dyn_cast<clang::FunctionTemplateDecl>(*Lookup.decls_begin());
+    if (!Template || !Template->getTemplatedDecl()->hasAttr<clang::CUDAGlobalAttr>())
+      return;
+    std::vector<const clang::Expr *> Arguments(E.subExpressions().begin() + 1,
+                                               E.subExpressions().end());
+    std::vector<std::string> Spelled;
+    for (unsigned I = 0; I < Template->getTemplateParameters()->size(); ++I) {
+      std::string Type = deducedFromArguments(Ctx, Arguments, *Template, I);
+      if (Type.empty())
+        return;
+      Spelled.push_back(Type);
+    }
+    std::optional<FileRange> Name = newLaunchName(Lookup);
+    if (!Name)
+      return;
+    Deduced.push_back({*Name, Text.substr(Name->Begin, Name->End - Name->Begin) + "<" +
+                                  llvm::join(Spelled, ", ") + ">"});
+  }
+
   const clang::ASTContext &Ctx;
   const std::string &Text;
   const clang::FunctionDecl *Parent = nullptr;
@@ -200,7 +237,7 @@ parseRecoveringDroppedLaunches(const clang::tooling::CompilationDatabase &Compil
   clang::ASTContext &Ctx = R.Parsed->Unit->getASTContext();
   DroppedLaunchFinder Finder(Ctx, Text);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  if (Finder.Names.empty() && Finder.Overloads.empty())
+  if (Finder.Names.empty() && Finder.Overloads.empty() && Finder.Deduced.empty())
     return R;
   SourceEdits Markers;
   for (const FileRange &Name : Finder.Names) {
@@ -211,6 +248,12 @@ parseRecoveringDroppedLaunches(const clang::tooling::CompilationDatabase &Compil
     Markers.insert(Offset, DeclarationOpen + Declaration + DeclarationClose);
   for (const auto &Launch : Finder.Overloads) {
     Markers.insert(Launch.Name.Begin, OverloadOpenMarker + Launch.Reference + AsWrittenMarker);
+    Markers.insert(Launch.Name.End, AsWrittenClose);
+  }
+  // The written name goes into a comment, as an overload's does, and is all
+  // that an output keeps.
+  for (const auto &Launch : Finder.Deduced) {
+    Markers.insert(Launch.Name.Begin, OverloadOpenMarker + Launch.Spelled + AsWrittenMarker);
     Markers.insert(Launch.Name.End, AsWrittenClose);
   }
   llvm::Expected<std::string> Marked = Markers.apply(Text);

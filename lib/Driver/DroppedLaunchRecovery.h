@@ -52,10 +52,15 @@ namespace launchopt {
 // parent inside a class, and launches that neither count nor exact types
 // decide.
 //
-// Limits: a launch whose template arguments are deduced from the call
-// arguments (`k<<<g, b>>>(p)` with `template <class T> k(T *)`) is not
-// recovered (taking the address of a template needs its arguments) and stays
-// unresolved with its remark; so does one written inside a macro.
+// Deduced template arguments: a launch that leaves them to deduction
+// (`k<<<g, b>>>(p)` with `template <class T> k(T *)` and `p` a `float *`)
+// is read as `(*&k<float>)` when the arguments' types show every one
+// (Transforms/Common/TemplateDeduction.h: T, T *, const T *, references),
+// the written name kept in a comment as for an overload, and removed alike.
+//
+// Limits: a launch whose arguments do not show every template argument (a
+// default left to apply, a conversion), or written inside a macro, stays
+// unresolved with its remark.
 struct RecoveredParse {
   // Null when the file does not parse (clang's errors were printed).
   std::unique_ptr<ParsedFile> Parsed;

@@ -54,14 +54,21 @@ bool deducibleFromParameters(const clang::FunctionTemplateDecl &Child, unsigned 
 
 std::string deducedInTemplate(const clang::ASTContext &Ctx, const clang::CallExpr &Launch,
                               const clang::FunctionTemplateDecl &Child, unsigned Index) {
+  std::vector<const clang::Expr *> Arguments(Launch.arg_begin(), Launch.arg_end());
+  return deducedFromArguments(Ctx, Arguments, Child, Index);
+}
+
+std::string deducedFromArguments(const clang::ASTContext &Ctx,
+                                 llvm::ArrayRef<const clang::Expr *> Arguments,
+                                 const clang::FunctionTemplateDecl &Child, unsigned Index) {
   const clang::FunctionDecl *Pattern = Child.getTemplatedDecl();
   auto *Param =
       llvm::dyn_cast<clang::TemplateTypeParmDecl>(Child.getTemplateParameters()->getParam(Index));
   if (!Param || Param->isParameterPack())
     return "";
   std::optional<clang::QualType> Found;
-  for (unsigned I = 0; I < Pattern->getNumParams() && I < Launch.getNumArgs(); ++I) {
-    clang::QualType Arg = Launch.getArg(I)->IgnoreImpCasts()->getType();
+  for (unsigned I = 0; I < Pattern->getNumParams() && I < Arguments.size(); ++I) {
+    clang::QualType Arg = Arguments[I]->IgnoreImpCasts()->getType();
     // An expression of a dependent type Clang could not name yet (`a + b`
     // of template operands) shows nothing.
     if (Arg.isNull() || Arg->isSpecificBuiltinType(clang::BuiltinType::Dependent))

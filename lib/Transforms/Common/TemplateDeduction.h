@@ -17,6 +17,11 @@ namespace launchopt {
 std::string deducedInTemplate(const clang::ASTContext &Ctx, const clang::CallExpr &Launch,
                               const clang::FunctionTemplateDecl &Child, unsigned Index);
 
+// The same, from a launch's argument expressions.
+std::string deducedFromArguments(const clang::ASTContext &Ctx,
+                                 llvm::ArrayRef<const clang::Expr *> Arguments,
+                                 const clang::FunctionTemplateDecl &Child, unsigned Index);
+
 // Whether a parameter of the child's pattern may name template parameter
 // Index (and a launch then deduce it), so that its default is not
 // necessarily what a launch leaving it out gets.
