@@ -4,6 +4,7 @@
 #include "KernelFeatures.h"
 #include "VariableWrites.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace launchopt {
@@ -70,16 +71,58 @@ bool isZero(const clang::Expr *E) {
   return Literal && Literal->getValue() == 0;
 }
 
+// Whether every thread of one block computes E alike: literals, constants,
+// template parameters, blockDim, gridDim, blockIdx, unwritten locals of
+// such values, and arithmetic over them.
+bool isBlockInvariant(const clang::Expr *E, unsigned Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  if (Depth > 8)
+    return false;
+  if (llvm::isa<clang::IntegerLiteral, clang::SubstNonTypeTemplateParmExpr>(E))
+    return true;
+  if (auto Member = builtinMember(E))
+    return Member->first != "threadIdx";
+  if (const clang::Expr *Init = unwrittenLocalInitializer(E))
+    return isBlockInvariant(Init, Depth + 1);
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+    const clang::ValueDecl *D = Ref->getDecl();
+    if (llvm::isa<clang::NonTypeTemplateParmDecl, clang::EnumConstantDecl>(D))
+      return true;
+    auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
+    return Var && Var->getType().isConstQualified() && Var->getInit() &&
+           isBlockInvariant(Var->getInit(), Depth + 1);
+  }
+  if (auto *Cast = llvm::dyn_cast<clang::ExplicitCastExpr>(E))
+    return isBlockInvariant(Cast->getSubExpr(), Depth + 1);
+  if (auto *U = llvm::dyn_cast<clang::UnaryOperator>(E))
+    return U->getOpcode() == clang::UO_Minus && isBlockInvariant(U->getSubExpr(), Depth + 1);
+  if (auto *B = llvm::dyn_cast<clang::BinaryOperator>(E))
+    return (B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp() || B->isBitwiseOp()) &&
+           isBlockInvariant(B->getLHS(), Depth + 1) && isBlockInvariant(B->getRHS(), Depth + 1);
+  return false;
+}
+
+// Whether an index compared with E is pinned by it: zero, or for Pin
+// BlockInvariant a value the whole block shares (threadIdx only: a block
+// index compared with a block's own value pins nothing across blocks).
+bool pins(const clang::Expr *E, IndexVariable V, IndexPin Pin) {
+  return isZero(E) ||
+         (Pin == IndexPin::BlockInvariant && V == IndexVariable::Thread && isBlockInvariant(E));
+}
+
 // The axes an `index <op> 0` comparison (either side) tests, for the
-// operators given, or none.
-unsigned comparedAxes(const clang::BinaryOperator &B, IndexVariable V,
+// operators given, or none; with Equality, `==` and `!=` against a value
+// that pins the index count too.
+unsigned comparedAxes(const clang::BinaryOperator &B, IndexVariable V, IndexPin Pin,
                       std::initializer_list<clang::BinaryOperatorKind> IndexLeft,
                       std::initializer_list<clang::BinaryOperatorKind> IndexRight) {
+  bool Equality = B.getOpcode() == clang::BO_EQ || B.getOpcode() == clang::BO_NE;
   for (clang::BinaryOperatorKind Op : IndexLeft)
-    if (B.getOpcode() == Op && isZero(B.getRHS()))
-      return axesOf(B.getLHS(), V);
+    if (B.getOpcode() == Op && (Equality ? pins(B.getRHS(), V, Pin) : isZero(B.getRHS())))
+      if (unsigned Axes = axesOf(B.getLHS(), V))
+        return Axes;
   for (clang::BinaryOperatorKind Op : IndexRight)
-    if (B.getOpcode() == Op && isZero(B.getLHS()))
+    if (B.getOpcode() == Op && (Equality ? pins(B.getLHS(), V, Pin) : isZero(B.getLHS())))
       return axesOf(B.getRHS(), V);
   return 0;
 }
@@ -93,35 +136,35 @@ bool isReturn(const clang::Stmt *S) {
 
 } // namespace
 
-unsigned zeroWhenTrue(const clang::Expr *Cond, IndexVariable V) {
+unsigned zeroWhenTrue(const clang::Expr *Cond, IndexVariable V, IndexPin Pin) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(Cond)) {
     if (B->getOpcode() == clang::BO_LAnd)
-      return zeroWhenTrue(B->getLHS(), V) | zeroWhenTrue(B->getRHS(), V);
-    return comparedAxes(*B, V, {clang::BO_EQ}, {clang::BO_EQ});
+      return zeroWhenTrue(B->getLHS(), V, Pin) | zeroWhenTrue(B->getRHS(), V, Pin);
+    return comparedAxes(*B, V, Pin, {clang::BO_EQ}, {clang::BO_EQ});
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
     if (U->getOpcode() == clang::UO_LNot)
-      return zeroWhenFalse(U->getSubExpr(), V);
+      return zeroWhenFalse(U->getSubExpr(), V, Pin);
   return 0;
 }
 
-unsigned zeroWhenFalse(const clang::Expr *Cond, IndexVariable V) {
+unsigned zeroWhenFalse(const clang::Expr *Cond, IndexVariable V, IndexPin Pin) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(Cond)) {
     if (B->getOpcode() == clang::BO_LOr)
-      return zeroWhenFalse(B->getLHS(), V) | zeroWhenFalse(B->getRHS(), V);
+      return zeroWhenFalse(B->getLHS(), V, Pin) | zeroWhenFalse(B->getRHS(), V, Pin);
     // The indices are unsigned: `i > 0` fails only at zero.
-    return comparedAxes(*B, V, {clang::BO_NE, clang::BO_GT}, {clang::BO_NE, clang::BO_LT});
+    return comparedAxes(*B, V, Pin, {clang::BO_NE, clang::BO_GT}, {clang::BO_NE, clang::BO_LT});
   }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cond))
     if (U->getOpcode() == clang::UO_LNot)
-      return zeroWhenTrue(U->getSubExpr(), V);
+      return zeroWhenTrue(U->getSubExpr(), V, Pin);
   return axesOf(Cond, V);
 }
 
 unsigned zeroAfterEarlyReturns(const clang::CompoundStmt &Body, const clang::Stmt *Reached,
-                               IndexVariable V) {
+                               IndexVariable V, IndexPin Pin) {
   unsigned Axes = 0;
   for (const clang::Stmt *S : Body.body()) {
     if (S == Reached)
@@ -129,7 +172,7 @@ unsigned zeroAfterEarlyReturns(const clang::CompoundStmt &Body, const clang::Stm
     const auto *If = llvm::dyn_cast<clang::IfStmt>(S);
     if (If && !If->getElse() && !If->getConditionVariable() && !If->getInit() &&
         isReturn(If->getThen()))
-      Axes |= zeroWhenFalse(If->getCond(), V);
+      Axes |= zeroWhenFalse(If->getCond(), V, Pin);
   }
   return Axes;
 }

@@ -422,15 +422,23 @@ private:
                                                   : 0;
           (V == IndexVariable::Thread ? Site.ZeroThreadAxes : Site.ZeroBlockAxes) |= Axes;
         }
+        Site.FixedThreadAxes |=
+            If->getThen() == From
+                ? zeroWhenTrue(If->getCond(), IndexVariable::Thread, IndexPin::BlockInvariant)
+            : If->getElse() == From
+                ? zeroWhenFalse(If->getCond(), IndexVariable::Thread, IndexPin::BlockInvariant)
+                : 0;
       }
       if (const auto *Body = Node.get<clang::CompoundStmt>(); Body && From && !Coarsened) {
         Site.ZeroThreadAxes |= zeroAfterEarlyReturns(*Body, From, IndexVariable::Thread);
+        Site.FixedThreadAxes |=
+            zeroAfterEarlyReturns(*Body, From, IndexVariable::Thread, IndexPin::BlockInvariant);
         Site.ZeroBlockAxes |= zeroAfterEarlyReturns(*Body, From, IndexVariable::Block);
       }
       if (const auto *For = Node.get<clang::ForStmt>(); For && isCoarseningLoop(*For)) {
         // A coarsened block runs several original blocks: a guard on the
         // thread index leaves one thread per original block, not per block.
-        Site.ZeroThreadAxes = Site.ZeroBlockAxes = 0;
+        Site.ZeroThreadAxes = Site.ZeroBlockAxes = Site.FixedThreadAxes = 0;
         Coarsened = true;
         continue;
       }
@@ -549,10 +557,12 @@ unsigned wideAxes(const clang::ASTContext &Ctx, const LaunchAnalysis &A, const L
 
 void markOneThreadPerBlock(const clang::ASTContext &Ctx, LaunchAnalysis &A) {
   for (LaunchSite &S : A.Sites) {
-    if (S.InLoop || !(S.ZeroThreadAxes & 1))
+    S.FixedThreadAxes |= S.ZeroThreadAxes;
+    if (S.InLoop || !(S.FixedThreadAxes & 1))
       continue;
     unsigned Needed = wideAxes(Ctx, A, S, &LaunchSite::Block);
-    S.OneThreadPerBlock = (S.ZeroThreadAxes & Needed) == Needed;
+    S.OneThreadPerBlock = (S.FixedThreadAxes & Needed) == Needed;
+    S.ThreadZeroPerBlock = (S.ZeroThreadAxes & 1) && (S.ZeroThreadAxes & Needed) == Needed;
     unsigned NeededBlocks = wideAxes(Ctx, A, S, &LaunchSite::Grid);
     S.OneThreadPerGrid = S.OneThreadPerBlock && S.Parent &&
                          S.Parent->hasAttr<clang::CUDAGlobalAttr>() &&

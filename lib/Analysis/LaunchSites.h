@@ -90,6 +90,13 @@ struct LaunchSite {
   // of `threadIdx.x == 0 && ...`, the else branch of `threadIdx.x != 0`, or
   // after an early `if (threadIdx.x != 0) return;` (Analysis/IndexGuards.h).
   unsigned ZeroThreadAxes = 0;
+  // The axes along which threadIdx has one value for the whole block where
+  // the launch is: zero, or another value all of the block's threads share
+  // (`threadIdx.x == blockDim.x - 1`). OneThreadPerBlock reads these.
+  unsigned FixedThreadAxes = 0;
+  // OneThreadPerBlock, with that one thread thread zero (what a pass that
+  // makes thread zero its block's leader needs).
+  bool ThreadZeroPerBlock = false;
   // The same for blockIdx (`if (blockIdx.x == 0 && threadIdx.x == 0)`).
   unsigned ZeroBlockAxes = 0;
   // One thread of the whole parent grid reaches the launch, once: it is

@@ -155,9 +155,14 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
                    "would no longer be ordered after them");
   if (Site.InLoop)
     return refusal("the launch is in a loop: a block would need more than one successor");
-  if (!Site.OneThreadPerBlock)
-    return refusal("the launch may be reached by more than one thread of a block (promotion "
-                   "hands each block one successor; the launch needs an if on threadIdx == 0)");
+  // Thread zero is the block's leader, which hands the successor over.
+  if (!Site.ThreadZeroPerBlock)
+    return refusal(Site.OneThreadPerBlock
+                       ? "the launch is made by one thread of a block, but not thread zero, "
+                         "which the promoted code makes the block's leader"
+                       : "the launch may be reached by more than one thread of a block "
+                         "(promotion hands each block one successor; the launch needs an if "
+                         "on threadIdx == 0)");
   if (Site.StreamKind != LaunchStream::Default && Site.StreamKind != LaunchStream::FireAndForget)
     return refusal(llvm::Twine("the successor is launched into a ") + streamName(Site.StreamKind) +
                    " stream");
