@@ -113,7 +113,12 @@ std::optional<int64_t> valueUnder(const clang::ASTContext &Ctx, const clang::Exp
   }
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
     auto It = Bound.find(Ref->getDecl());
-    return It == Bound.end() ? std::nullopt : std::optional<int64_t>(It->second);
+    if (It != Bound.end())
+      return It->second;
+    // `const int warps = NUM_THREADS / warpSize;`, a local of the parameters.
+    if (const clang::Expr *Init = unwrittenLocalInitializer(E))
+      return valueUnder(Ctx, Init, Bound);
+    return std::nullopt;
   }
   if (auto *Cast = llvm::dyn_cast<clang::ExplicitCastExpr>(E))
     return valueUnder(Ctx, Cast->getSubExpr(), Bound);

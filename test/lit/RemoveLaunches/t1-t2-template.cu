@@ -2,9 +2,10 @@
 // parent's parameters, the persistent kernel and the function that runs a
 // parent block are templates, and the host's launch names them with every
 // template argument of the launched parent written out. A template kernel
-// that launches itself in the same instantiation, with a block given by its
-// non-type parameter, runs its recursion in the persistent grid (the block
-// is the host launch's argument, 64). A recursion into another
+// that launches itself in the same instantiation, with a block and dynamic
+// shared memory given by its non-type parameter (also through a local,
+// `Threads / warpSize`), runs its recursion in the persistent grid (the
+// block is the host launch's argument, 64). A recursion into another
 // instantiation cannot share the queue: refused.
 // RUN: %launchopt --remove-launches=T1 %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -25,12 +26,16 @@ template <typename V> __global__ void parent(V *d, const int *len) {
 }
 
 template <int Threads> __global__ void halve(float *d, int n, int depth) {
+  const int Warps = Threads / warpSize;
+  extern __shared__ float perWarp[];
   __shared__ float s[Threads];
   s[threadIdx.x] = d[blockIdx.x * Threads + threadIdx.x];
+  if (threadIdx.x % warpSize == 0)
+    perWarp[threadIdx.x / warpSize] = s[threadIdx.x];
   __syncthreads();
-  d[blockIdx.x * Threads + threadIdx.x] = s[Threads - 1 - threadIdx.x];
+  d[blockIdx.x * Threads + threadIdx.x] = s[Threads - 1 - threadIdx.x] + perWarp[Warps - 1];
   if (threadIdx.x == 0 && depth > 0)
-    halve<Threads><<<n / Threads / 2, Threads>>>(d, n / 2, depth - 1);
+    halve<Threads><<<n / Threads / 2, Threads, Warps * sizeof(float)>>>(d, n / 2, depth - 1);
 }
 
 template <int Threads> __global__ void widen(float *d, int depth) {
@@ -41,13 +46,13 @@ template <int Threads> __global__ void widen(float *d, int depth) {
 
 void host(float *f, const int *len) {
   parent<<<2, 64>>>(f, len);
-  halve<64><<<8, 64>>>(f, 1024, 3);
+  halve<64><<<8, 64, 2 * sizeof(float)>>>(f, 1024, 3);
   widen<32><<<1, 32>>>(f, 1);
 }
 
-// REMARK: t1-t2-template.cu:24:3: remark: remove-launches applied to launch of 'add'
-// REMARK: t1-t2-template.cu:33:5: remark: remove-launches applied to launch of 'halve'
-// REMARK: t1-t2-template.cu:39:5: remark: not removed: the template kernel launches itself at line 39 with other template arguments (<Threads * 2>, not <Threads>): the persistent grid records a recursion in its own instantiation only
+// REMARK: t1-t2-template.cu:25:3: remark: remove-launches applied to launch of 'add'
+// REMARK: t1-t2-template.cu:38:5: remark: remove-launches applied to launch of 'halve'
+// REMARK: t1-t2-template.cu:44:5: remark: not removed: the template kernel launches itself at line 44 with other template arguments (<Threads * 2>, not <Threads>): the persistent grid records a recursion in its own instantiation only
 
 // CHECK: recorded by a persistent parent grid (T1/T2).
 // CHECK-NEXT: template <typename T>
