@@ -609,6 +609,16 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles) {
   return A;
 }
 
+std::vector<const LaunchSite *> hostLaunchesOf(const LaunchAnalysis &Launches,
+                                               const clang::FunctionDecl &Kernel) {
+  std::vector<const LaunchSite *> Hosts;
+  for (const LaunchSite &Other : Launches.Sites)
+    if (!Other.DeviceSide && Other.Child &&
+        Other.Child->getCanonicalDecl() == Kernel.getCanonicalDecl())
+      Hosts.push_back(&Other);
+  return Hosts;
+}
+
 KernelFeatures featuresOf(const LaunchAnalysis &Launches, const clang::FunctionDecl &Kernel) {
   auto Found = Launches.ChildFeatures.find(&Kernel);
   return Found != Launches.ChildFeatures.end() ? Found->second : computeKernelFeatures(Kernel);

@@ -171,6 +171,10 @@ LaunchAnalysis analyzeLaunches(clang::ASTContext &Ctx, bool IncludedFiles = fals
 // computed (a kernel only other files launch).
 KernelFeatures featuresOf(const LaunchAnalysis &Launches, const clang::FunctionDecl &Kernel);
 
+// The host-side launches of a kernel in this file.
+std::vector<const LaunchSite *> hostLaunchesOf(const LaunchAnalysis &Launches,
+                                               const clang::FunctionDecl &Kernel);
+
 // Whether the child launches itself, perhaps through other kernels: a
 // launch of it whose parent it reaches is recursive.
 bool inLaunchCycle(const LaunchAnalysis &Launches, const clang::FunctionDecl *Child);

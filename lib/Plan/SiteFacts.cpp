@@ -23,13 +23,8 @@ std::optional<double> constantSize(const clang::ASTContext &Ctx, const LaunchAna
     return static_cast<double>(*N);
   if (!Site.Parent || !Site.Parent->getDescribedFunctionTemplate())
     return std::nullopt;
-  std::vector<const LaunchSite *> Hosts;
-  for (const LaunchSite &Other : Launches.Sites)
-    if (!Other.DeviceSide && Other.Child &&
-        Other.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl())
-      Hosts.push_back(&Other);
   if (std::optional<std::array<uint64_t, 3>> Shape =
-          constantShapeUnder(Ctx, *Site.Parent, E, Hosts))
+          constantShapeUnder(Ctx, *Site.Parent, E, hostLaunchesOf(Launches, *Site.Parent)))
     return static_cast<double>((*Shape)[0] * (*Shape)[1] * (*Shape)[2]);
   return std::nullopt;
 }

@@ -204,16 +204,6 @@ bool refuseOvertaken(const LaunchAnalysis &Launches, SiteDecisions &D) {
 
 } // namespace
 
-std::vector<const LaunchSite *> hostLaunchesOf(const LaunchAnalysis &Launches,
-                                               const clang::FunctionDecl &Kernel) {
-  std::vector<const LaunchSite *> Hosts;
-  for (const LaunchSite &Other : Launches.Sites)
-    if (!Other.DeviceSide && Other.Child &&
-        Other.Child->getCanonicalDecl() == Kernel.getCanonicalDecl())
-      Hosts.push_back(&Other);
-  return Hosts;
-}
-
 void refuseHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                         const AggregateOptions &Options, SiteDecisions &D) {
   bool AllTailLaunch = false;

@@ -53,10 +53,6 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                          const std::map<std::string, ParentPoolDemand> &DemandOf,
                          SourceEdits &Edits);
 
-// The host launches of a kernel in this file.
-std::vector<const LaunchSite *> hostLaunchesOf(const LaunchAnalysis &Launches,
-                                               const clang::FunctionDecl &Kernel);
-
 } // namespace launchopt
 
 #endif

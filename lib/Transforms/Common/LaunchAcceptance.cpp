@@ -8,17 +8,6 @@ namespace launchopt {
 
 namespace {
 
-// `<T>` when the launch names the child's template arguments, else "".
-std::string explicitTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  llvm::Expected<std::string> Written = prefixedCallee(Ctx, Site, "");
-  if (!Written) {
-    llvm::consumeError(Written.takeError());
-    return "";
-  }
-  size_t Angle = Written->find('<');
-  return Angle == std::string::npos ? "" : Written->substr(Angle);
-}
-
 // Another kernel of the child's scope with the child's name (an overload).
 bool overloadedKernel(const clang::FunctionDecl &Child) {
   const clang::FunctionDecl *Own = Child.getPrimaryTemplate()
@@ -104,7 +93,7 @@ llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const Launch
       return Callee.takeError();
     A.Callee = std::move(*Callee);
   }
-  A.TemplateArguments = explicitTemplateArguments(Ctx, Site);
+  A.TemplateArguments = launchTemplateArguments(Ctx, Site);
   return std::move(A);
 }
 

@@ -216,21 +216,32 @@ llvm::Expected<std::string> allTemplateArguments(const clang::ASTContext &Ctx,
   return "<" + llvm::join(Args, ", ") + ">";
 }
 
+// Where the launch writes the kernel: the whole callee (`ns::child<T>`)
+// and the name in it (`child`); nothing when a macro writes either.
+std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTContext &Ctx,
+                                                            const clang::Expr &Callee) {
+  clang::SourceLocation NameLoc;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee))
+    NameLoc = Ref->getLocation();
+  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(&Callee))
+    NameLoc = ULE->getNameLoc();
+  std::optional<FileRange> Whole = writtenRange(Ctx, Callee.getSourceRange());
+  std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
+  if (!Whole || !Name || !Whole->contains(*Name))
+    return std::nullopt;
+  return std::make_pair(*Whole, *Name);
+}
+
 } // namespace
 
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                            const std::string &Prefix, bool SpellDeduced) {
   const clang::Expr *Callee = launchedKernel(*Site.Call);
-  clang::SourceLocation NameLoc;
-  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
-    NameLoc = Ref->getLocation();
-  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
-    NameLoc = ULE->getNameLoc();
-  std::optional<FileRange> Whole = writtenRange(Ctx, Callee->getSourceRange());
-  std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name))
+  std::optional<std::pair<FileRange, FileRange>> Ranges = calleeRanges(Ctx, *Callee);
+  if (!Ranges)
     return refusal("the launched kernel's name comes from a macro");
-  std::string After = textOf(Ctx, {Name->End, Whole->End});
+  const auto &[Whole, Name] = *Ranges;
+  std::string After = textOf(Ctx, {Name.End, Whole.End});
   unsigned Written = 0;
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
     Written = Ref->getNumTemplateArgs();
@@ -241,7 +252,7 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
     if (!All)
       return All.takeError();
     if (!All->empty())
-      return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName + *All;
+      return textOf(Ctx, {Whole.Begin, Name.Begin}) + Prefix + Site.ChildName + *All;
   }
   llvm::Expected<std::string> Defaulted = defaultedArguments(Ctx, Site, *Callee, Written);
   if (!Defaulted)
@@ -253,21 +264,23 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
     else if (size_t Close = After.rfind('>'); Close != std::string::npos)
       After.insert(Close, *Defaulted);
   }
-  return textOf(Ctx, {Whole->Begin, Name->Begin}) + Prefix + Site.ChildName + After;
+  return textOf(Ctx, {Whole.Begin, Name.Begin}) + Prefix + Site.ChildName + After;
 }
 
 std::string writtenQualifier(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  const clang::Expr *Callee = launchedKernel(*Site.Call);
-  clang::SourceLocation NameLoc;
-  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Callee))
-    NameLoc = Ref->getLocation();
-  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
-    NameLoc = ULE->getNameLoc();
-  std::optional<FileRange> Whole = writtenRange(Ctx, Callee->getSourceRange());
-  std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name))
+  std::optional<std::pair<FileRange, FileRange>> Ranges =
+      calleeRanges(Ctx, *launchedKernel(*Site.Call));
+  return Ranges ? textOf(Ctx, {Ranges->first.Begin, Ranges->second.Begin}) : "";
+}
+
+std::string launchTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, "");
+  if (!Callee) {
+    llvm::consumeError(Callee.takeError());
     return "";
-  return textOf(Ctx, {Whole->Begin, Name->Begin});
+  }
+  size_t Angle = Callee->find('<');
+  return Angle == std::string::npos ? "" : Callee->substr(Angle);
 }
 
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F) {

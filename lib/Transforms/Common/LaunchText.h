@@ -45,6 +45,10 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
 // `ns::child<T>`), or "" when it names it plainly or from a macro.
 std::string writtenQualifier(const clang::ASTContext &Ctx, const LaunchSite &Site);
 
+// The template arguments a launch gives the child as prefixedCallee writes
+// them (`<V, (int)128>`), or "" when it gives none or they cannot be named.
+std::string launchTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site);
+
 // Where new definitions for a kernel go when a parent written before it
 // needs them: the start of the parent (its template header included).
 unsigned definitionStart(const clang::ASTContext &Ctx, const clang::FunctionDecl &F);

@@ -120,7 +120,7 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
   // must have one constant shape.
   std::optional<Shape> Block;
   std::optional<uint64_t> SharedBytes;
-  for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+  for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {
     std::optional<Shape> S = constantShape(Ctx, Host->Block);
     if (!S || (Block && *S != *Block))
       return refusal("the child's threads work together, so a block of the persistent grid runs "
@@ -147,7 +147,7 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
                                                                      : constantShape(Ctx, R->Block);
     // A template's launch may name its parameters (`<<<4, NUM_THREADS>>>`).
     if (!S)
-      S = constantShapeUnder(Ctx, *R->Parent, R->Block, hostLaunchesOfParent(Launches, Site));
+      S = constantShapeUnder(Ctx, *R->Parent, R->Block, hostLaunchesOf(Launches, *Site.Parent));
     if (!S || *S != *Block)
       return refusal("the child's threads work together, so a block of the persistent grid (" +
                      shapeText(*Block) +
@@ -160,7 +160,7 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
         R->SharedMemory ? constantInteger(Ctx, R->SharedMemory->IgnoreParenImpCasts()) : 0;
     if (!Bytes && R->SharedMemory)
       if (std::optional<Shape> Under = constantShapeUnder(Ctx, *R->Parent, R->SharedMemory,
-                                                          hostLaunchesOfParent(Launches, Site)))
+                                                          hostLaunchesOf(Launches, *Site.Parent)))
         Bytes = (*Under)[0];
     if (!Bytes || *Bytes > *SharedBytes)
       return refusal("the launch at " + lineOf(*R) + " may need more dynamic shared memory (" +

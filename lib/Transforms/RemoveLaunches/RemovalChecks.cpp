@@ -167,16 +167,7 @@ llvm::Error blockRunTemplateRefusal(const clang::ASTContext &Ctx, const LaunchAn
                                     const LaunchSite &Site) {
   if (!Site.Child->isTemplated())
     return llvm::Error::success();
-  auto ArgumentsOf = [&](const LaunchSite &S) -> std::string {
-    llvm::Expected<std::string> Callee = prefixedCallee(Ctx, S, "");
-    if (!Callee) {
-      llvm::consumeError(Callee.takeError());
-      return "";
-    }
-    size_t Angle = Callee->find('<');
-    return Angle == std::string::npos ? "" : Callee->substr(Angle);
-  };
-  std::string Own = ArgumentsOf(Site);
+  std::string Own = launchTemplateArguments(Ctx, Site);
   if (Own.empty())
     return refusal("the launch leaves the child's template arguments to deduction from "
                    "arguments whose types are not known before the parent is instantiated: "
@@ -187,7 +178,7 @@ llvm::Error blockRunTemplateRefusal(const clang::ASTContext &Ctx, const LaunchAn
     if (&Other != &Site && Other.DeviceSide && Other.Parent == Site.Parent &&
         Other.Child == Site.Child &&
         SM.isBeforeInTranslationUnit(Other.Call->getBeginLoc(), Site.Call->getBeginLoc()) &&
-        ArgumentsOf(Other) != Own)
+        launchTemplateArguments(Ctx, Other) != Own)
       return refusal("the parent launches '" + Site.ChildName +
                      "' with other template arguments at line " +
                      std::to_string(Other.Position.Line) +
@@ -273,16 +264,6 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
     return refusal("the parent waits for the child's results before it ends (" + Waits.Found +
                    "); T3 runs the child only when the parent block is done");
   return Shadows.require(*Site.Child);
-}
-
-std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launches,
-                                                     const LaunchSite &Site) {
-  std::vector<const LaunchSite *> Hosts;
-  const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
-  for (const LaunchSite &Other : Launches.Sites)
-    if (Other.Child && Other.Child->getCanonicalDecl() == Parent && !Other.DeviceSide)
-      Hosts.push_back(&Other);
-  return Hosts;
 }
 
 namespace {
@@ -408,17 +389,6 @@ bool launchesItself(const LaunchSite &Site) {
 
 namespace {
 
-// The template arguments a launch writes or deduces ("<V>"), or "".
-std::string launchTemplateArguments(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  llvm::Expected<std::string> Callee = prefixedCallee(Ctx, Site, "");
-  if (!Callee) {
-    llvm::consumeError(Callee.takeError());
-    return "";
-  }
-  size_t Angle = Callee->find('<');
-  return Angle == std::string::npos ? "" : Callee->substr(Angle);
-}
-
 // The persistent grid of a template parent is a template of the parent's
 // parameters, and so are its queue and the names its code gives the child:
 // the child's template arguments must be known in the parent's terms, and a
@@ -542,7 +512,7 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
       return refusal("the parent is launched at line " + std::to_string(Other.Position.Line) +
                      " before its definition: the persistent grid is defined after it");
   }
-  if (hostLaunchesOfParent(Launches, Site).empty())
+  if (hostLaunchesOf(Launches, *Site.Parent).empty())
     return refusal("the parent is not launched in this file: its launches could not be made "
                    "persistent");
   if (!Self && !SM.isBeforeInTranslationUnit(Site.Child->getEndLoc(), Site.Parent->getBeginLoc()))

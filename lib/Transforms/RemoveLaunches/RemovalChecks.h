@@ -79,10 +79,6 @@ std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
 llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
                               bool AssumeIndependentChildren);
 
-// The host-side launches of the site's parent in this file.
-std::vector<const LaunchSite *> hostLaunchesOfParent(const LaunchAnalysis &Launches,
-                                                     const LaunchSite &Site);
-
 // Whether the child's threads must run together as a block (barriers, shared
 // memory, warp primitives): only T3 can run it then.
 bool childNeedsBlock(const KernelFeatures &F);

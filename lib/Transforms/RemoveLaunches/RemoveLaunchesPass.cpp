@@ -156,7 +156,7 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     llvm::Expected<AcceptedLaunch> A = acceptLaunch(Ctx, Site, std::move(Refusal), Steps);
     if (!A)
       return A.takeError();
-    for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+    for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {
       llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Host);
       if (!Text)
         return refusal("the parent's launch at line " + lineOf(*Host) +
@@ -682,7 +682,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       else
         Twin->Recordings.push_back(Recording);
       std::vector<std::string> Hosts;
-      for (const LaunchSite *Host : hostLaunchesOfParent(Launches, Site)) {
+      for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {
         LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
         if (First)
           Result.Edits.replace(HostText.Statement.Begin,
