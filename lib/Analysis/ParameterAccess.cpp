@@ -1,5 +1,6 @@
 #include "ParameterAccess.h"
 
+#include "TileCache.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <algorithm>
@@ -230,6 +231,17 @@ public:
 
 } // namespace
 
+KernelIndices::KernelIndices(const FunctionDecl &Kernel) : Ctx(Kernel.getASTContext()) {
+  ModifiedLocals Walk;
+  if (Kernel.hasBody())
+    Walk.TraverseStmt(Kernel.getBody());
+  Modified = std::move(Walk.Locals);
+}
+
+IndexPolynomial KernelIndices::operator()(const Expr *E) const {
+  return polynomial(E, Ctx, Modified);
+}
+
 KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
   KernelAccess Result;
   const ASTContext &Ctx = Kernel.getASTContext();
@@ -272,6 +284,9 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
   if (Site)
     Result.Site = *Site;
 
+  std::optional<TileCaches> Caches = findTileCaches(Kernel);
+  const std::vector<TileCache> NoCaches;
+  const std::vector<TileCacheRead> NoReads;
   for (unsigned I = 0; I < Kernel.getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel.getParamDecl(I);
     if (!P->getType()->isPointerType())
@@ -283,28 +298,41 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
     A.ElementBytes =
         Element->isIncompleteType() ? 1 : Ctx.getTypeSizeInChars(Element).getQuantity();
     std::set<std::string> Offsets;
+    auto Record = [&](const SubscriptAccess &Access, bool IndexLoads) {
+      A.Subscripts.push_back(Access);
+      A.Writes |= Access.Writes;
+      if (!Access.Reads)
+        return;
+      A.Reads = true;
+      A.Indirect |= IndexLoads || !isFixedOffset(Access.Offset, Scalars);
+      Offsets.insert(indexText(Access.Offset));
+      for (const auto &[M, Coefficient] : Access.Offset)
+        A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));
+    };
     for (const Subscript &S : C.Subscripts) {
       if (S.Param != P)
         continue;
-      A.Writes |= S.Write;
-      IndexPolynomial Offset = add(polynomial(S.Expr->getIdx(), Ctx, Modified.Locals), *Site, -1);
       SubscriptAccess Access;
       Access.Expr = S.Expr;
-      Access.Offset = Offset;
+      Access.Offset = add(polynomial(S.Expr->getIdx(), Ctx, Modified.Locals), *Site, -1);
       Access.Reads = S.Read;
       Access.Writes = S.Write;
       auto Store = C.Assignments.find(S.Expr);
       if (Store != C.Assignments.end() && C.Statements.count(Store->second))
         Access.PlainStore = Store->second;
-      A.Subscripts.push_back(Access);
-      if (!S.Read)
-        continue;
-      A.Reads = true;
-      A.Indirect |= loadsIndex(S.Expr->getIdx()) || !isFixedOffset(Offset, Scalars);
-      Offsets.insert(indexText(Offset));
-      for (const auto &[M, Coefficient] : Offset)
-        A.HaloRadius = std::max<unsigned>(A.HaloRadius, std::abs(Coefficient));
+      Record(Access, loadsIndex(S.Expr->getIdx()));
     }
+    // A tile that caches the parameter reads it at the cached elements.
+    for (const TileCache &T : Caches ? Caches->Caches : NoCaches)
+      for (const TileCacheRead &R : T.Source == P ? T.Reads : NoReads) {
+        SubscriptAccess Access;
+        Access.Expr = R.Expr;
+        Access.Offset =
+            add(add(polynomial(T.Load->getIdx(), Ctx, Modified.Locals), *Site, -1), R.Delta, 1);
+        Access.Reads = true;
+        Access.CachedRead = R.GlobalRead;
+        Record(Access, loadsIndex(T.Load->getIdx()));
+      }
     A.ReadOffsets.assign(Offsets.begin(), Offsets.end());
     Result.Parameters.push_back(A);
   }

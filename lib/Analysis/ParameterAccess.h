@@ -4,6 +4,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct SubscriptAccess {
   // For a write: `p[i] = e` whose value is not used (a statement of its
   // own), the only form code generation redirects.
   const clang::BinaryOperator *PlainStore = nullptr;
+  // For a read of a shared tile that caches the parameter (TileCache.h):
+  // Expr is the tile's subscript, and this the parameter's element it holds.
+  std::string CachedRead;
 };
 
 // How a kernel touches one pointer parameter through subscripts
@@ -61,6 +65,21 @@ struct KernelAccess {
 };
 
 KernelAccess analyzeParameterAccess(const clang::FunctionDecl &Kernel);
+
+// Index expressions of one kernel as polynomials, with the locals that are
+// written after their declaration (which do not stand for their
+// initialisers) found once.
+class KernelIndices {
+public:
+  explicit KernelIndices(const clang::FunctionDecl &Kernel);
+  IndexPolynomial operator()(const clang::Expr *E) const;
+  // A local or parameter of the kernel assigned after its declaration.
+  bool modified(const clang::VarDecl *V) const { return Modified.count(V) > 0; }
+
+private:
+  const clang::ASTContext &Ctx;
+  std::set<const clang::VarDecl *> Modified;
+};
 
 } // namespace launchopt
 

@@ -368,8 +368,10 @@ __global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, f
   bool __lo_has_vn = false;
   // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (0, 1) (1, 0).
   __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
-  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
+  if (blockIdx.y * blockDim.y + threadIdx.y + 1u < gridDim.y * blockDim.y)
+    __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
+  if (blockIdx.x * blockDim.x + threadIdx.x + 1u < gridDim.x * blockDim.x)
+    __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
   __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
   __lo_body_update_u_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
   __lo_body_update_v_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_vn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_h, __lo_has_h, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_nb_ke_x1_y0, __lo_nbset_ke_x1_y0, __lo_reg_q, __lo_has_q, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);

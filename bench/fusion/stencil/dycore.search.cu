@@ -202,10 +202,12 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
   bool __lo_has_dv = false;
   // flux_x at the thread's site, then recomputed at the neighbours read below: (-1, 0).
   __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_nb_hu_x0_y0, __lo_nbset_hu_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_nb_hu_xm1_y0, __lo_nbset_hu_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
+  if (blockIdx.x * blockDim.x + threadIdx.x >= 1u)
+    __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_nb_hu_xm1_y0, __lo_nbset_hu_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
   // flux_y at the thread's site, then recomputed at the neighbours read below: (0, -1).
   __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
+  if (blockIdx.y * blockDim.y + threadIdx.y >= 1u)
+    __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
   __lo_body_divergence_in_fused_0(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_nb_hu_x0_y0, __lo_nbset_hu_x0_y0, __lo_nb_hu_xm1_y0, __lo_nbset_hu_xm1_y0, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
   __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
 }
@@ -261,7 +263,8 @@ __global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, f
   bool __lo_has_q = false;
   // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (0, 1).
   __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
+  if (blockIdx.y * blockDim.y + threadIdx.y + 1u < gridDim.y * blockDim.y)
+    __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
   __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
   __lo_body_update_v_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_ke, __lo_arr_q, __lo_arr_vn, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_nb_ke_x0_y0, __lo_nbset_ke_x0_y0, __lo_nb_ke_x0_y1, __lo_nbset_ke_x0_y1, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
 }

@@ -178,10 +178,12 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
   bool __lo_has_dv = false;
   // flux_x at the thread's site, then recomputed at the neighbours read below: (-1, 0).
   __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
+  if (blockIdx.x * blockDim.x + threadIdx.x >= 1u)
+    __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
   // flux_y at the thread's site, then recomputed at the neighbours read below: (0, -1).
   __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
+  if (blockIdx.y * blockDim.y + threadIdx.y >= 1u)
+    __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
   __lo_body_divergence_in_fused_0(__lo_arr_w, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_xm1_y0, __lo_nbset_w_xm1_y0, __lo_nb_hv_x0_y0, __lo_nbset_hv_x0_y0, __lo_nb_hv_x0_ym1, __lo_nbset_hv_x0_ym1, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
   __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_reg_dv, __lo_has_dv, blockIdx, threadIdx);
 }
@@ -209,8 +211,8 @@ static __device__ __forceinline__ void __lo_body_vorticity_in_fused_1(const floa
   q[c] = __lo_reg_q = (v[c + 1] - (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c]))) - (u[c + nx] - (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c]))) + f[c], __lo_has_q = true;
 }
 
-static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_u, bool &__lo_has_u, float __lo_nb_w_x0_y0, bool __lo_nbset_w_x0_y0, float __lo_nb_w_x1_y0, bool __lo_nbset_w_x1_y0, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_v_in_fused_1(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_u, bool &__lo_has_u, float __lo_nb_w_x0_y0, bool __lo_nbset_w_x0_y0, float __lo_nb_w_x0_y1, bool __lo_nbset_w_x0_y1, float &__lo_reg_v, bool &__lo_has_v, float &__lo_reg_q, bool &__lo_has_q, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -218,32 +220,33 @@ static __device__ __forceinline__ void __lo_body_update_u_in_fused_1(const float
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = ((__lo_nbset_w_x1_y0 ? __lo_nb_w_x1_y0 : ke[c + 1]) - (__lo_nbset_w_x0_y0 ? __lo_nb_w_x0_y0 : ke[c])) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + b[c]));
-  un[c] = (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])) - dt * (grad - (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])));
+  float grad = ((__lo_nbset_w_x0_y1 ? __lo_nb_w_x0_y1 : ke[c + nx]) - (__lo_nbset_w_x0_y0 ? __lo_nb_w_x0_y0 : ke[c])) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + b[c]));
+  vn[c] = (__lo_has_v ? __lo_reg_v : (__lo_has_v = true, __lo_reg_v = v[c])) - dt * (grad + (__lo_has_q ? __lo_reg_q : (__lo_has_q = true, __lo_reg_q = q[c])) * (__lo_has_u ? __lo_reg_u : (__lo_has_u = true, __lo_reg_u = u[c])));
 }
 
-// Complex fusion of kinetic_energy+vorticity+update_u (launchopt fuse).
+// Complex fusion of kinetic_energy+vorticity+update_v (launchopt fuse).
 // On chip: registers: u v q; recomputed at neighbours: w (halo 1).
-__global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, float *__lo_arr_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_h, const float *__lo_arr_b, float *__lo_arr_un, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
+__global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, float *__lo_arr_w, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_f, float *__lo_arr_q, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_h, const float *__lo_arr_b, float *__lo_arr_vn, float __lo_m2_dt, int __lo_m2_nx, int __lo_m2_ny) {
   float __lo_reg_u;
   bool __lo_has_u = false;
   float __lo_nb_w_x0_y0;
   bool __lo_nbset_w_x0_y0 = false;
-  float __lo_nb_w_x1_y0;
-  bool __lo_nbset_w_x1_y0 = false;
+  float __lo_nb_w_x0_y1;
+  bool __lo_nbset_w_x0_y1 = false;
   float __lo_reg_v;
   bool __lo_has_v = false;
   float __lo_reg_q;
   bool __lo_has_q = false;
-  // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (1, 0).
+  // kinetic_energy at the thread's site, then recomputed at the neighbours read below: (0, 1).
   __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, true, blockIdx, threadIdx);
-  __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, false, blockIdx, make_uint3(threadIdx.x + 1u, threadIdx.y, threadIdx.z));
+  if (blockIdx.y * blockDim.y + threadIdx.y + 1u < gridDim.y * blockDim.y)
+    __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_w, __lo_m0_nx, __lo_m0_ny, __lo_nb_w_x0_y1, __lo_nbset_w_x0_y1, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y + 1u, threadIdx.z));
   __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
-  __lo_body_update_u_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_un, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_x1_y0, __lo_nbset_w_x1_y0, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
+  __lo_body_update_v_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_vn, __lo_m2_dt, __lo_m2_nx, __lo_m2_ny, __lo_reg_u, __lo_has_u, __lo_nb_w_x0_y0, __lo_nbset_w_x0_y0, __lo_nb_w_x0_y1, __lo_nbset_w_x0_y1, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
 }
 
-static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float *u, const float *v, const float *h, const float *b,
-                         const float *ke, const float *q, float *vn, float dt, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+static __device__ __forceinline__ void __lo_body_update_u_in_fused_2(const float *u, const float *v, const float *h, const float *b,
+                         const float *ke, const float *q, float *un, float dt, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -251,8 +254,8 @@ static __device__ __forceinline__ void __lo_body_update_v_in_fused_2(const float
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  float grad = (ke[c + nx] - ke[c]) + 9.81f * ((h[c + nx] + b[c + nx]) - (h[c] + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
-  vn[c] = __lo_reg_vn = v[c] - dt * (grad + q[c] * u[c]), __lo_has_vn = true;
+  float grad = (ke[c + 1] - ke[c]) + 9.81f * ((h[c + 1] + b[c + 1]) - (h[c] + (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]))));
+  un[c] = __lo_reg_un = u[c] - dt * (grad - q[c] * v[c]), __lo_has_un = true;
 }
 
 static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_2(const float *hn, float *hs, float nu, int nx, int ny, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
@@ -267,7 +270,7 @@ static __device__ __forceinline__ void __lo_body_diffuse_h_in_fused_2(const floa
 }
 
 static __device__ __forceinline__ void __lo_body_energy_in_fused_2(const float *hs, const float *un, const float *vn, const float *b,
-                       float *e, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_vn, bool &__lo_has_vn, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
+                       float *e, int nx, int ny, float &__lo_reg_b, bool &__lo_has_b, float &__lo_reg_un, bool &__lo_has_un, float &__lo_reg_hs, bool &__lo_has_hs, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx) {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -275,21 +278,21 @@ static __device__ __forceinline__ void __lo_body_energy_in_fused_2(const float *
   if (i < 2 || j < 2 || i >= nx - 2 || j >= ny - 2)
     return;
   int c = j * nx + i;
-  e[c] = 0.5f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (un[c] * un[c] + (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c])) * (__lo_has_vn ? __lo_reg_vn : (__lo_has_vn = true, __lo_reg_vn = vn[c]))) + 9.81f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]));
+  e[c] = 0.5f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * ((__lo_has_un ? __lo_reg_un : (__lo_has_un = true, __lo_reg_un = un[c])) * (__lo_has_un ? __lo_reg_un : (__lo_has_un = true, __lo_reg_un = un[c])) + vn[c] * vn[c]) + 9.81f * (__lo_has_hs ? __lo_reg_hs : (__lo_has_hs = true, __lo_reg_hs = hs[c])) * (__lo_has_b ? __lo_reg_b : (__lo_has_b = true, __lo_reg_b = b[c]));
 }
 
-// Complex fusion of update_v+diffuse_h+energy (launchopt fuse).
-// On chip: registers: b vn hs.
-__global__ void __lo_fused_2(const float *__lo_arr_u, const float *__lo_arr_v, const float *__lo_arr_h, const float *__lo_arr_b, const float *__lo_arr_w, const float *__lo_arr_q, float *__lo_arr_vn, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_hn, float *__lo_arr_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_un, float *__lo_arr_e, int __lo_m2_nx, int __lo_m2_ny) {
+// Complex fusion of update_u+diffuse_h+energy (launchopt fuse).
+// On chip: registers: b un hs.
+__global__ void __lo_fused_2(const float *__lo_arr_u, const float *__lo_arr_v, const float *__lo_arr_h, const float *__lo_arr_b, const float *__lo_arr_w, const float *__lo_arr_q, float *__lo_arr_un, float __lo_m0_dt, int __lo_m0_nx, int __lo_m0_ny, const float *__lo_arr_hn, float *__lo_arr_hs, float __lo_m1_nu, int __lo_m1_nx, int __lo_m1_ny, const float *__lo_arr_vn, float *__lo_arr_e, int __lo_m2_nx, int __lo_m2_ny) {
   float __lo_reg_b;
   bool __lo_has_b = false;
-  float __lo_reg_vn;
-  bool __lo_has_vn = false;
+  float __lo_reg_un;
+  bool __lo_has_un = false;
   float __lo_reg_hs;
   bool __lo_has_hs = false;
-  __lo_body_update_v_in_fused_2(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_vn, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, blockIdx, threadIdx);
+  __lo_body_update_u_in_fused_2(__lo_arr_u, __lo_arr_v, __lo_arr_h, __lo_arr_b, __lo_arr_w, __lo_arr_q, __lo_arr_un, __lo_m0_dt, __lo_m0_nx, __lo_m0_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, blockIdx, threadIdx);
   __lo_body_diffuse_h_in_fused_2(__lo_arr_hn, __lo_arr_hs, __lo_m1_nu, __lo_m1_nx, __lo_m1_ny, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
-  __lo_body_energy_in_fused_2(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_vn, __lo_has_vn, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
+  __lo_body_energy_in_fused_2(__lo_arr_hs, __lo_arr_un, __lo_arr_vn, __lo_arr_b, __lo_arr_e, __lo_m2_nx, __lo_m2_ny, __lo_reg_b, __lo_has_b, __lo_reg_un, __lo_has_un, __lo_reg_hs, __lo_has_hs, blockIdx, threadIdx);
 }
 
 void step(const float *h, const float *u, const float *v, const float *b, const float *f,
@@ -298,8 +301,8 @@ void step(const float *h, const float *u, const float *v, const float *b, const 
   dim3 block(32, 8);
   dim3 grid((nx + block.x - 1) / block.x, (ny + block.y - 1) / block.y);
   __lo_fused_0<<<grid, block>>>(h, u, w, nx, ny, v, hv, nx, ny, dv, nx, ny, hn, dt, nx, ny);
-  __lo_fused_1<<<grid, block>>>(u, v, w, nx, ny, f, q, nx, ny, h, b, un, dt, nx, ny);
-  __lo_fused_2<<<grid, block>>>(u, v, h, b, w, q, vn, dt, nx, ny, hn, hs, nu, nx, ny, un, e, nx, ny);
+  __lo_fused_1<<<grid, block>>>(u, v, w, nx, ny, f, q, nx, ny, h, b, vn, dt, nx, ny);
+  __lo_fused_2<<<grid, block>>>(u, v, h, b, w, q, un, dt, nx, ny, hn, hs, nu, nx, ny, vn, e, nx, ny);
 }
 
 #ifndef LAUNCHOPT_TESTBED_NO_MAIN

@@ -4,6 +4,7 @@
 #include "FusionOnChip.h"
 #include "FusionRecompute.h"
 #include "FusionTemporal.h"
+#include "FusionTileCaches.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
@@ -58,8 +59,11 @@ std::optional<std::string> deviceBodyCopy(const ASTContext &Ctx, const FunctionD
   Out += Text.substr(RParen, Brace + 1 - RParen);
   Out +=
       "\n  const uint3 blockIdx = " + BlockIdx + ";\n  const uint3 threadIdx = " + ThreadIdx + ";";
+  std::optional<std::vector<BodyEdit>> AllEdits = withTileCachesRead(Ctx, K, Edits);
+  if (!AllEdits)
+    return std::nullopt;
   unsigned At = Brace + 1;
-  for (const BodyEdit &E : Edits) {
+  for (const BodyEdit &E : *AllEdits) {
     if (E.Begin < At || E.End > End)
       return std::nullopt;
     Out += Text.substr(At, E.Begin - At);
@@ -218,9 +222,32 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   return S + "  }\n";
 }
 
+// The condition under which a neighbour site (Dx, Dy) of the thread's own
+// is one the launch's grid runs: a producer without a guard of its own would
+// read past its arrays beyond the grid's edge.
+std::string inGrid(long long Dx, long long Dy) {
+  std::vector<std::string> Bounds;
+  auto Axis = [&](const char *A, long long D) {
+    std::string X = std::string(A);
+    std::string Global = "blockIdx." + X + " * blockDim." + X + " + threadIdx." + X;
+    if (D > 0)
+      Bounds.push_back(Global + " + " + std::to_string(D) + "u < gridDim." + X + " * blockDim." +
+                       X);
+    if (D < 0)
+      Bounds.push_back(Global + " >= " + std::to_string(-D) + "u");
+  };
+  Axis("x", Dx);
+  Axis("y", Dy);
+  std::string Out;
+  for (const std::string &B : Bounds)
+    Out += (Out.empty() ? "" : " && ") + B;
+  return Out;
+}
+
 // A producer recomputed at the neighbour sites later members read it at
 // (OnChipPath::Recomputed): one call per site, its own first, each into the
-// registers of that site.
+// registers of that site; a neighbour outside the grid keeps its register
+// unset, so readers take GMEM there as the unfused program did.
 std::string recomputedCalls(const std::string &Name, const std::string &Call,
                             const std::vector<SiteOffset> &Sites,
                             const std::vector<std::string> &Arrays) {
@@ -236,7 +263,8 @@ std::string recomputedCalls(const std::string &Name, const std::string &Call,
                      "read below:" + Where + ".\n";
   for (const SiteOffset &S : Sites) {
     bool Own = !S.X && !S.Y;
-    Code += "  " + Call;
+    Code += Own ? "  " : "  if (" + inGrid(S.X, S.Y) + ")\n    ";
+    Code += Call;
     for (const std::string &A : Arrays)
       Code += recomputedRegister(A, S) + ", " + recomputedFlag(A, S) + ", ";
     Code +=

@@ -32,8 +32,9 @@ PassResult generateFusedSource(clang::ASTContext &Ctx, const FusionExtraction &X
 // The kernel's text as a __device__ function that runs one thread's work
 // for a given block and thread index (shadowing the built-ins), with extra
 // parameters before the indices and Edits (sorted, in offsets of the
-// kernel's file) applied to the body; nothing for a template, a kernel
-// from a macro or one without a body.
+// kernel's file) applied to the body, and its tiles that only cache an array
+// read from the array (FusionTileCaches.h); nothing for a template, a
+// kernel from a macro or one without a body.
 std::optional<std::string> deviceBodyCopy(const clang::ASTContext &Ctx,
                                           const clang::FunctionDecl &K, const std::string &Name,
                                           const std::string &ExtraParams,

@@ -2,6 +2,7 @@
 
 #include "FusionWrappers.h"
 #include "Analysis/KernelFeatures.h"
+#include "Analysis/TileCache.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -31,6 +32,31 @@ const VarDecl *allocationOf(const Expr *E) {
     E = Next;
   }
   return nullptr;
+}
+
+// Whether a launched kernel synchronises its block. Shared tiles that only
+// cache an array (Analysis/TileCache.h) do not count when the launch's block
+// stores every element and no array the kernel writes may be the cached one:
+// its body copies read the array instead, with no barrier.
+bool keepsBarrier(const FunctionDecl &Kernel, const ExtractedLaunch &L, const OriginalKernel &K) {
+  if (!computeKernelFeatures(Kernel).Barriers.count("__syncthreads"))
+    return false;
+  std::optional<TileCaches> Caches = findTileCaches(Kernel);
+  if (!Caches || !L.ConstantBlock || !fillsTiles(*Caches, K.BlockDim))
+    return true;
+  auto AllocationOf = [&](unsigned Param) {
+    return Param < L.ArgumentAllocation.size() ? L.ArgumentAllocation[Param] : -1;
+  };
+  for (const TileCache &C : Caches->Caches) {
+    int Cached = AllocationOf(C.Source->getFunctionScopeIndex());
+    if (Cached < 0)
+      return true;
+    for (const ParameterAccess &P : L.Access.Parameters)
+      if (P.Writes && P.Index != C.Source->getFunctionScopeIndex() &&
+          (AllocationOf(P.Index) < 0 || AllocationOf(P.Index) == Cached))
+        return true;
+  }
+  return false;
 }
 
 // Block dimensions from `dim3 block(32, 8)` (a local the launch names) or
@@ -509,7 +535,6 @@ private:
     K.Name = Site.ChildName + (Count > 1 ? "#" + std::to_string(Count) : "");
     K.Segment = Segment;
     K.SegmentBoundary = Pending ? Boundary : "";
-    K.Barrier = computeKernelFeatures(*Site.Child).Barriers.count("__syncthreads") > 0;
     Pending = false;
     Boundary.clear();
     K.LaunchConfig = L.GridText + ", " + L.BlockText;
@@ -522,6 +547,7 @@ private:
     K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
     recordArrayUses(
         Site, Access, [&](const Expr *E) { return allocation(E, Call); }, AllocationIds, X, L, K);
+    K.Barrier = keepsBarrier(*Site.Child, L, K);
     X.Problem.Kernels.push_back(std::move(K));
     X.Launches.push_back(std::move(L));
   }

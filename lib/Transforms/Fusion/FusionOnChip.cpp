@@ -278,7 +278,9 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
       std::optional<FileRange> R = readableRange(Ctx, U.Access->Expr->getSourceRange());
       if (!R)
         return false;
-      std::string Original = readableText(Ctx, U.Access->Expr->getSourceRange());
+      std::string Original = U.Access->CachedRead.empty()
+                                 ? readableText(Ctx, U.Access->Expr->getSourceRange())
+                                 : U.Access->CachedRead;
       std::vector<BodyEdit> &E = Plan.Edits[U.Member];
       std::optional<FileRange> Store =
           U.Access->PlainStore ? readableRange(Ctx, U.Access->PlainStore->getSourceRange())

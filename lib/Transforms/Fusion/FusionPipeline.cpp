@@ -203,6 +203,7 @@ llvm::Expected<FusionOutput> runFusionPipeline(const FusionInput &In,
   }
   Out.Graphs = buildFusionGraphs(Problem, Relax);
   ProjectionModel Model(Problem, Out.Graphs, Options.Gpu, Options.Codegen.OnChip);
+  Model.setRecomputedNeighbours(Options.Codegen.MaxRecomputedNeighbours);
   GroupEvaluator Evaluator(Model);
   llvm::Expected<Grouping> Groups = choosePlan(Model, Evaluator, Options, Log);
   if (!Groups)

@@ -94,7 +94,9 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
     std::optional<FileRange> R = readableRange(Ctx, U.Access->Expr->getSourceRange());
     if (!R)
       return false;
-    std::string Original = readableText(Ctx, U.Access->Expr->getSourceRange());
+    std::string Original = U.Access->CachedRead.empty()
+                               ? readableText(Ctx, U.Access->Expr->getSourceRange())
+                               : U.Access->CachedRead;
     std::vector<BodyEdit> &E = Plan.Edits[U.Member];
     if (U.Access->Writes) {
       std::optional<FileRange> Store = readableRange(Ctx, U.Access->PlainStore->getSourceRange());

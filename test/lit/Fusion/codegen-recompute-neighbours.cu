@@ -1,7 +1,8 @@
 // Code generation when later members read a producer's results at few
 // neighbour sites: divergence reads fx at (x - 1) and fy at (y - 1), so each
 // thread runs flux_x at its own site and at (x - 1), flux_y at its own site
-// and at (y - 1), into registers, with no shared-memory tile and no barrier.
+// and at (y - 1), into registers, with no shared-memory tile and no barrier;
+// not at a neighbour beyond the grid's edge.
 // Own sites also go to GMEM; a site the producer does not write (outside its
 // guard) is read from GMEM, as in the unfused program.
 // RUN: %launchopt fuse %s --use-plan=%S/Inputs/one-sided-tiles.json -o %t.cu --report=%t.report 2> %t.remarks
@@ -60,9 +61,11 @@ void run(const float *h, const float *u, const float *v, float *fx, float *fy, f
 // CHECK-NOT: __shared__
 // CHECK: // flux_x at the thread's site, then recomputed at the neighbours read below: (-1, 0).
 // CHECK-NEXT: __lo_body_flux_x_in_fused_0({{.*}}, __lo_nb_fx_x0_y0, __lo_nbset_fx_x0_y0, true, blockIdx, threadIdx);
+// CHECK-NEXT: if (blockIdx.x * blockDim.x + threadIdx.x >= 1u)
 // CHECK-NEXT: __lo_body_flux_x_in_fused_0({{.*}}, __lo_nb_fx_xm1_y0, __lo_nbset_fx_xm1_y0, false, blockIdx, make_uint3(threadIdx.x - 1u, threadIdx.y, threadIdx.z));
 // CHECK-NEXT: // flux_y at the thread's site, then recomputed at the neighbours read below: (0, -1).
 // CHECK-NEXT: __lo_body_flux_y_in_fused_0(
+// CHECK-NEXT: if (blockIdx.y * blockDim.y + threadIdx.y >= 1u)
 // CHECK-NEXT: __lo_body_flux_y_in_fused_0({{.*}}, false, blockIdx, make_uint3(threadIdx.x, threadIdx.y - 1u, threadIdx.z));
 // CHECK-NOT: __syncthreads
 // CHECK-NEXT: __lo_body_divergence_in_fused_0(

@@ -34,8 +34,15 @@ FusionGraphs buildFusionGraphs(const FusionProblem &P, const std::vector<bool> &
       bool PureWrite = U.Writes && !U.Reads;
       if (PureWrite && Writers[U.Array] > 0)
         Overwritten[U.Array] = true;
+      // The first write of an array that earlier kernels only read, in
+      // place at the thread's own site (`J[i] = J[i] + ...`): its reads see
+      // the array as it came in, so a copy of that can serve the earlier
+      // readers while it writes.
+      bool FirstInPlaceUpdate = U.Reads && U.Writes && !U.HaloRadius && !U.Indirect &&
+                                !Writers[U.Array] && Readers[U.Array] > 0;
       if (G.VersionCount[U.Array] == 0 ||
-          (RelaxArray[U.Array] && PureWrite && Writers[U.Array] > 0))
+          (RelaxArray[U.Array] && PureWrite && Writers[U.Array] > 0) ||
+          (RelaxArray[U.Array] && FirstInPlaceUpdate))
         ++G.VersionCount[U.Array];
       G.UseVersions[K].push_back(G.VersionCount[U.Array] - 1);
       Writers[U.Array] += U.Writes;

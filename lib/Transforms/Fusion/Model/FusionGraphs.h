@@ -31,7 +31,9 @@ struct FusionGraphs {
   std::vector<ArrayIntent> Intents;
   // Per kernel and use (parallel to OriginalKernel::Uses): which version of
   // the array the use touches. A kernel that overwrites an expandable array
-  // without reading it starts a new version (renaming relaxes precedences).
+  // without reading it starts a new version (renaming relaxes precedences),
+  // and so does the first kernel that updates an array in place at its own
+  // sites after others read it.
   std::vector<std::vector<unsigned>> UseVersions;
   std::vector<unsigned> VersionCount; // per array
   std::vector<KernelDependence> Dependences;

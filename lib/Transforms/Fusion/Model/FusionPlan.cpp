@@ -82,9 +82,13 @@ llvm::json::Object haloJson(const NewKernelProjection &F, const FusionProblem &P
   for (const HaloArrayPath &H : F.HaloArrays) {
     llvm::json::Object A{{"array", P.Arrays[H.Array].Name},
                          {"radius", H.Radius},
-                         {"path", H.SharedTile ? "shared-tile" : "global"}};
+                         {"path", H.SharedTile             ? "shared-tile"
+                                  : H.RecomputedNeighbours ? "recomputed"
+                                                           : "global"}};
     if (H.SharedTile)
       A["tile_bytes"] = H.TileBytes;
+    else if (H.RecomputedNeighbours)
+      A["neighbours"] = H.RecomputedNeighbours;
     else
       A["why"] = H.Why;
     Arrays.push_back(std::move(A));
@@ -105,6 +109,9 @@ void printHaloTerms(llvm::raw_ostream &OS, const NewKernelProjection &F, const F
     OS << " " << P.Arrays[H.Array].Name << " (halo " << H.Radius << ", ";
     if (H.SharedTile)
       OS << "tile " << H.TileBytes << " B)";
+    else if (H.RecomputedNeighbours)
+      OS << "recomputed at " << H.RecomputedNeighbours << " neighbour"
+         << (H.RecomputedNeighbours == 1 ? ")" : "s)");
     else
       OS << "GMEM: " << H.Why << ")";
   }
@@ -141,6 +148,9 @@ llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
                                          {"original_sum_seconds", F.OriginalSum}});
     if (F.HaloPoints && F.Efficiency > 0)
       Kernels.back().getAsObject()->insert({"halo", haloJson(F, P)});
+    if (F.RenamingCopyBytes)
+      Kernels.back().getAsObject()->insert(
+          {"renaming_copy_seconds", F.seconds(F.RenamingCopyBytes)});
   }
   return llvm::json::Object{{"original_seconds", Plan.OriginalSeconds},
                             {"projected_seconds", Plan.ProjectedSeconds},
@@ -225,6 +235,9 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     OS << llvm::format("; %u registers, %u blocks/SM\n", F.Registers, F.BlocksPerMultiprocessor);
     if (F.HaloPoints && F.Efficiency > 0)
       printHaloTerms(OS, F, P);
+    if (F.RenamingCopyBytes)
+      OS << llvm::format("    renaming copies before the kernel: %.3f us\n",
+                         F.seconds(F.RenamingCopyBytes) * 1e6);
   }
 }
 

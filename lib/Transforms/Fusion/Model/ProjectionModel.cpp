@@ -19,6 +19,31 @@ ProjectionModel::ProjectionModel(const FusionProblem &P, const FusionGraphs &G,
   }
 }
 
+// The copies renaming makes for F (FusionRenaming.h): an array whose
+// versions meet in F, one of them read or written across threads (at a
+// neighbour, or by a member over halo layers), gets its earlier version in
+// a new buffer copied from the allocation, a load and a store per site.
+static double renamingCopyBytes(const NewKernelProjection &F, const FusionGraphs &G,
+                                const FusionProblem &P, double Sites) {
+  std::set<unsigned> Copied;
+  for (unsigned I = 0; I < F.Members.size(); ++I)
+    for (unsigned J = I + 1; J < F.Members.size(); ++J) {
+      const OriginalKernel &A = P.Kernels[F.Members[I]], &B = P.Kernels[F.Members[J]];
+      for (unsigned UA = 0; UA < A.Uses.size(); ++UA)
+        for (unsigned UB = 0; UB < B.Uses.size(); ++UB) {
+          const ArrayUse &X = A.Uses[UA], &Y = B.Uses[UB];
+          bool Across = X.HaloRadius || Y.HaloRadius || F.MemberHalo[I] || F.MemberHalo[J];
+          if (X.Array == Y.Array && (X.Writes || Y.Writes) && Across &&
+              G.UseVersions[F.Members[I]][UA] != G.UseVersions[F.Members[J]][UB])
+            Copied.insert(X.Array);
+        }
+    }
+  double Bytes = 0;
+  for (unsigned Array : Copied)
+    Bytes += 2 * Sites * P.Arrays[Array].ElementBytes;
+  return Bytes;
+}
+
 // Extra sites per block for a halo of Radius along every axis the block spans.
 static unsigned haloPoints(const OriginalKernel &K, unsigned Radius) {
   if (!Radius)
@@ -32,6 +57,9 @@ static unsigned haloPoints(const OriginalKernel &K, unsigned Radius) {
 double NewKernelProjection::seconds(double TrafficBytes) const {
   return Efficiency > 0 ? TrafficBytes / Bytes * (ProjectedSeconds - BarrierSeconds) : 0;
 }
+
+// Whether F recomputes Array's producer instead of filling a tile.
+static bool recomputed(const NewKernelProjection &F, unsigned Array);
 
 void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
   const OriginalKernel &First = P.Kernels[F.Members.front()];
@@ -90,6 +118,7 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
     }
     F.HaloArrays.push_back(H);
   }
+  projectRecomputation(F);
   for (const HaloArrayPath &H : F.HaloArrays)
     for (unsigned I : Touching[H.Array])
       if (P.Kernels[F.Members[I]].use(H.Array)->Writes)
@@ -107,14 +136,20 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
       const HaloArrayPath *H = It == Producer.end() ? nullptr : It->second.second;
       bool Produces = H && It->second.first == I;
       double Element = P.Arrays[U.Array].ElementBytes;
-      if (H && !H->SharedTile && !Produces && U.Reads) {
+      if (H && !H->SharedTile && !H->RecomputedNeighbours && !Produces && U.Reads) {
         // The GMEM round trip: what the producer stored, reloaded.
         F.GlobalRoundTripBytes += (Sites + Ring) * Element;
         continue;
       }
-      if (H && H->SharedTile)
+      if (H && (H->SharedTile || H->RecomputedNeighbours))
         continue;
-      double Extra = (U.Reads + U.Writes) * Ring * Element;
+      // A recomputing producer writes registers only away from its site.
+      bool Recomputes =
+          std::any_of(F.HaloArrays.begin(), F.HaloArrays.end(), [&](const HaloArrayPath &R) {
+            auto P = Producer.find(R.Array);
+            return R.RecomputedNeighbours && P != Producer.end() && P->second.first == I;
+          });
+      double Extra = (U.Reads + (U.Writes && !Recomputes)) * Ring * Element;
       (H && Produces ? F.GlobalRoundTripBytes : F.HaloRingBytes) += Extra;
     }
   }
@@ -126,10 +161,59 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
     bool Barrier = false;
     for (unsigned J = 0; J < I && !Barrier; ++J)
       for (const ArrayUse &W : P.Kernels[F.Members[J]].Uses)
-        if (const ArrayUse *R = P.Kernels[F.Members[I]].use(W.Array); W.Writes && R)
+        if (const ArrayUse *R = P.Kernels[F.Members[I]].use(W.Array);
+            W.Writes && R && !recomputed(F, W.Array))
           Barrier |= R->Reads && (R->HaloRadius > 0 || F.MemberHalo[J] > 0);
     F.Barriers += Barrier;
   }
+}
+
+// Code generation recomputes a producer over halo layers in registers at
+// the neighbour sites later members read its results at, instead of filling
+// tiles, when all of those results would have had tiles, the readers run
+// once at their own sites, at no more than MaxRecomputed neighbours (the
+// distinct offsets of one read, the thread load, less its own site), and
+// the producer reads nothing an earlier member writes (FusionRecompute.h).
+void ProjectionModel::projectRecomputation(NewKernelProjection &F) const {
+  for (unsigned W = 0; W < F.Members.size(); ++W) {
+    if (!F.MemberHalo[W] || !MaxRecomputed)
+      continue;
+    const OriginalKernel &K = P.Kernels[F.Members[W]];
+    std::vector<HaloArrayPath *> Produced;
+    bool Possible = true;
+    unsigned Neighbours = 0;
+    for (HaloArrayPath &H : F.HaloArrays) {
+      const ArrayUse *Own = K.use(H.Array);
+      if (!Own || !Own->Writes)
+        continue;
+      Produced.push_back(&H);
+      Possible &= H.SharedTile;
+      for (unsigned I = W + 1; I < F.Members.size(); ++I)
+        if (const ArrayUse *R = P.Kernels[F.Members[I]].use(H.Array); R && R->Reads) {
+          Possible &= !F.MemberHalo[I];
+          Neighbours = std::max(Neighbours, R->ThreadLoad - 1);
+        }
+    }
+    for (const ArrayUse &U : K.Uses)
+      for (unsigned J = 0; J < W && U.Reads; ++J)
+        if (const ArrayUse *Earlier = P.Kernels[F.Members[J]].use(U.Array))
+          Possible &= !Earlier->Writes;
+    if (Produced.empty() || !Possible || !Neighbours || Neighbours > MaxRecomputed)
+      continue;
+    for (HaloArrayPath *H : Produced) {
+      F.TileSharedMemory -= H->TileBytes;
+      H->SharedTile = false;
+      H->TileBytes = 0;
+      H->RecomputedNeighbours = Neighbours;
+    }
+  }
+}
+
+static bool recomputed(const NewKernelProjection &F, unsigned Array) {
+  for (const HaloArrayPath &H : F.HaloArrays)
+    if (H.Array == Array)
+      return H.RecomputedNeighbours > 0;
+  return false;
 }
 
 void ProjectionModel::projectResources(NewKernelProjection &F) const {
@@ -291,7 +375,9 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
       const std::string &Name = P.Arrays[D->Array].Name;
       if (D->Kind == DependenceKind::Anti && (D->Radius > 0 || F.MemberHalo[I] > 0))
         return Reject("'" + P.Kernels[D->To].Name + "' overwrites " + Name +
-                      " that another thread of the fused kernel still reads");
+                      " that another thread of the fused kernel still reads, and " + Name +
+                      " keeps one buffer (renaming, --rename-expandable, copies it for the "
+                      "readers)");
       if (D->Kind == DependenceKind::Output &&
           (F.MemberHalo[I] > 0 || F.MemberHalo[Position[D->To]] > 0))
         return Reject(Name + " is written by two members and one of them computes halo layers");
@@ -320,7 +406,8 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
   // halo layers, as the generated code moves it.
   if (Radius)
     projectHaloPath(F);
-  F.Bytes = F.ReuseBytes + F.HaloRingBytes + F.GlobalRoundTripBytes;
+  F.RenamingCopyBytes = renamingCopyBytes(F, G, P, First.sites());
+  F.Bytes = F.ReuseBytes + F.HaloRingBytes + F.GlobalRoundTripBytes + F.RenamingCopyBytes;
 
   projectResources(F);
   if (!F.Feasible)

@@ -16,6 +16,9 @@ struct HaloArrayPath {
   unsigned Radius = 0;    // the producer's halo layers
   bool SharedTile = false; // else GMEM: producer stores its halo sites too
   unsigned TileBytes = 0; // per block, SharedTile only
+  // Instead of a tile: the producer runs again in registers at this many
+  // neighbour sites per thread (FusionRecompute.h); 0 when it does not.
+  unsigned RecomputedNeighbours = 0;
   std::string Why;        // GMEM only: why no tile
 };
 
@@ -49,6 +52,9 @@ struct NewKernelProjection {
   double ReuseBytes = 0;          // loads and stores at own sites after reuse
   double HaloRingBytes = 0;       // members' loads and stores at halo sites
   double GlobalRoundTripBytes = 0; // GMEM fallback: halo stores, consumer reloads
+  // Two versions of an array that meet across threads of F live in two
+  // buffers: the earlier one a copy of the allocation made before F runs.
+  double RenamingCopyBytes = 0;
   unsigned Barriers = 0;          // __syncthreads() between bodies
   double BarrierSeconds = 0;
   double seconds(double TrafficBytes) const;
@@ -78,6 +84,10 @@ public:
   ProjectionModel(const FusionProblem &P, const FusionGraphs &G, const GpuDescription &Gpu,
                   bool OnChip = true);
 
+  // The most neighbour sites code generation recomputes a halo producer at
+  // instead of filling tiles (--recompute-neighbours; 0: always tiles).
+  void setRecomputedNeighbours(unsigned N) { MaxRecomputed = N; }
+
   NewKernelProjection project(llvm::ArrayRef<unsigned> Members) const;
   // P(K): the measured time when the problem carries one, else projected.
   double originalSeconds(unsigned Kernel) const { return Original[Kernel]; }
@@ -90,11 +100,13 @@ private:
   const FusionGraphs &G;
   const GpuDescription &Gpu;
   bool OnChip;
+  unsigned MaxRecomputed = 2;
   std::vector<double> Original;
   std::vector<std::vector<const KernelDependence *>> Outgoing;
 
   void projectResources(NewKernelProjection &F) const;
   void projectHaloPath(NewKernelProjection &F) const;
+  void projectRecomputation(NewKernelProjection &F) const;
 };
 
 } // namespace launchopt
