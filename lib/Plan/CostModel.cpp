@@ -1,6 +1,7 @@
 // --auto's cost model: the time of a launch site's work for one parent grid
-// of a nominal scenario (LaunchCosts: measured launch costs, guessed serial
-// and bookkeeping costs). It compares strategies; it does not predict run
+// of a nominal scenario, or of the parent grid the host launches when the
+// program writes it as a constant (LaunchCosts: measured launch costs,
+// guessed serial and bookkeeping costs). It compares strategies; it does not predict run
 // times. Where the child's size is not a constant, every strategy is priced
 // for a small and for a large child and the two are added, so that one
 // without a runtime guard (launch removal serializes every child) pays for
@@ -48,9 +49,15 @@ Recursion recursionOf(const SiteFacts &F) {
 std::vector<Scenario> scenariosOf(const SiteFacts &F, const LaunchCosts &C) {
   Scenario S;
   const Recursion R = recursionOf(F);
-  S.ParentBlock = R == Recursion::None ? C["nominal_parent_block"] : *F.ChildBlock;
+  // The parent grid the host launches when it is a constant, else the
+  // nominal one.
+  const bool ParentKnown = R == Recursion::None && F.ParentGrid && F.ParentBlock;
+  S.ParentBlock = R != Recursion::None ? *F.ChildBlock
+                  : ParentKnown        ? *F.ParentBlock
+                                       : C["nominal_parent_block"];
   S.ParentThreads = R == Recursion::Chain  ? *F.ChildThreads
                     : R == Recursion::Tree ? C["nominal_tree_level_blocks"] * S.ParentBlock
+                    : ParentKnown          ? *F.ParentGrid * *F.ParentBlock
                                            : C["nominal_parent_threads"];
   S.LaunchesPerThread = F.InLoop              ? C["nominal_loop_trips"]
                         : F.OneThreadPerGrid  ? 1.0 / S.ParentThreads

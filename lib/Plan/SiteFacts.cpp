@@ -29,6 +29,30 @@ std::optional<double> constantSize(const clang::ASTContext &Ctx, const LaunchAna
   return std::nullopt;
 }
 
+// The largest (grid, block) of the parent's host launches, when each of
+// them writes both as constants (`const int blocks = 4096;
+// k<<<blocks, 64>>>`); nothing when any does not, none is seen, or device
+// code launches the parent too.
+std::optional<std::pair<double, double>>
+parentShape(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const LaunchSite &Site) {
+  // A parent that device code launches too (a recursion) runs with other
+  // shapes than the host's.
+  if (!Site.Parent ||
+      std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
+                  [&](const LaunchSite &S) { return S.DeviceSide && S.Child == Site.Parent; }))
+    return std::nullopt;
+  std::optional<std::pair<double, double>> Largest;
+  for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {
+    std::optional<uint64_t> Grid = Host->Grid ? constantOperand(Ctx, Host->Grid) : std::nullopt;
+    std::optional<uint64_t> Block = Host->Block ? constantOperand(Ctx, Host->Block) : std::nullopt;
+    if (!Grid || !Block || !*Grid || !*Block)
+      return std::nullopt;
+    if (!Largest || double(*Grid) * *Block > Largest->first * Largest->second)
+      Largest = {double(*Grid), double(*Block)};
+  }
+  return Largest;
+}
+
 bool containsLoop(const clang::Stmt *S) {
   if (!S)
     return false;
@@ -75,6 +99,11 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   F.ChildBlock = constantSize(Ctx, Launches, Site, Site.Block);
   if (F.ChildGrid && F.ChildBlock)
     F.ChildThreads = *F.ChildGrid * *F.ChildBlock;
+  if (ParentHostLaunched)
+    if (std::optional<std::pair<double, double>> Shape = parentShape(Ctx, Launches, Site)) {
+      F.ParentGrid = Shape->first;
+      F.ParentBlock = Shape->second;
+    }
   F.Arguments = static_cast<unsigned>(Site.Arguments.size());
   if (Site.Parent)
     for (const clang::Expr *A : Site.Arguments)
@@ -95,10 +124,13 @@ std::map<std::string, std::string> describeFacts(const SiteFacts &F) {
                          : F.OneThreadPerGrid  ? "one per parent grid"
                          : F.OneThreadPerBlock ? "one per parent block"
                                                : "at most one per parent thread";
+  std::string Parent = F.ParentHostLaunched ? "launched from the host" : "launched from the device";
+  if (F.ParentGrid && F.ParentBlock)
+    Parent += " (" + Number(F.ParentGrid) + " blocks of " + Number(F.ParentBlock) + ")";
   return {{"child", Child + (F.Recursive ? ", recursive" : "")},
           {"child-threads", Number(F.ChildThreads)},
           {"launches", Launches},
-          {"parent", F.ParentHostLaunched ? "launched from the host" : "launched from the device"},
+          {"parent", Parent},
           {"stream", streamName(F.Stream)},
           {"uniform-arguments",
            std::to_string(F.UniformArguments) + " of " + std::to_string(F.Arguments)}};

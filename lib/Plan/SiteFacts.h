@@ -45,6 +45,9 @@ struct SiteFacts {
   // Child threads per launch (grid x block) and the child's block, when the
   // launch writes them as constants.
   std::optional<double> ChildThreads, ChildBlock, ChildGrid;
+  // The parent's grid (blocks) and block (threads) when every host launch of
+  // it writes them as constants: the largest of those launches.
+  std::optional<double> ParentGrid, ParentBlock;
   unsigned Arguments = 0, UniformArguments = 0; // uniform over the parent grid
   // By probe key ("threshold", "aggregate=block").
   std::map<std::string, ProbeOutcome> Probes;
