@@ -82,6 +82,18 @@ TEST(SpawnModel, BlockChildrenAreBoundedByThePool) {
   EXPECT_EQ(launchopt::spawn::blockChildLimits().maxGrids, 128u);
 }
 
+// A child that launches nothing itself has no grid limit: only the pool's
+// entries stop its launches.
+TEST(SpawnModel, LeafBlockChildrenAreBoundedByThePoolAlone) {
+  ModelLimits Leaf = launchopt::spawn::blockChildLimits(8192, true);
+  ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
+  S.gridsInFlight = 8192 / 16;
+  EXPECT_TRUE(launchopt::spawn::withinLimits(S, Leaf, 1));
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, launchopt::spawn::blockChildLimits(8192), 1));
+  S.pendingLaunches = 8192 - 512;
+  EXPECT_FALSE(launchopt::spawn::withinLimits(S, Leaf, 1));
+}
+
 TEST(SpawnModel, PendingLaunchesStopLaunchesBeforeThePool) {
   ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
   ModelLimits WithPool{65536, 128, 132.0 * 32, 1536};

@@ -73,7 +73,7 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
 // refuses it) recorded, with its arguments as evaluated here, for the
 // runtime's drains to launch (runtime/include/launchopt/deferral.cuh).
 std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
-                             LaunchRemark &Remark, const std::string &SpawnedCallee) {
+                             LaunchRemark &Remark, const std::string &SpawnedCallee, bool Leaf) {
   BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
   std::string Id = std::to_string(Site.Id) + "u";
   std::string Suffix = std::to_string(Site.Id);
@@ -94,8 +94,9 @@ std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   }
   std::string ArgumentsThen = Arguments.empty() ? "" : llvm::join(Arguments, ", ") + ", ";
   std::string Stream = L.Stream.empty() ? "0" : L.Stream;
+  const std::string LeafText = Leaf ? "true" : "false";
   Out += Indent + "  const unsigned " + TicketVar + " = launchopt::spawn::admitBlockChild(" + Id +
-         ", " + B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ");\n";
+         ", " + B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ", " + LeafText + ");\n";
   Out += Indent + "  if (" + TicketVar + " != 0)\n";
   Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " +
          SharedMemory + ", " + Stream + ">>>(" + ArgumentsThen + TicketVar + ");\n";
@@ -103,11 +104,11 @@ std::string deferrableLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
          "      !launchopt::spawn::blockChildLaunched(" + Id + ", " + TicketVar + ", " + B.GridVar +
          "))\n";
   Out += Indent + "    launchopt::spawn::deferBlockChild(\n" + Indent + "        " + Id + ", " +
-         B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "        [=](" +
-         generated::code("unsigned @t, cudaStream_t @stream) {\n") + Indent + "          " +
-         SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " + SharedMemory +
-         generated::code(", @stream>>>(") + ArgumentsThen + generated::code("@t);\n") + Indent +
-         "        });\n";
+         B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ", " + LeafText + ",\n" + Indent +
+         "        [=](" + generated::code("unsigned @t, cudaStream_t @stream) {\n") + Indent +
+         "          " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar + ", " +
+         SharedMemory + generated::code(", @stream>>>(") + ArgumentsThen +
+         generated::code("@t);\n") + Indent + "        });\n";
   Out += Indent + "}";
   Remark.Parameters["threads"] = B.Recovered;
   return Out;
@@ -317,8 +318,13 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     AcceptedLaunch *Launch = &*C.Launch;
     const FileRange &Statement = Launch->Text.Statement;
     if (C.Defers) {
+      // A child that launches nothing is bounded by the pool alone.
+      auto Features =
+          Site.Child ? Launches.ChildFeatures.find(Site.Child) : Launches.ChildFeatures.end();
+      bool Leaf =
+          Features != Launches.ChildFeatures.end() && Features->second.LaunchedKernels.empty();
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned));
+                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned, Leaf));
       if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
         insertPrototype(Result.Edits, *Launch, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);

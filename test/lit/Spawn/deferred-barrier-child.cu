@@ -1,8 +1,10 @@
 // A child with barriers and shared memory cannot run in the parent thread:
 // it is launched while the controller's limits allow, else deferred with its
 // arguments as evaluated at the launch, to be launched by the parent grid's
-// drain. Its spawned copy is its body under a guard by which every thread
-// reports its end (early returns included). The output compiles.
+// drain. The child launches nothing, so only the pending-launch pool bounds
+// its grids (`true`). Its spawned copy is its body under a guard by which
+// every thread reports its end (early returns included). The output
+// compiles.
 // RUN: %launchopt --spawn %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -35,13 +37,13 @@ __global__ void parent(int *d, const int *sizes) {
 // CHECK: __global__ void parent(int *d, const int *sizes) {
 // CHECK: auto __lo_sarg1_0 = d + threadIdx.x * 64;
 // CHECK-NEXT: auto __lo_sarg1_1 = sizes[threadIdx.x];
-// CHECK-NEXT: const unsigned __lo_sticket1 = launchopt::spawn::admitBlockChild(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1);
+// CHECK-NEXT: const unsigned __lo_sticket1 = launchopt::spawn::admitBlockChild(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1, true);
 // CHECK-NEXT: if (__lo_sticket1 != 0)
 // CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1, 0, 0>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_sticket1);
 // CHECK-NEXT: if (__lo_sticket1 == 0 ||
 // CHECK-NEXT: !launchopt::spawn::blockChildLaunched(1u, __lo_sticket1, __lo_sgrid1))
 // CHECK-NEXT: launchopt::spawn::deferBlockChild(
-// CHECK-NEXT: 1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
+// CHECK-NEXT: 1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1, true,
 // CHECK-NEXT: [=](unsigned __lo_t, cudaStream_t __lo_stream) {
 // CHECK-NEXT: __lo_spawned_child<<<__lo_sgrid1, __lo_sblock1, 0, __lo_stream>>>(__lo_sarg1_0, __lo_sarg1_1, __lo_t);
 // CHECK-NEXT: });

@@ -766,11 +766,19 @@ LAUNCHOPT_SPAWN_HD inline ModelLimits defaultLimits(unsigned long long pool = LA
 // limit: with the default pool (2,048) and only the pool's count to stop
 // them, a recursion of barrier children filled the device runtime's launch
 // buffers long before that count did, and its launches waited in the
-// runtime for good (test/gpu/programs/deep_partition.cu on the H100).
+// runtime for good (test/gpu/programs/deep_partition.cu on the H100). A
+// `leaf` child launches nothing itself: only the pool bounds its grids, as
+// it bounded the program's own launches (a grid limit deferred most of a
+// wide fan-out of leaves, and the drains ran them 40 times slower than the
+// launches as written: test/gpu/programs/struct_segments.cu on the H200).
 LAUNCHOPT_SPAWN_HD inline ModelLimits blockChildLimits(
-    unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL) {
+    unsigned long long pool = LAUNCHOPT_RUNTIME_PENDING_POOL, bool leaf = false) {
   ModelLimits limits = defaultLimits(pool);
   limits.maxQueue = ~0ull;
+  if (leaf) {
+    limits.maxGrids = ~0ull;
+    return limits;
+  }
   unsigned long long byPool = pool / LAUNCHOPT_SPAWN_POOL_PER_BLOCK_GRID;
   if (byPool > limits.maxGrids)
     limits.maxGrids = byPool;
@@ -983,15 +991,16 @@ __device__ inline unsigned admit(unsigned site, const dim3 &grid, const dim3 &bl
 // for its spawned copy (whose threads each report their end), or 0 to defer
 // it. A grid the tickets cannot count (2^32 threads or more) is launched
 // Untracked; one that finds no free ticket slot is deferred, since an
-// untracked grid would pass the limits unseen. `deferred`: the drain asks,
-// for a launch recorded before (counted then); `overdue`: its drain waited
-// too long, the launch passes the limits.
+// untracked grid would pass the limits unseen. `leaf`: the child launches
+// nothing (blockChildLimits); `deferred`: the drain asks, for a launch
+// recorded before (counted then); `overdue`: its drain waited too long, the
+// launch passes the limits.
 __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
-                                           long long threads, bool deferred = false,
+                                           long long threads, bool leaf, bool deferred = false,
                                            bool overdue = false) {
   unsigned long long ctas = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned long long blockThreads = (unsigned long long)block.x * block.y * block.z;
-  const ModelLimits limits = blockChildLimits(deferral::poolSize());
+  const ModelLimits limits = blockChildLimits(deferral::poolSize(), leaf);
   unsigned ticket = 0;
   if ((deferred || cudaPeekAtLastError() == cudaSuccess) &&
       (overdue || withinLimits(currentState(), limits, ctas))) {
@@ -1009,9 +1018,9 @@ __device__ inline unsigned admitBlockChild(unsigned site, const dim3 &grid, cons
 // (bool(unsigned ticket, cudaStream_t)) makes the spawned copy's launch.
 template <typename Launch>
 __device__ inline void deferBlockChild(unsigned site, const dim3 &grid, const dim3 &block,
-                                       long long threads, const Launch &launch) {
+                                       long long threads, bool leaf, const Launch &launch) {
   deferral::deferToChain([=](cudaStream_t stream, bool overdue) {
-    unsigned ticket = admitBlockChild(site, grid, block, threads, true, overdue);
+    unsigned ticket = admitBlockChild(site, grid, block, threads, leaf, true, overdue);
     if (ticket == 0)
       return false;
     launch(ticket, stream);
