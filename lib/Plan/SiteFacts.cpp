@@ -3,8 +3,8 @@
 #include "Analysis/LaunchOrder.h"
 
 #include "Analysis/ConstantOperand.h"
+#include "Analysis/ThreadLoops.h"
 #include "Analysis/Uniformity.h"
-#include "clang/AST/StmtCXX.h"
 #include <algorithm>
 
 namespace launchopt {
@@ -53,17 +53,6 @@ parentShape(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const 
   return Largest;
 }
 
-bool containsLoop(const clang::Stmt *S) {
-  if (!S)
-    return false;
-  if (llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(S))
-    return true;
-  for (const clang::Stmt *Child : S->children())
-    if (containsLoop(Child))
-      return true;
-  return false;
-}
-
 } // namespace
 
 SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -80,7 +69,7 @@ SiteFacts analyseSite(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
           !Features->second.Barriers.empty() || !Features->second.WarpPrimitives.empty();
       F.ChildUsesSharedMemory = Features->second.UsesSharedMemory;
     }
-    F.ChildLoops = containsLoop(Site.Child->getBody());
+    F.ChildLoops = threadsMayLoop(*Site.Child);
   }
   F.Recursive = Site.Recursive;
   F.ChildLaunches =

@@ -27,8 +27,9 @@ struct SiteFacts {
   std::string Parent, Child;
   bool ChildSynchronizes = false; // barriers or warp primitives
   bool ChildUsesSharedMemory = false;
-  // The child's body has a loop: its threads' work grows with the data, so
-  // running a child in a parent thread costs more than its thread count says.
+  // The child's threads may loop (ThreadLoops.h: a loop of a few constant
+  // trips does not count): their work grows with the data, so running a
+  // child in a parent thread costs more than its thread count says.
   bool ChildLoops = false;
   bool Recursive = false;
   bool ChildLaunches = false; // the child has device-side launches of its own
