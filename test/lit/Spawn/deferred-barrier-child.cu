@@ -25,7 +25,7 @@ __global__ void parent(int *d, const int *sizes) {
   child<<<1, 64>>>(d + threadIdx.x * 64, sizes[threadIdx.x]);
 }
 
-// REMARK: deferred-barrier-child.cu:23:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads, spawned-kernel: __lo_spawned_child
+// REMARK: deferred-barrier-child.cu:25:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads, spawned-kernel: __lo_spawned_child
 // CHECK: launchopt runtime: launchopt/deferral.cuh
 // CHECK: launchopt runtime: launchopt/spawn.cuh
 // CHECK: static __global__ void __lo_spawned_child(int *d, int n, const unsigned __lo_ticket)
@@ -55,6 +55,6 @@ __global__ void parent(int *d, const int *sizes) {
 // RUN: %launchopt --spawn --aggregate=block %s -o %t.sa.cu 2> %t.sa.remarks
 // RUN: %FileCheck %s --check-prefix=AGGREGATE < %t.sa.remarks
 // RUN: %nvcc-compile %t.sa.cu
-// AGGREGATE: deferred-barrier-child.cu:23:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads
-// AGGREGATE: deferred-barrier-child.cu:23:3: remark: aggregate applied to launch of '__lo_spawned_child' (aggregated-kernel: __lo_agg___lo_spawned_child, granularity: block)
-// AGGREGATE: deferred-barrier-child.cu:23:3: remark: not aggregated: the launch is written in a lambda, which may run it after the parent's block has gathered its launches, or in another grid
+// AGGREGATE: deferred-barrier-child.cu:25:3: remark: spawn applied to launch of 'child' (deferred-when-refused: child uses __syncthreads
+// AGGREGATE: deferred-barrier-child.cu:25:3: remark: aggregate applied to launch of '__lo_spawned_child' (aggregated-kernel: __lo_agg___lo_spawned_child, granularity: block)
+// AGGREGATE: deferred-barrier-child.cu:25:3: remark: not aggregated: the launch is written in a lambda, which may run it after the parent's block has gathered its launches, or in another grid
