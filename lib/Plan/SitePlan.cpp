@@ -33,6 +33,41 @@ std::string microseconds(double V) {
   return Buffer;
 }
 
+// The refusals with one pass's flag and one reason as one entry
+// ("P, P:PO: not possible: --promote refuses: ..."): the promotion and
+// aggregation variants of a site are often refused alike. A refusal alone
+// keeps its flag's value.
+std::vector<std::string> groupedRefusals(const std::vector<std::string> &Refused) {
+  const std::string Marker = ": not possible: ", Verb = " refuses: ";
+  std::vector<std::pair<std::string, std::vector<std::string>>> Groups; // key, entries
+  for (const std::string &R : Refused) {
+    size_t At = R.find(Marker), VerbAt = R.find(Verb, At == std::string::npos ? 0 : At);
+    std::string Key = R;
+    if (At != std::string::npos && VerbAt != std::string::npos) {
+      std::string Flag = R.substr(At + Marker.size(), VerbAt - At - Marker.size());
+      Key = Flag.substr(0, Flag.find('=')) + R.substr(VerbAt);
+    }
+    auto Group =
+        std::find_if(Groups.begin(), Groups.end(), [&](const auto &G) { return G.first == Key; });
+    if (Group == Groups.end())
+      Groups.push_back({Key, {R}});
+    else
+      Group->second.push_back(R);
+  }
+  std::vector<std::string> Out;
+  for (const auto &[Key, Entries] : Groups) {
+    if (Entries.size() == 1) {
+      Out.push_back(Entries.front());
+      continue;
+    }
+    std::string Names;
+    for (const std::string &E : Entries)
+      Names += (Names.empty() ? "" : ", ") + E.substr(0, E.find(Marker));
+    Out.push_back(Names + Marker + Key);
+  }
+  return Out;
+}
+
 std::string flagText(const PassStep &S) {
   return "--" + S.Flag + (S.Value.empty() ? "" : "=" + S.Value);
 }
@@ -342,7 +377,8 @@ LaunchRemark decisionRemark(const SiteChoice &C) {
                       : Extra == 0 ? " (a tie: the candidate listed first wins)"
                                    : " (the program's value of a pass excludes it)"));
     }
-  Lost.insert(Lost.end(), C.Refused.begin(), C.Refused.end());
+  std::vector<std::string> Refused = groupedRefusals(C.Refused);
+  Lost.insert(Lost.end(), Refused.begin(), Refused.end());
   R.Parameters["rejected"] = llvm::join(Lost, "; ");
   if (!C.ProgramNote.empty())
     R.Parameters["program"] = C.ProgramNote;

@@ -1,7 +1,8 @@
 // A child whose threads meet at __syncthreads cannot run serially in the
 // parent thread: --auto chooses no thresholding for it (coarsening and
 // aggregation take it), and the threshold pass, if the plan ran it, would say
-// why. The output compiles; the JSON report has the same choice.
+// why. Candidates one pass refuses for one reason share an entry of the
+// rejected list. The output compiles; the JSON report has the same choice.
 // RUN: %launchopt --auto %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-compile %t.cu
@@ -14,7 +15,7 @@
 // CHECK: launch #1 at {{.*}}barrier-child-not-thresholded.cu:{{[0-9]+}}:5 ('parent' -> 'tile'): auto: applied
 // CHECK:   child: synchronizes, shared memory
 // CHECK:   choice: {{C\+A|A}}:{{[a-z:0-9]+}} (
-// CHECK:   rejected: {{.*}}T: not possible: --threshold refuses: child uses __syncthreads
+// CHECK:   rejected: {{.*}}T: not possible: --threshold refuses: child uses __syncthreads; P, P:PO, P:PA:32, P:PAO:32, P:PA:1024, P:PAO:1024: not possible: --promote refuses: the kernel launches another kernel
 // CHECK-NOT: threshold: applied
 // CHECK: aggregate: applied
 #include <cuda_runtime.h>
