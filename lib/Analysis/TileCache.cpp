@@ -1,5 +1,6 @@
 #include "TileCache.h"
 
+#include "IndexPolynomial.h"
 #include "KernelFeatures.h"
 #include "SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -25,26 +26,6 @@ bool isBuiltinAtom(const std::string &Atom) {
 }
 
 IndexPolynomial single(const std::string &Atom) { return {{{Atom}, 1}}; }
-
-IndexPolynomial sum(IndexPolynomial A, const IndexPolynomial &B, long long Sign = 1) {
-  for (const auto &[M, C] : B)
-    if ((A[M] += Sign * C) == 0)
-      A.erase(M);
-  return A;
-}
-
-IndexPolynomial product(const IndexPolynomial &A, const IndexPolynomial &B) {
-  IndexPolynomial R;
-  for (const auto &[MA, CA] : A)
-    for (const auto &[MB, CB] : B) {
-      IndexMonomial M = MA;
-      M.insert(M.end(), MB.begin(), MB.end());
-      std::sort(M.begin(), M.end());
-      if ((R[M] += CA * CB) == 0)
-        R.erase(M);
-    }
-  return R;
-}
 
 // `+ cols`, `- 2 * cols`, `+ 1`: a delta as code, built-in indices as ints
 // so that a negative term cannot wrap around in unsigned arithmetic.
@@ -330,9 +311,9 @@ private:
     for (TileCacheRead &Read : C.Reads) {
       std::vector<const Expr *> ReadIndex;
       subscriptRoot(Read.Expr, ReadIndex);
-      IndexPolynomial Delta = product(PitchX, sum(Indices(ReadIndex.back()), single(ThreadX), -1));
+      IndexPolynomial Delta = times(PitchX, plus(Indices(ReadIndex.back()), single(ThreadX), -1));
       if (Dims == 2)
-        Delta = sum(Delta, product(PitchY, sum(Indices(ReadIndex.front()), single(ThreadY), -1)));
+        Delta = plus(Delta, times(PitchY, plus(Indices(ReadIndex.front()), single(ThreadY), -1)));
       if (!writable(Delta))
         return std::nullopt;
       Read.Delta = Delta;

@@ -38,8 +38,10 @@ parentShape(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const 
   // A parent that device code launches too (a recursion) runs with other
   // shapes than the host's.
   if (!Site.Parent ||
-      std::any_of(Launches.Sites.begin(), Launches.Sites.end(),
-                  [&](const LaunchSite &S) { return S.DeviceSide && S.Child == Site.Parent; }))
+      std::any_of(Launches.Sites.begin(), Launches.Sites.end(), [&](const LaunchSite &S) {
+        return S.DeviceSide && S.Child &&
+               S.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl();
+      }))
     return std::nullopt;
   std::optional<std::pair<double, double>> Largest;
   for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace launchopt {
@@ -19,10 +20,19 @@ struct Priced {
   std::string name() const { return takenName(*Of, Taken); }
 };
 
+// A candidate a pass did not take: the pass's flag as run (`--promote=PO`)
+// and what it said (`refuses: ...`, or `was not tried`).
+struct Refusal {
+  std::string Candidate, Flag, FlagValue, Said;
+  std::string text() const {
+    return Candidate + ": not possible: " + Flag + FlagValue + " " + Said;
+  }
+};
+
 struct SiteChoice {
   const SiteFacts *Facts = nullptr;
   std::vector<Priced> Possible;     // in the table's order
-  std::vector<std::string> Refused; // "name: not possible: reason"
+  std::vector<Refusal> Refused;
   size_t Chosen = 0;
   std::string ProgramNote;
 };
@@ -37,33 +47,28 @@ std::string microseconds(double V) {
 // ("P, P:PO: not possible: --promote refuses: ..."): the promotion and
 // aggregation variants of a site are often refused alike. A refusal alone
 // keeps its flag's value.
-std::vector<std::string> groupedRefusals(const std::vector<std::string> &Refused) {
-  const std::string Marker = ": not possible: ", Verb = " refuses: ";
-  std::vector<std::pair<std::string, std::vector<std::string>>> Groups; // key, entries
-  for (const std::string &R : Refused) {
-    size_t At = R.find(Marker), VerbAt = R.find(Verb, At == std::string::npos ? 0 : At);
-    std::string Key = R;
-    if (At != std::string::npos && VerbAt != std::string::npos) {
-      std::string Flag = R.substr(At + Marker.size(), VerbAt - At - Marker.size());
-      Key = Flag.substr(0, Flag.find('=')) + R.substr(VerbAt);
-    }
-    auto Group =
-        std::find_if(Groups.begin(), Groups.end(), [&](const auto &G) { return G.first == Key; });
+std::vector<std::string> groupedRefusals(const std::vector<Refusal> &Refused) {
+  std::vector<std::vector<const Refusal *>> Groups;
+  for (const Refusal &R : Refused) {
+    auto Group = std::find_if(Groups.begin(), Groups.end(), [&](const auto &G) {
+      return G.front()->Flag == R.Flag && G.front()->Said == R.Said &&
+             llvm::StringRef(R.Said).starts_with("refuses: ");
+    });
     if (Group == Groups.end())
-      Groups.push_back({Key, {R}});
+      Groups.push_back({&R});
     else
-      Group->second.push_back(R);
+      Group->push_back(&R);
   }
   std::vector<std::string> Out;
-  for (const auto &[Key, Entries] : Groups) {
-    if (Entries.size() == 1) {
-      Out.push_back(Entries.front());
+  for (const std::vector<const Refusal *> &G : Groups) {
+    if (G.size() == 1) {
+      Out.push_back(G.front()->text());
       continue;
     }
     std::string Names;
-    for (const std::string &E : Entries)
-      Names += (Names.empty() ? "" : ", ") + E.substr(0, E.find(Marker));
-    Out.push_back(Names + Marker + Key);
+    for (const Refusal *R : G)
+      Names += (Names.empty() ? "" : ", ") + R->Candidate;
+    Out.push_back(Names + ": not possible: " + G.front()->Flag + " " + G.front()->Said);
   }
   return Out;
 }
@@ -118,21 +123,21 @@ SiteChoice priceSite(const SiteFacts &F, const LaunchCosts &Costs) {
   Choice.Facts = &F;
   for (const Candidate &C : autoCandidates()) {
     Priced P{&C, {}, {}};
-    std::string Refusal;
+    std::optional<Refusal> Refused;
     for (const PassStep &S : C.Steps) {
       auto Probe = F.Probes.find(S.probeKey());
       bool Applied = Probe != F.Probes.end() && Probe->second.Applied;
       if (Applied)
         P.Taken.push_back(&S);
       else if (S.Required) {
-        Refusal = flagText(S) + " " +
-                  (Probe == F.Probes.end() ? "was not tried" : "refuses: " + Probe->second.Reason);
+        Refused =
+            Refusal{C.Name, "--" + S.Flag, S.Value.empty() ? "" : "=" + S.Value,
+                    Probe == F.Probes.end() ? "was not tried" : "refuses: " + Probe->second.Reason};
         break;
       }
     }
-    if (!Refusal.empty()) {
-      Choice.Refused.push_back(
-          C.Name + ": " + (Refusal.rfind("not tried", 0) == 0 ? "" : "not possible: ") + Refusal);
+    if (Refused) {
+      Choice.Refused.push_back(std::move(*Refused));
       continue;
     }
     P.Cost = C.Cost(F, Costs, P.Taken);

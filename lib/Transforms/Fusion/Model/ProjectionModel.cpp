@@ -131,6 +131,12 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
   for (unsigned I = 0; I < N; ++I) {
     const OriginalKernel &K = P.Kernels[F.Members[I]];
     double Ring = Sites * haloPoints(K, F.MemberHalo[I]) / K.threadsPerBlock();
+    // A recomputing producer writes registers only away from its site.
+    bool Recomputes =
+        std::any_of(F.HaloArrays.begin(), F.HaloArrays.end(), [&](const HaloArrayPath &R) {
+          auto It = Producer.find(R.Array);
+          return R.RecomputedNeighbours && It != Producer.end() && It->second.first == I;
+        });
     for (const ArrayUse &U : K.Uses) {
       auto It = Producer.find(U.Array);
       const HaloArrayPath *H = It == Producer.end() ? nullptr : It->second.second;
@@ -143,12 +149,6 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
       }
       if (H && (H->SharedTile || H->RecomputedNeighbours))
         continue;
-      // A recomputing producer writes registers only away from its site.
-      bool Recomputes =
-          std::any_of(F.HaloArrays.begin(), F.HaloArrays.end(), [&](const HaloArrayPath &R) {
-            auto P = Producer.find(R.Array);
-            return R.RecomputedNeighbours && P != Producer.end() && P->second.first == I;
-          });
       double Extra = (U.Reads + (U.Writes && !Recomputes)) * Ring * Element;
       (H && Produces ? F.GlobalRoundTripBytes : F.HaloRingBytes) += Extra;
     }
