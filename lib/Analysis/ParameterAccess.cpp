@@ -3,7 +3,9 @@
 #include "TileCache.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include <algorithm>
+#include <functional>
 #include <set>
 
 namespace launchopt {
@@ -155,6 +157,28 @@ bool isFixedOffset(const IndexPolynomial &Offset, const std::set<std::string> &S
       if (!Scalars.count(Factor) && !Shape.count(Factor))
         return false;
   return true;
+}
+
+// Whether statement S of Body runs on every thread that runs the kernel:
+// only blocks enclose it, and no return or goto comes before it.
+bool runsOnEveryThread(const CompoundStmt *Body, const Stmt *S, const SourceManager &SM) {
+  std::function<bool(const Stmt *)> Exits = [&](const Stmt *T) {
+    if (!T)
+      return false;
+    if ((isa<ReturnStmt>(T) || isa<GotoStmt>(T)) &&
+        SM.isBeforeInTranslationUnit(T->getBeginLoc(), S->getBeginLoc()))
+      return true;
+    return std::any_of(T->child_begin(), T->child_end(), Exits);
+  };
+  std::function<bool(const CompoundStmt *)> Encloses = [&](const CompoundStmt *C) {
+    for (const Stmt *Child : C->body())
+      if (Child == S)
+        return true;
+      else if (const auto *Inner = dyn_cast<CompoundStmt>(Child); Inner && Encloses(Inner))
+        return true;
+    return false;
+  };
+  return Body && Encloses(Body) && !Exits(Body);
 }
 
 struct Subscript {
@@ -320,6 +344,9 @@ KernelAccess analyzeParameterAccess(const FunctionDecl &Kernel) {
       auto Store = C.Assignments.find(S.Expr);
       if (Store != C.Assignments.end() && C.Statements.count(Store->second))
         Access.PlainStore = Store->second;
+      A.WritesEverySite |= Access.PlainStore && Access.Offset.empty() &&
+                           runsOnEveryThread(dyn_cast_or_null<CompoundStmt>(Kernel.getBody()),
+                                             Access.PlainStore, Ctx.getSourceManager());
       Record(Access, loadsIndex(S.Expr->getIdx()));
     }
     // A tile that caches the parameter reads it at the cached elements.

@@ -49,6 +49,9 @@ struct ParameterAccess {
   // loaded from memory (`a[nb[i]]`, an index array), or is not the site plus
   // scalar parameters and the launch's shape (`a[r * m + k]` in a loop).
   bool Indirect = false;
+  // Every thread that runs the kernel stores to the parameter at its own
+  // site: a plain store in no branch or loop, with no return before it.
+  bool WritesEverySite = false;
   unsigned ElementBytes = 0;
   std::vector<SubscriptAccess> Subscripts;
 };

@@ -1,3 +1,4 @@
+#include "Transforms/Fusion/Model/DeadStores.h"
 #include "Transforms/Fusion/Model/FusionPlan.h"
 #include "Transforms/Fusion/Model/GroupingSearch.h"
 #include "Transforms/Fusion/Model/HaloTile.h"
@@ -389,3 +390,63 @@ TEST(GpuDescription, MissingBandwidthIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+// Marks array Name of P scratch and every write of it as one at every site.
+void scratch(FusionProblem &P, const std::string &Name) {
+  for (unsigned A = 0; A < P.Arrays.size(); ++A)
+    if (P.Arrays[A].Name == Name) {
+      P.Arrays[A].Scratch = true;
+      for (OriginalKernel &K : P.Kernels)
+        for (ArrayUse &U : K.Uses)
+          U.WritesEverySite |= U.Array == A && U.Writes;
+    }
+}
+
+} // namespace
+
+TEST(FusionModel, ScratchArrayProducedAndReadOnChipIsNotStored) {
+  FusionProblem P = problem({"k0: a:r0 t:w", "k1: t:r0 b:w"});
+  scratch(P, "t");
+  GpuDescription Gpu = testGpu();
+  FusionGraphs G = buildFusionGraphs(P, false);
+  ProjectionModel Model(P, G, Gpu);
+  NewKernelProjection F = Model.project({0, 1});
+  ASSERT_TRUE(F.Feasible) << F.Infeasibility;
+  EXPECT_EQ(F.StoresLeftOut, std::vector<unsigned>{1});
+  // a loaded, b stored; t neither loaded nor stored.
+  EXPECT_DOUBLE_EQ(F.ReuseBytes, 2 * P.Kernels[0].sites() * 8);
+}
+
+TEST(FusionModel, StoresKeptWhereSomethingElseMayLoadThem) {
+  GpuDescription Gpu = testGpu();
+  // Not scratch: the host may read it.
+  FusionProblem Host = problem({"k0: a:r0 t:w", "k1: t:r0 b:w"});
+  EXPECT_FALSE(storesDroppable(Host, {0, 1}, 1));
+  // A kernel outside the new kernel reads it.
+  FusionProblem Outside = problem({"k0: a:r0 t:w", "k1: t:r0 b:w", "k2: t:r0 c:w"});
+  scratch(Outside, "t");
+  EXPECT_FALSE(storesDroppable(Outside, {0, 1}, 1));
+  EXPECT_TRUE(storesDroppable(Outside, {0, 1, 2}, 1));
+  // Read before the new kernel writes it: last round's values.
+  FusionProblem Before = problem({"k0: t:r0 b:w", "k1: a:r0 t:w"});
+  scratch(Before, "t");
+  EXPECT_FALSE(storesDroppable(Before, {0, 1}, 0));
+  // Written at some sites only: a reader elsewhere loads an older store.
+  FusionProblem Partial = problem({"k0: a:r0 t:w", "k1: t:r0 b:w"});
+  scratch(Partial, "t");
+  Partial.Kernels[0].Uses[1].WritesEverySite = false;
+  EXPECT_FALSE(storesDroppable(Partial, {0, 1}, 1));
+  // Read at a neighbour through GMEM (no tile: the block is not constant).
+  // With a constant block the neighbour is recomputed on chip instead.
+  FusionProblem Neighbour = problem({"k0: a:r0 t:w", "k1: t:r1 b:w"});
+  scratch(Neighbour, "t");
+  FusionGraphs G = buildFusionGraphs(Neighbour, false);
+  ProjectionModel OnChip(Neighbour, G, Gpu);
+  EXPECT_EQ(OnChip.project({0, 1}).StoresLeftOut, std::vector<unsigned>{1});
+  for (OriginalKernel &K : Neighbour.Kernels)
+    K.ConstantBlock = false;
+  ProjectionModel Global(Neighbour, G, Gpu);
+  EXPECT_TRUE(Global.project({0, 1}).StoresLeftOut.empty());
+}

@@ -6,6 +6,7 @@
 #   <prog>.timed.cu   no fusion (--search=none), timing hooks only: the
 #                     original's per-launch times for the fusion efficiency
 #   diffusion2d.whole.cu  both kernels fused whatever the projection says
+#   diffusion2d.tiles.cu  the search's plan with tiles, not recomputation
 #   plan.json, report.txt, problem.json   what the search decided and saw
 #   fuse.log          everything launchopt printed, and its exit status
 # A run that fails or changes nothing leaves no source behind (a stale one
@@ -57,6 +58,10 @@ for p in $PROGRAMS; do
     # (whole-plan.json), so that the GPU run measures the plan it declines.
     [ "$p" = diffusion2d ] &&
       fuse whole --use-plan=whole-plan.json --rename-expandable --timing-hooks --quiet
+    # ... and with shared-memory tiles instead of recomputing the producer at
+    # the two neighbours read (the projection prefers recomputation).
+    [ "$p" = diffusion2d ] &&
+      fuse tiles --rename-expandable --recompute-neighbours=0 --timing-hooks --quiet
     # heat3d fused over time where the projection refuses it, so that the
     # GPU run measures what calibrates it: 2 steps recomputed in registers,
     # 2 and 3 steps in shared-memory tiles.

@@ -229,9 +229,9 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
     const unsigned __lo__t = (__lo__y + 3u) * 38u + __lo__x + 3u;
     __lo_set_hu[__lo__t] = 0;
     __lo_set_hv[__lo__t] = 0;
-    if ((int)__lo__y >= -2)
+    if (((int)__lo__y >= -2) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
       __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-    if ((int)__lo__x >= -2)
+    if (((int)__lo__x >= -2) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
       __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
@@ -254,7 +254,8 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
     }
     const unsigned __lo__t = (__lo__y + 2u) * 36u + __lo__x + 2u;
     __lo_set_dv[__lo__t] = 0;
-    __lo_body_divergence_in_fused_0(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_tile_dv, __lo_set_dv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    if (blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
+      __lo_body_divergence_in_fused_0(__lo_arr_hu, __lo_arr_hv, __lo_arr_dv, __lo_m2_nx, __lo_m2_ny, __lo_tile_hu, __lo_set_hu, __lo_tile_hv, __lo_set_hv, __lo_tile_dv, __lo_set_dv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   // update_h over 2 halo layer(s) into shared memory: read at neighbours below.
@@ -276,7 +277,8 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
     }
     const unsigned __lo__t = (__lo__y + 2u) * 36u + __lo__x + 2u;
     __lo_set_hn[__lo__t] = 0;
-    __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_tile_dv, __lo_set_dv, __lo_tile_hn, __lo_set_hn, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    if (blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
+      __lo_body_update_h_in_fused_0(__lo_arr_h, __lo_arr_dv, __lo_arr_hn, __lo_m3_dt, __lo_m3_nx, __lo_m3_ny, __lo_tile_dv, __lo_set_dv, __lo_tile_hn, __lo_set_hn, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
   __lo_body_diffuse_h_in_fused_0(__lo_arr_hn, __lo_arr_hs, __lo_m4_nu, __lo_m4_nx, __lo_m4_ny, __lo_tile_hn, __lo_set_hn, blockIdx, threadIdx);

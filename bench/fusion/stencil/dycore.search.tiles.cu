@@ -210,15 +210,15 @@ __global__ void __lo_fused_0(const float *__lo_arr_h, const float *__lo_arr_u, f
     } else { // columns left and right of the block
       const unsigned __lo__r = __lo__s - 289u;
       const unsigned __lo__k = __lo__r % 1u;
-      __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
+      __lo__x = __lo__k - 1u;
       __lo__y = __lo__r / 1u;
     }
     const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
     __lo_set_hu[__lo__t] = 0;
     __lo_set_hv[__lo__t] = 0;
-    if ((int)__lo__y >= 0)
+    if (((int)__lo__y >= 0) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
       __lo_body_flux_x_in_fused_0(__lo_arr_h, __lo_arr_u, __lo_arr_hu, __lo_m0_nx, __lo_m0_ny, __lo_tile_hu, __lo_set_hu, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-    if ((int)__lo__x >= 0)
+    if (((int)__lo__x >= 0) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
       __lo_body_flux_y_in_fused_0(__lo_arr_h, __lo_arr_v, __lo_arr_hv, __lo_m1_nx, __lo_m1_ny, __lo_tile_hv, __lo_set_hv, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __syncthreads();
@@ -287,7 +287,8 @@ __global__ void __lo_fused_1(const float *__lo_arr_u, const float *__lo_arr_v, f
     }
     const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
     __lo_set_ke[__lo__t] = 0;
-    __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
+    if (blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
+      __lo_body_kinetic_energy_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_ke, __lo_m0_nx, __lo_m0_ny, __lo_tile_ke, __lo_set_ke, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
   }
   __lo_body_vorticity_in_fused_1(__lo_arr_u, __lo_arr_v, __lo_arr_f, __lo_arr_q, __lo_m1_nx, __lo_m1_ny, __lo_reg_u, __lo_has_u, __lo_reg_v, __lo_has_v, __lo_reg_q, __lo_has_q, blockIdx, threadIdx);
   __syncthreads();

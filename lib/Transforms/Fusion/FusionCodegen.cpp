@@ -146,8 +146,14 @@ std::string walkSite(const unsigned Block[3], const RingSides &Sides) {
     S += "    } else { // columns left and right of the block\n";
     S += "      const unsigned " + RingStep + " = " + Step + " - " + U(Rows) + ";\n";
     S += "      const unsigned " + Column + " = " + RingStep + " % " + U(Columns) + ";\n";
-    S += "      " + SiteX + " = " + Column + " < " + U(Sides[0]) + " ? " + Column + " - " +
-         U(Sides[0]) + " : " + U(Bx) + " + " + Column + " - " + U(Sides[0]) + ";\n";
+    std::string Left = Column + " - " + U(Sides[0]), Right = U(Bx) + " + " + Left;
+    if (!Sides[0])
+      Right = U(Bx) + " + " + Column;
+    S += "      " + SiteX + " = " +
+         (!Sides[0]   ? Right
+          : !Sides[1] ? Left
+                      : Column + " < " + U(Sides[0]) + " ? " + Left + " : " + Right) +
+         ";\n";
     S += "      " + SiteY + " = " + RingStep + " / " + U(Columns) + ";\n";
   }
   return S + "    }\n";
@@ -214,8 +220,19 @@ std::string tileProducerLoop(const std::vector<TileProducer> &Producers, unsigne
   for (const TileProducer &T : Producers)
     for (const std::string &Tile : OnChip.TilesWritten[T.Member])
       S += "    " + std::string(generated::OnChipTileSet) + Tile + "[" + TileIndex + "] = 0;\n";
+  // A ring site beyond the grid's edge is not run (its flag stays clear, so
+  // readers take GMEM as the unfused program did): a producer without a
+  // guard of its own would read past its arrays there.
+  std::string InGrid;
+  if (Walked[0] + Walked[1])
+    InGrid = "blockIdx.x * blockDim.x + " + SiteX + " < gridDim.x * blockDim.x";
+  if (Walked[2] + Walked[3])
+    InGrid += (InGrid.empty() ? "" : " && ") + std::string("blockIdx.y * blockDim.y + ") + SiteY +
+              " < gridDim.y * blockDim.y";
   for (const TileProducer &T : Producers) {
     std::string Guard = producerGuard(Block, OnChip.RingNeeded[T.Member], Walked);
+    if (!InGrid.empty())
+      Guard = Guard.empty() ? InGrid : "(" + Guard + ") && " + InGrid;
     S += "    " + (Guard.empty() ? "" : "if (" + Guard + ")\n      ") + T.Call + TileIndex + ", " +
          Step + " < " + U(Own) + ", blockIdx, make_uint3(" + SiteX + ", " + SiteY + ", 0));\n";
   }

@@ -1,5 +1,6 @@
 #include "FusionExtraction.h"
 
+#include "FusionScratch.h"
 #include "FusionWrappers.h"
 #include "Analysis/KernelFeatures.h"
 #include "Analysis/TileCache.h"
@@ -171,6 +172,7 @@ void recordArrayUses(const LaunchSite &Site, const KernelAccess &Access,
     U.ThreadLoad = std::max<size_t>(1, A.ReadOffsets.size());
     U.HaloRadius = A.HaloRadius;
     U.Indirect = A.Indirect;
+    U.WritesEverySite = A.WritesEverySite;
     K.Uses.push_back(U);
   }
 }
@@ -544,6 +546,7 @@ private:
       K.LaunchConfig += ", " + operandText(Ctx, Site.SharedMemory) + ", " +
                         operandText(Ctx, Site.Stream) + " #" + std::to_string(Site.Id);
     L.ConstantBlock = blockDims(Ctx, Site.Block, K.BlockDim);
+    K.ConstantBlock = L.ConstantBlock;
     K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
     recordArrayUses(
         Site, Access, [&](const Expr *E) { return allocation(E, Call); }, AllocationIds, X, L, K);
@@ -566,6 +569,7 @@ FusionExtraction extractFusionProblem(ASTContext &Ctx, const LaunchAnalysis &Lau
   Extractor.extract(*Host);
   if (Launches.SitesByParent.count(Host))
     Extractor.remarkUnvisited(*Host);
+  markScratchArrays(X);
   return X;
 }
 

@@ -2,6 +2,7 @@
 
 #include "FusionRecompute.h"
 #include "FusionSites.h"
+#include "Model/DeadStores.h"
 #include "Model/HaloTile.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
@@ -219,6 +220,42 @@ void preferRecomputation(const NewKernelProjection &F, unsigned MaxRecomputed, M
   }
 }
 
+// Arrays whose stores the new kernel leaves out: droppable (DeadStores.h),
+// and every read redirected on chip, a register only at the reader's own
+// site. A read beyond the grid's x edge (a recomputed neighbour the grid
+// does not run, a tile site no producer wrote) falls back to GMEM, where a
+// row-major array holds the next row's first columns: those own sites keep
+// their stores.
+void leaveOutStores(const FusionExtraction &X, const NewKernelProjection &F,
+                    const MemberAccesses &M, std::map<unsigned, OnChipArray> &Chosen) {
+  for (auto &[Alloc, A] : Chosen) {
+    if (A.Path == OnChipPath::Global || !storesDroppable(X.Problem, F.Members, Alloc))
+      continue;
+    bool Redirected = true;
+    long long Reach = 0;
+    for (const MemberSubscript &U : M.Subscripts.at(Alloc)) {
+      if (!U.Access->Reads)
+        continue;
+      Redirected &=
+          A.Members.count(U.Member) && (A.Path != OnChipPath::Register || U.Access->Offset.empty());
+      if (A.Path == OnChipPath::Register)
+        continue;
+      std::optional<std::pair<long long, long long>> D;
+      if (M.Pitch[U.Member])
+        D = planarOffset(U.Access->Offset, *M.Pitch[U.Member]);
+      Redirected &= D.has_value();
+      Reach = std::max(Reach, D ? std::llabs(D->first) : 0);
+    }
+    if (!Redirected)
+      continue;
+    A.StoresLeftOut = true;
+    if (Reach) {
+      std::string Site = "(blockIdx.x * blockDim.x + threadIdx.x)", R = std::to_string(Reach) + "u";
+      A.EdgeStores = Site + " < " + R + " || " + Site + " + " + R + " >= gridDim.x * blockDim.x";
+    }
+  }
+}
+
 // Tiles that do not fit the block's static shared memory stay in GMEM.
 void fitTiles(const FusionExtraction &X, const NewKernelProjection &F, const unsigned Block[3],
               std::map<unsigned, OnChipArray> &Chosen) {
@@ -287,7 +324,7 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
                                : std::nullopt;
       if (A.Path == OnChipPath::Register) {
         if (U.Access->Writes) {
-          E.push_back({R->Begin, R->End, Original + " = " + Reg});
+          E.push_back({R->Begin, R->End, A.StoresLeftOut ? Reg : Original + " = " + Reg});
           E.push_back({Store->End, Store->End, ", " + Has + " = true"});
         } else if (U.Access->Offset.empty()) {
           E.push_back({R->Begin, R->End,
@@ -301,8 +338,7 @@ bool redirectAccesses(const ASTContext &Ctx, const std::map<unsigned, OnChipArra
         const std::string Site = "[" + std::string(generated::TileSiteParam) + "]";
         E.push_back({R->Begin, R->End, Tile + Site});
         E.push_back({Store->End, Store->End,
-                     ", " + Set + Site + " = 1, " + generated::OwnSiteParam + " ? (void)(" +
-                         Original + " = " + Tile + Site + ") : (void)0"});
+                     ", " + Set + Site + " = 1" + ownSiteStore(A, Original + " = " + Tile + Site)});
         TileWriterOf[U.Member].insert(Alloc);
         continue;
       }
@@ -344,6 +380,7 @@ OnChipPlan planOnChipMemory(const ASTContext &Ctx, const FusionExtraction &X,
       Chosen[Alloc] = *A;
   preferRecomputation(F, MaxRecomputed, M, Chosen, Plan);
   fitTiles(X, F, Plan.Block, Chosen);
+  leaveOutStores(X, F, M, Chosen);
 
   // Body edits. Edits of one body must not overlap; if they do (a redirected
   // subscript inside another one's index), every array keeps the GMEM path.

@@ -1,5 +1,6 @@
 #include "FusionOnChipPlan.h"
 
+#include "Support/GeneratedNames.h"
 #include <cstdlib>
 
 namespace launchopt {
@@ -9,6 +10,15 @@ std::string SiteOffset::tag() const {
     return std::string(1, Axis) + (V < 0 ? "m" : "") + std::to_string(std::llabs(V));
   };
   return Part('x', X) + "_" + Part('y', Y);
+}
+
+std::string ownSiteStore(const OnChipArray &A, const std::string &Store) {
+  if (A.StoresLeftOut && A.EdgeStores.empty())
+    return "";
+  std::string Where = generated::OwnSiteParam;
+  if (A.StoresLeftOut)
+    Where += " && (" + A.EdgeStores + ")";
+  return ", " + Where + " ? (void)(" + Store + ") : (void)0";
 }
 
 OnChipPlan::OnChipPlan(unsigned Members)
@@ -37,8 +47,10 @@ bool OnChipPlan::any() const {
 }
 
 std::string OnChipPlan::summary() const {
-  std::string Registers, Tiles, Recomputes, Global;
+  std::string Registers, Tiles, Recomputes, Global, LeftOut;
   for (const OnChipArray &A : Arrays) {
+    if (A.StoresLeftOut)
+      LeftOut += " " + A.Name + (A.EdgeStores.empty() ? "" : " (but at the grid's x edges)");
     if (A.Path == OnChipPath::Register)
       Registers += " " + A.Name;
     else if (A.Path == OnChipPath::Recomputed)
@@ -57,6 +69,7 @@ std::string OnChipPlan::summary() const {
   Part("shared-memory tiles", Tiles);
   Part("recomputed at neighbours", Recomputes);
   Part("global memory", Global);
+  Part("stores left out", LeftOut);
   return S.empty() ? "global memory" : S;
 }
 

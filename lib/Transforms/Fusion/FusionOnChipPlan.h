@@ -43,7 +43,17 @@ struct OnChipArray {
   // Member positions whose bodies use the register or tile.
   std::set<unsigned> Members;
   std::string Why;     // Global: why it is not on chip
+  // Nothing outside the new kernel loads what it stores (a droppable
+  // scratch array read on chip only, Model/DeadStores.h): its stores are
+  // left out, except at the own sites EdgeStores holds at (empty: none).
+  bool StoresLeftOut = false;
+  std::string EdgeStores;
 };
+
+// The text that follows a producer's store into a tile or register and
+// also puts the value (Store: `a[i] = value`) to GMEM at the thread's own
+// site, as far as A keeps its stores; empty when it keeps none.
+std::string ownSiteStore(const OnChipArray &A, const std::string &Store);
 
 // A site a recomputing producer runs at, relative to the thread's own.
 struct SiteOffset {

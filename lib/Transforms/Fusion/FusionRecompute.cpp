@@ -104,8 +104,7 @@ bool recomputedEdits(const ASTContext &Ctx, const OnChipArray &A,
         return false;
       E.push_back({R->Begin, R->End, Val});
       E.push_back({Store->End, Store->End,
-                   ", " + ValSet + " = true, " + generated::OwnSiteParam + " ? (void)(" + Original +
-                       " = " + Val + ") : (void)0"});
+                   ", " + ValSet + " = true" + ownSiteStore(A, Original + " = " + Val)});
       continue;
     }
     auto D = *planarOffset(U.Access->Offset, *Pitch[U.Member]);

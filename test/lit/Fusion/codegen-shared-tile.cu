@@ -66,6 +66,7 @@ void run(const float *h, float *g, float *l, int nx, int ny) {
 // CHECK-NEXT: }
 // CHECK-NEXT: const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
 // CHECK-NEXT: __lo_set_g[__lo__t] = 0;
+// CHECK-NEXT: if (blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
 // CHECK-NEXT: __lo_body_gradient_in_fused_0(__lo_arr_h, __lo_arr_g, __lo_m0_nx, __lo_m0_ny, __lo_tile_g, __lo_set_g, __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK-NEXT: }
 // CHECK-NEXT: __syncthreads();

@@ -55,16 +55,16 @@ void run(const float *h, const float *u, const float *v, float *fx, float *fy, f
 // CHECK-NEXT: } else { // columns left and right of the block
 // CHECK-NEXT: const unsigned __lo__r = __lo__s - 289u;
 // CHECK-NEXT: const unsigned __lo__k = __lo__r % 1u;
-// CHECK-NEXT: __lo__x = __lo__k < 1u ? __lo__k - 1u : 32u + __lo__k - 1u;
+// CHECK-NEXT: __lo__x = __lo__k - 1u;
 // CHECK-NEXT: __lo__y = __lo__r / 1u;
 // CHECK-NEXT: }
 // CHECK-NEXT: const unsigned __lo__t = (__lo__y + 1u) * 34u + __lo__x + 1u;
 // CHECK-NEXT: __lo_set_fx[__lo__t] = 0;
 // CHECK-NEXT: __lo_set_fy[__lo__t] = 0;
-// CHECK-NEXT: if ((int)__lo__y >= 0)
+// CHECK-NEXT: if (((int)__lo__y >= 0) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
 // CHECK-NEXT: __lo_body_flux_x_in_fused_0(
 // CHECK-SAME: __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
-// CHECK-NEXT: if ((int)__lo__x >= 0)
+// CHECK-NEXT: if (((int)__lo__x >= 0) && blockIdx.x * blockDim.x + __lo__x < gridDim.x * blockDim.x && blockIdx.y * blockDim.y + __lo__y < gridDim.y * blockDim.y)
 // CHECK-NEXT: __lo_body_flux_y_in_fused_0(
 // CHECK-SAME: __lo__t, __lo__s < 256u, blockIdx, make_uint3(__lo__x, __lo__y, 0));
 // CHECK-NEXT: }

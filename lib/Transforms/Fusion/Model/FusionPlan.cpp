@@ -151,6 +151,12 @@ llvm::json::Value toJson(const FusionPlan &Plan, const FusionProblem &P) {
     if (F.RenamingCopyBytes)
       Kernels.back().getAsObject()->insert(
           {"renaming_copy_seconds", F.seconds(F.RenamingCopyBytes)});
+    if (!F.StoresLeftOut.empty()) {
+      llvm::json::Array Left;
+      for (unsigned A : F.StoresLeftOut)
+        Left.push_back(P.Arrays[A].Name);
+      Kernels.back().getAsObject()->insert({"stores_left_out", std::move(Left)});
+    }
   }
   return llvm::json::Object{{"original_seconds", Plan.OriginalSeconds},
                             {"projected_seconds", Plan.ProjectedSeconds},
@@ -238,6 +244,12 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     if (F.RenamingCopyBytes)
       OS << llvm::format("    renaming copies before the kernel: %.3f us\n",
                          F.seconds(F.RenamingCopyBytes) * 1e6);
+    if (!F.StoresLeftOut.empty()) {
+      OS << "    stores left out (scratch arrays read on chip only):";
+      for (unsigned A : F.StoresLeftOut)
+        OS << " " << P.Arrays[A].Name;
+      OS << "\n";
+    }
   }
 }
 

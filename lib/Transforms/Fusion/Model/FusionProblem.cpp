@@ -21,8 +21,12 @@ std::string indirectReadReason(const FusionProblem &P, unsigned Reader, unsigned
 
 llvm::json::Value toJson(const FusionProblem &P) {
   llvm::json::Array Arrays, Kernels;
-  for (const DataArray &A : P.Arrays)
-    Arrays.push_back(llvm::json::Object{{"name", A.Name}, {"element_bytes", A.ElementBytes}});
+  for (const DataArray &A : P.Arrays) {
+    llvm::json::Object O{{"name", A.Name}, {"element_bytes", A.ElementBytes}};
+    if (A.Scratch)
+      O["scratch"] = true;
+    Arrays.push_back(std::move(O));
+  }
   for (const OriginalKernel &K : P.Kernels) {
     llvm::json::Array Uses;
     for (const ArrayUse &U : K.Uses) {
@@ -34,6 +38,8 @@ llvm::json::Value toJson(const FusionProblem &P) {
                              {"halo_radius", U.HaloRadius}};
       if (U.Indirect)
         Use["indirect"] = true;
+      if (U.WritesEverySite)
+        Use["writes_every_site"] = true;
       Uses.push_back(std::move(Use));
     }
     llvm::json::Object O{{"name", K.Name},
@@ -49,6 +55,8 @@ llvm::json::Value toJson(const FusionProblem &P) {
       O["segment_boundary"] = K.SegmentBoundary;
     if (K.Barrier)
       O["barrier"] = true;
+    if (!K.ConstantBlock)
+      O["constant_block"] = false;
     if (K.MeasuredSeconds > 0)
       O["measured_seconds"] = K.MeasuredSeconds;
     Kernels.push_back(std::move(O));
@@ -74,6 +82,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
     DataArray D;
     D.Name = A->getString("name")->str();
     D.ElementBytes = static_cast<unsigned>(A->getInteger("element_bytes").value_or(8));
+    D.Scratch = A->getBoolean("scratch").value_or(false);
     ArrayIds[D.Name] = P.Arrays.size();
     P.Arrays.push_back(D);
   }
@@ -97,6 +106,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
     K.SharedMemoryBytes = static_cast<unsigned>(O->getInteger("shared_memory_bytes").value_or(0));
     K.MeasuredSeconds = O->getNumber("measured_seconds").value_or(0);
     K.Barrier = O->getBoolean("barrier").value_or(false);
+    K.ConstantBlock = O->getBoolean("constant_block").value_or(true);
     if (const llvm::json::Array *Uses = O->getArray("uses"))
       for (const llvm::json::Value &UV : *Uses) {
         const llvm::json::Object *U = UV.getAsObject();
@@ -111,6 +121,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
         Use.ThreadLoad = static_cast<unsigned>(U->getInteger("thread_load").value_or(1));
         Use.HaloRadius = static_cast<unsigned>(U->getInteger("halo_radius").value_or(0));
         Use.Indirect = U->getBoolean("indirect").value_or(false);
+        Use.WritesEverySite = Use.Writes && U->getBoolean("writes_every_site").value_or(false);
         K.Uses.push_back(Use);
       }
     P.Kernels.push_back(std::move(K));

@@ -22,6 +22,9 @@ struct ArrayUse {
   // may be read, so a producer in the same kernel would need a grid-wide
   // dependence (issue 21).
   bool Indirect = false;
+  // Every thread stores the array at its own site, unconditionally: what a
+  // later reader at any site of the grid loads, this kernel wrote.
+  bool WritesEverySite = false;
 };
 
 // An original kernel with the metadata of paper Table III. Kernels are kept
@@ -38,6 +41,9 @@ struct OriginalKernel {
   // the written grid and block expressions identify it.
   std::string LaunchConfig;
   unsigned BlockDim[3] = {256, 1, 1}; // Thr = product
+  // The launch names its block as a constant (BlockDim is then its shape,
+  // else a guess): only such a block lays out shared-memory tiles.
+  bool ConstantBlock = true;
   unsigned long long Blocks = 1;      // B
   unsigned Registers = 32;            // R_T
   unsigned AddressRegisters = 4;      // R_Adr
@@ -58,6 +64,10 @@ struct OriginalKernel {
 struct DataArray {
   std::string Name;
   unsigned ElementBytes = 8;
+  // Only the sequence's kernels see its contents: the host function
+  // allocates it, frees it and passes it to those launches, nothing else.
+  // A new kernel that produces and consumes it on chip need not store it.
+  bool Scratch = false;
 };
 
 // The input of the search: kernels in launch order and the arrays they use.

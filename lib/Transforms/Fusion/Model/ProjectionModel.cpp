@@ -1,5 +1,6 @@
 #include "ProjectionModel.h"
 
+#include "DeadStores.h"
 #include "HaloTile.h"
 #include <algorithm>
 #include <cmath>
@@ -66,8 +67,11 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
   unsigned N = F.Members.size();
   double Sites = First.sites();
   unsigned SharedBytes = 0;
-  for (unsigned M : F.Members)
+  bool ConstantBlocks = true;
+  for (unsigned M : F.Members) {
     SharedBytes += P.Kernels[M].SharedMemoryBytes;
+    ConstantBlocks &= P.Kernels[M].ConstantBlock;
+  }
 
   // Which arrays code generation passes through a tile and which through
   // GMEM; the same tests as planOnChipMemory on what the problem records,
@@ -99,8 +103,8 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
     H.Radius = Radius;
     if (!OnChip)
       H.Why = "on-chip paths are off";
-    else if (First.BlockDim[2] > 1)
-      H.Why = "the block is not two-dimensional";
+    else if (First.BlockDim[2] > 1 || !ConstantBlocks)
+      H.Why = "the block is not a constant two-dimensional shape";
     else if (Writers.size() != 1 || !PlainWrites)
       H.Why = "not written by one member with plain stores";
     else if (Users.front() < Writers.front())
@@ -207,6 +211,32 @@ void ProjectionModel::projectRecomputation(NewKernelProjection &F) const {
       H->RecomputedNeighbours = Neighbours;
     }
   }
+}
+
+// Stores F leaves out: of a droppable array (DeadStores.h) that every
+// member reads on chip, as code generation's paths serve it: through a tile
+// or a recomputation when a member over halo layers produces it, else from
+// the register of the reader's own site, in members that run once per site.
+std::vector<unsigned> ProjectionModel::storesLeftOut(const NewKernelProjection &F) const {
+  std::vector<unsigned> Out;
+  for (unsigned A : OnChip ? F.Pivot : std::vector<unsigned>()) {
+    if (!storesDroppable(P, F.Members, A))
+      continue;
+    bool HaloOnChip = false, HaloWriter = false;
+    for (const HaloArrayPath &H : F.HaloArrays)
+      HaloOnChip |= H.Array == A && (H.SharedTile || H.RecomputedNeighbours);
+    for (unsigned I = 0; I < F.Members.size(); ++I)
+      if (const ArrayUse *U = P.Kernels[F.Members[I]].use(A); U && U->Writes)
+        HaloWriter |= F.MemberHalo[I] > 0;
+    bool OnChipReads = true;
+    for (unsigned I = 0; I < F.Members.size(); ++I)
+      for (const ArrayUse &U : P.Kernels[F.Members[I]].Uses)
+        if (U.Array == A && U.Reads)
+          OnChipReads &= HaloWriter ? HaloOnChip : !U.HaloRadius && !F.MemberHalo[I];
+    if (OnChipReads)
+      Out.push_back(A);
+  }
+  return Out;
 }
 
 static bool recomputed(const NewKernelProjection &F, unsigned Array) {
@@ -397,15 +427,18 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
     }
     Radius = std::max(Radius, F.MemberHalo[I]);
   }
-  for (const auto &[Key, LoadStore] : Traffic)
-    F.ReuseBytes +=
-        (LoadStore.first + LoadStore.second) * First.sites() * P.Arrays[Key.first].ElementBytes;
   F.HaloPoints = haloPoints(First, Radius);
   F.HaloPerThread = (F.HaloPoints + First.threadsPerBlock() - 1) / First.threadsPerBlock();
   // Eq. (10)'s second term, the halo sites' work of members computed over
   // halo layers, as the generated code moves it.
   if (Radius)
     projectHaloPath(F);
+  F.StoresLeftOut = storesLeftOut(F);
+  for (const auto &[Key, LoadStore] : Traffic) {
+    bool Stored = LoadStore.second && std::find(F.StoresLeftOut.begin(), F.StoresLeftOut.end(),
+                                                Key.first) == F.StoresLeftOut.end();
+    F.ReuseBytes += (LoadStore.first + Stored) * First.sites() * P.Arrays[Key.first].ElementBytes;
+  }
   F.RenamingCopyBytes = renamingCopyBytes(F, G, P, First.sites());
   F.Bytes = F.ReuseBytes + F.HaloRingBytes + F.GlobalRoundTripBytes + F.RenamingCopyBytes;
 

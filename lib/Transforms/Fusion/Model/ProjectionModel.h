@@ -55,6 +55,9 @@ struct NewKernelProjection {
   // Two versions of an array that meet across threads of F live in two
   // buffers: the earlier one a copy of the allocation made before F runs.
   double RenamingCopyBytes = 0;
+  // Scratch arrays F produces and reads on chip only: it stores them not at
+  // all (DeadStores.h), and ReuseBytes leaves their stores out.
+  std::vector<unsigned> StoresLeftOut;
   unsigned Barriers = 0;          // __syncthreads() between bodies
   double BarrierSeconds = 0;
   double seconds(double TrafficBytes) const;
@@ -107,6 +110,7 @@ private:
   void projectResources(NewKernelProjection &F) const;
   void projectHaloPath(NewKernelProjection &F) const;
   void projectRecomputation(NewKernelProjection &F) const;
+  std::vector<unsigned> storesLeftOut(const NewKernelProjection &F) const;
 };
 
 } // namespace launchopt
