@@ -2,6 +2,7 @@
 
 #include "FusionScratch.h"
 #include "FusionWrappers.h"
+#include "Analysis/InstructionEstimate.h"
 #include "Analysis/KernelFeatures.h"
 #include "Analysis/TileCache.h"
 #include "clang/AST/Attr.h"
@@ -547,6 +548,7 @@ private:
                         operandText(Ctx, Site.Stream) + " #" + std::to_string(Site.Id);
     L.ConstantBlock = blockDims(Ctx, Site.Block, K.BlockDim);
     K.ConstantBlock = L.ConstantBlock;
+    K.InstructionsPerSite = estimatedInstructions(*Site.Child).value_or(0);
     K.Blocks = static_cast<unsigned long long>(Options.Sites / K.threadsPerBlock());
     recordArrayUses(
         Site, Access, [&](const Expr *E) { return allocation(E, Call); }, AllocationIds, X, L, K);

@@ -6,9 +6,11 @@
 // +1, +cols: halo 1), the kernels count as barrier-free, and they fuse: the
 // producer runs again at the two neighbours in registers, its body copy
 // reading J where it read the tile, with no tile and no barrier; a neighbour
-// beyond the grid is not run.
-// RUN: %launchopt fuse %s --function=main --plan=%t.plan --write-problem=%t.json -o %t.cu 2> %t.remarks
+// beyond the grid is not run. (The plan is given: the projection prices the
+// producer's division three times per site and declines the fusion.)
+// RUN: %launchopt fuse %s --function=main --use-plan=%S/Inputs/coefficient-diffuse.json --write-problem=%t.json -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %launchopt fuse %s --function=main -o /dev/null 2>&1 | %FileCheck %s --check-prefix=DECLINED
 // RUN: %FileCheck %s --check-prefix=PROBLEM < %t.json
 // RUN: %FileCheck %s < %t.cu
 // RUN: %nvcc-compile %t.cu
@@ -16,8 +18,9 @@
 // so do the launches.
 // RUN: %launchopt fuse %s --function=main -o /dev/null -- -DBLOCK_Y=8 2>&1 | %FileCheck %s --check-prefix=HALF
 
-// REMARK: tiled-halo-dependence.cu:[[@LINE+65]]:3: remark: fuse applied to launch of 'coefficient'
-// REMARK: tiled-halo-dependence.cu:[[@LINE+65]]:3: remark: fuse applied to launch of 'diffuse'
+// REMARK: tiled-halo-dependence.cu:[[@LINE+66]]:3: remark: fuse applied to launch of 'coefficient'
+// REMARK: tiled-halo-dependence.cu:[[@LINE+66]]:3: remark: fuse applied to launch of 'diffuse'
+// DECLINED: remark: not fused: not fused with 'diffuse': projected {{[0-9.]+}} us together, not below {{[0-9.]+}} us apart (bound by instruction issue, {{[0-9.]+}} us: a producer run again at neighbour sites repeats its instructions)
 // HALF: remark: not fused: not fused with 'diffuse': 'coefficient' synchronises its block (__syncthreads): its body cannot be run again at the neighbours' sites that a later member reads
 
 // PROBLEM-NOT: "barrier": true

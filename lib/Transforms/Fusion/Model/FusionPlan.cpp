@@ -45,10 +45,20 @@ std::string whyAlone(const ProjectionModel &Model, unsigned K) {
       continue;
     // Constraint (1.1) alone: feasible, only not faster.
     if (F.ProjectedSeconds > 0 && F.ProjectedSeconds >= F.OriginalSum) {
+      double Copies = F.seconds(F.RenamingCopyBytes);
+      std::string Issue =
+          F.InstructionSeconds > F.MemorySeconds - Copies
+              ? llvm::formatv(" (bound by instruction issue, {0:F1} us: a producer run again "
+                              "at neighbour sites repeats its instructions)",
+                              F.InstructionSeconds * 1e6)
+                    .str()
+              : "";
       if (Slower.empty())
-        Slower = With + llvm::formatv("projected {0:F1} us together, not below {1:F1} us apart",
-                                      F.ProjectedSeconds * 1e6, F.OriginalSum * 1e6)
-                            .str();
+        Slower = With +
+                 llvm::formatv("projected {0:F1} us together, not below {1:F1} us apart",
+                               F.ProjectedSeconds * 1e6, F.OriginalSum * 1e6)
+                     .str() +
+                 Issue;
       continue;
     }
     return With + F.Infeasibility;
@@ -244,6 +254,10 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     if (F.RenamingCopyBytes)
       OS << llvm::format("    renaming copies before the kernel: %.3f us\n",
                          F.seconds(F.RenamingCopyBytes) * 1e6);
+    if (double Copies = F.seconds(F.RenamingCopyBytes);
+        F.InstructionSeconds > F.MemorySeconds - Copies)
+      OS << llvm::format("    bound by instruction issue: %.3f us (its traffic %.3f us)\n",
+                         F.InstructionSeconds * 1e6, (F.MemorySeconds - Copies) * 1e6);
     if (!F.StoresLeftOut.empty()) {
       OS << "    stores left out (scratch arrays read on chip only):";
       for (unsigned A : F.StoresLeftOut)

@@ -57,6 +57,8 @@ llvm::json::Value toJson(const FusionProblem &P) {
       O["barrier"] = true;
     if (!K.ConstantBlock)
       O["constant_block"] = false;
+    if (K.InstructionsPerSite > 0)
+      O["instructions_per_site"] = K.InstructionsPerSite;
     if (K.MeasuredSeconds > 0)
       O["measured_seconds"] = K.MeasuredSeconds;
     Kernels.push_back(std::move(O));
@@ -107,6 +109,7 @@ llvm::Expected<FusionProblem> problemFromJson(const llvm::json::Value &V) {
     K.MeasuredSeconds = O->getNumber("measured_seconds").value_or(0);
     K.Barrier = O->getBoolean("barrier").value_or(false);
     K.ConstantBlock = O->getBoolean("constant_block").value_or(true);
+    K.InstructionsPerSite = O->getNumber("instructions_per_site").value_or(0);
     if (const llvm::json::Array *Uses = O->getArray("uses"))
       for (const llvm::json::Value &UV : *Uses) {
         const llvm::json::Object *U = UV.getAsObject();

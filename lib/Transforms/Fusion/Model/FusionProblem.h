@@ -44,6 +44,9 @@ struct OriginalKernel {
   // The launch names its block as a constant (BlockDim is then its shape,
   // else a guess): only such a block lays out shared-memory tiles.
   bool ConstantBlock = true;
+  // Instructions a thread issues per site (InstructionEstimate.h); 0 when
+  // unknown (a loop, a call that cannot be followed).
+  double InstructionsPerSite = 0;
   unsigned long long Blocks = 1;      // B
   unsigned Registers = 32;            // R_T
   unsigned AddressRegisters = 4;      // R_Adr

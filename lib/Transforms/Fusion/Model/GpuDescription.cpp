@@ -47,6 +47,9 @@ llvm::Expected<GpuDescription> parseGpuDescription(llvm::StringRef Json) {
   double RecomputeGBs = G.RecomputeBandwidth * 1e-9;
   Real("recompute_bandwidth_gb_per_s", RecomputeGBs);
   G.RecomputeBandwidth = RecomputeGBs * 1e9;
+  double InstructionsG = 0; // billions of instructions per second
+  Real("instruction_rate_g_per_s", InstructionsG);
+  G.InstructionRate = InstructionsG * 1e9;
   if (!G.Multiprocessors || !G.RegistersPerMultiprocessor || !G.SharedMemoryPerMultiprocessor ||
       G.MemoryBandwidth <= 0)
     return llvm::createStringError(

@@ -43,6 +43,12 @@ struct GpuDescription {
   // 30 TB/s. Measured on the H100 from heat3d fused over 2 steps
   // (h100.json names the run).
   double RecomputeBandwidth = 4.6e12;
+  // Instructions per second all threads together issue in a kernel that is
+  // bound by issue, counted as InstructionEstimate.h counts them; 0: not
+  // modelled. Fusion's time of a new kernel is the larger of its traffic's
+  // and its instructions' (a producer recomputed at neighbours repeats its
+  // instructions).
+  double InstructionRate = 0;
 };
 
 llvm::Expected<GpuDescription> loadGpuDescription(const std::string &Path);

@@ -56,7 +56,7 @@ static unsigned haloPoints(const OriginalKernel &K, unsigned Radius) {
 }
 
 double NewKernelProjection::seconds(double TrafficBytes) const {
-  return Efficiency > 0 ? TrafficBytes / Bytes * (ProjectedSeconds - BarrierSeconds) : 0;
+  return Efficiency > 0 && Bytes > 0 ? TrafficBytes / Bytes * MemorySeconds : 0;
 }
 
 // Whether F recomputes Array's producer instead of filling a tile.
@@ -237,6 +237,26 @@ std::vector<unsigned> ProjectionModel::storesLeftOut(const NewKernelProjection &
       Out.push_back(A);
   }
   return Out;
+}
+
+// Each member issues its instructions at its own sites, again over its
+// halo ring when it fills tiles or GMEM there, and again at every neighbour
+// it is recomputed at. A member whose instructions are unknown adds none.
+double ProjectionModel::instructionSeconds(const NewKernelProjection &F) const {
+  if (Gpu.InstructionRate <= 0)
+    return 0;
+  double Instructions = 0;
+  for (unsigned I = 0; I < F.Members.size(); ++I) {
+    const OriginalKernel &K = P.Kernels[F.Members[I]];
+    unsigned Recomputed = 0;
+    for (const HaloArrayPath &H : F.HaloArrays)
+      if (const ArrayUse *U = K.use(H.Array); U && U->Writes)
+        Recomputed = std::max(Recomputed, H.RecomputedNeighbours);
+    double Runs = 1 + (Recomputed ? Recomputed
+                                  : double(haloPoints(K, F.MemberHalo[I])) / K.threadsPerBlock());
+    Instructions += K.InstructionsPerSite * K.sites() * Runs;
+  }
+  return Instructions / Gpu.InstructionRate;
 }
 
 static bool recomputed(const NewKernelProjection &F, unsigned Array) {
@@ -445,7 +465,11 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
   projectResources(F);
   if (!F.Feasible)
     return F;
-  F.ProjectedSeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
+  // The renaming copies run before F: they do not overlap its instructions.
+  F.MemorySeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
+  F.InstructionSeconds = instructionSeconds(F);
+  double Copies = F.seconds(F.RenamingCopyBytes);
+  F.ProjectedSeconds = std::max(F.MemorySeconds - Copies, F.InstructionSeconds) + Copies;
   if (F.Barriers) {
     // A block at a barrier leaves its slot idle for about one memory
     // latency; the other resident blocks keep loading.

@@ -58,6 +58,10 @@ struct NewKernelProjection {
   // Scratch arrays F produces and reads on chip only: it stores them not at
   // all (DeadStores.h), and ReuseBytes leaves their stores out.
   std::vector<unsigned> StoresLeftOut;
+  // Issue time of F's instructions (GpuDescription::InstructionRate); F's
+  // time is the larger of it and MemorySeconds, its traffic's.
+  double InstructionSeconds = 0;
+  double MemorySeconds = 0;
   unsigned Barriers = 0;          // __syncthreads() between bodies
   double BarrierSeconds = 0;
   double seconds(double TrafficBytes) const;
@@ -111,6 +115,7 @@ private:
   void projectHaloPath(NewKernelProjection &F) const;
   void projectRecomputation(NewKernelProjection &F) const;
   std::vector<unsigned> storesLeftOut(const NewKernelProjection &F) const;
+  double instructionSeconds(const NewKernelProjection &F) const;
 };
 
 } // namespace launchopt
