@@ -26,7 +26,7 @@ std::optional<double> libraryCall(llvm::StringRef Name) {
                     .Cases("fmaf", "fma", "saturatef", "syncthreads", "threadfence", 1)
                     .Cases("sqrtf", "rsqrtf", "fsqrt_rn", "frcp_rn", 8)
                     .Cases("sqrt", "rsqrt", 20)
-                    .Cases("expf", "exp2f", "logf", "log2f", "fdividef", "expf_", 10)
+                    .Cases("expf", "exp2f", "logf", "log2f", "fdividef", 10)
                     .Cases("exp", "exp2", "log", "log2", "log10f", 30)
                     .Cases("sinf", "cosf", "tanhf", "tanf", "atanf", 20)
                     .Cases("sin", "cos", "tanh", "tan", "atan2f", "powf", 40)

@@ -45,9 +45,8 @@ std::string whyAlone(const ProjectionModel &Model, unsigned K) {
       continue;
     // Constraint (1.1) alone: feasible, only not faster.
     if (F.ProjectedSeconds > 0 && F.ProjectedSeconds >= F.OriginalSum) {
-      double Copies = F.seconds(F.RenamingCopyBytes);
       std::string Issue =
-          F.InstructionSeconds > F.MemorySeconds - Copies
+          F.boundByInstructions()
               ? llvm::formatv(" (bound by instruction issue, {0:F1} us: a producer run again "
                               "at neighbour sites repeats its instructions)",
                               F.InstructionSeconds * 1e6)
@@ -252,12 +251,10 @@ void printPlanReport(llvm::raw_ostream &OS, const FusionPlan &Plan, const Fusion
     if (F.HaloPoints && F.Efficiency > 0)
       printHaloTerms(OS, F, P);
     if (F.RenamingCopyBytes)
-      OS << llvm::format("    renaming copies before the kernel: %.3f us\n",
-                         F.seconds(F.RenamingCopyBytes) * 1e6);
-    if (double Copies = F.seconds(F.RenamingCopyBytes);
-        F.InstructionSeconds > F.MemorySeconds - Copies)
+      OS << llvm::format("    renaming copies before the kernel: %.3f us\n", F.copySeconds() * 1e6);
+    if (F.boundByInstructions())
       OS << llvm::format("    bound by instruction issue: %.3f us (its traffic %.3f us)\n",
-                         F.InstructionSeconds * 1e6, (F.MemorySeconds - Copies) * 1e6);
+                         F.InstructionSeconds * 1e6, (F.MemorySeconds - F.copySeconds()) * 1e6);
     if (!F.StoresLeftOut.empty()) {
       OS << "    stores left out (scratch arrays read on chip only):";
       for (unsigned A : F.StoresLeftOut)

@@ -62,6 +62,15 @@ double NewKernelProjection::seconds(double TrafficBytes) const {
 // Whether F recomputes Array's producer instead of filling a tile.
 static bool recomputed(const NewKernelProjection &F, unsigned Array);
 
+// The neighbour sites member K of F is recomputed at (0: none).
+static unsigned recomputedNeighbours(const NewKernelProjection &F, const OriginalKernel &K) {
+  unsigned Neighbours = 0;
+  for (const HaloArrayPath &H : F.HaloArrays)
+    if (const ArrayUse *U = K.use(H.Array); U && U->Writes)
+      Neighbours = std::max(Neighbours, H.RecomputedNeighbours);
+  return Neighbours;
+}
+
 void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
   const OriginalKernel &First = P.Kernels[F.Members.front()];
   unsigned N = F.Members.size();
@@ -136,11 +145,7 @@ void ProjectionModel::projectHaloPath(NewKernelProjection &F) const {
     const OriginalKernel &K = P.Kernels[F.Members[I]];
     double Ring = Sites * haloPoints(K, F.MemberHalo[I]) / K.threadsPerBlock();
     // A recomputing producer writes registers only away from its site.
-    bool Recomputes =
-        std::any_of(F.HaloArrays.begin(), F.HaloArrays.end(), [&](const HaloArrayPath &R) {
-          auto It = Producer.find(R.Array);
-          return R.RecomputedNeighbours && It != Producer.end() && It->second.first == I;
-        });
+    bool Recomputes = recomputedNeighbours(F, K) > 0;
     for (const ArrayUse &U : K.Uses) {
       auto It = Producer.find(U.Array);
       const HaloArrayPath *H = It == Producer.end() ? nullptr : It->second.second;
@@ -219,7 +224,9 @@ void ProjectionModel::projectRecomputation(NewKernelProjection &F) const {
 // the register of the reader's own site, in members that run once per site.
 std::vector<unsigned> ProjectionModel::storesLeftOut(const NewKernelProjection &F) const {
   std::vector<unsigned> Out;
-  for (unsigned A : OnChip ? F.Pivot : std::vector<unsigned>()) {
+  if (!OnChip)
+    return Out;
+  for (unsigned A : F.Pivot) {
     if (!storesDroppable(P, F.Members, A))
       continue;
     bool HaloOnChip = false, HaloWriter = false;
@@ -248,10 +255,7 @@ double ProjectionModel::instructionSeconds(const NewKernelProjection &F) const {
   double Instructions = 0;
   for (unsigned I = 0; I < F.Members.size(); ++I) {
     const OriginalKernel &K = P.Kernels[F.Members[I]];
-    unsigned Recomputed = 0;
-    for (const HaloArrayPath &H : F.HaloArrays)
-      if (const ArrayUse *U = K.use(H.Array); U && U->Writes)
-        Recomputed = std::max(Recomputed, H.RecomputedNeighbours);
+    unsigned Recomputed = recomputedNeighbours(F, K);
     double Runs = 1 + (Recomputed ? Recomputed
                                   : double(haloPoints(K, F.MemberHalo[I])) / K.threadsPerBlock());
     Instructions += K.InstructionsPerSite * K.sites() * Runs;
@@ -465,11 +469,10 @@ NewKernelProjection ProjectionModel::project(llvm::ArrayRef<unsigned> Members) c
   projectResources(F);
   if (!F.Feasible)
     return F;
-  // The renaming copies run before F: they do not overlap its instructions.
   F.MemorySeconds = F.Bytes / (F.Efficiency * Gpu.MemoryBandwidth);
   F.InstructionSeconds = instructionSeconds(F);
-  double Copies = F.seconds(F.RenamingCopyBytes);
-  F.ProjectedSeconds = std::max(F.MemorySeconds - Copies, F.InstructionSeconds) + Copies;
+  F.ProjectedSeconds =
+      std::max(F.MemorySeconds - F.copySeconds(), F.InstructionSeconds) + F.copySeconds();
   if (F.Barriers) {
     // A block at a barrier leaves its slot idle for about one memory
     // latency; the other resident blocks keep loading.

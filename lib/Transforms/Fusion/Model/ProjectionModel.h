@@ -65,6 +65,10 @@ struct NewKernelProjection {
   unsigned Barriers = 0;          // __syncthreads() between bodies
   double BarrierSeconds = 0;
   double seconds(double TrafficBytes) const;
+  // The renaming copies run before F and do not overlap its instructions:
+  // F is bound by them when they outlast its own traffic.
+  double copySeconds() const { return seconds(RenamingCopyBytes); }
+  bool boundByInstructions() const { return InstructionSeconds > MemorySeconds - copySeconds(); }
 };
 
 // Evaluates candidate new kernels from the original kernels' metadata and a
