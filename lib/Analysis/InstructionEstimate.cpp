@@ -20,6 +20,9 @@ const unsigned MaxCallDepth = 3;
 // Instructions of a maths library call with no body to follow.
 std::optional<double> libraryCall(llvm::StringRef Name) {
   Name.consume_front("__");
+  // Atomics scoped to the block or the system cost what the device's do.
+  if (Name.starts_with("atomic") && !Name.consume_back("_block"))
+    Name.consume_back("_system");
   double Cost = llvm::StringSwitch<double>(Name)
                     .Cases("fabsf", "fabs", "fminf", "fmaxf", "fmin", "fmax", "min", "max", 1)
                     .Cases("floorf", "ceilf", "floor", "ceil", "truncf", "roundf", 1)
@@ -31,7 +34,9 @@ std::optional<double> libraryCall(llvm::StringRef Name) {
                     .Cases("sinf", "cosf", "tanhf", "tanf", "atanf", 20)
                     .Cases("sin", "cos", "tanh", "tan", "atan2f", "powf", 40)
                     .Cases("pow", "atan2", 80)
-                    .Cases("atomicAdd", "atomicMin", "atomicMax", "atomicExch", "atomicCAS", 4)
+                    .Cases("atomicAdd", "atomicSub", "atomicMin", "atomicMax", "atomicExch", 4)
+                    .Cases("atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "atomicInc", 4)
+                    .Case("atomicDec", 4)
                     .Default(-1);
   if (Cost < 0)
     return std::nullopt;
@@ -91,6 +96,10 @@ private:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return std::nullopt;
+    // The headers define the maths functions and atomics over compiler
+    // builtins that cannot be followed: their known costs come first.
+    if (std::optional<double> Library = libraryCall(Callee->getName()))
+      return Arguments + *Library;
     if (const FunctionDecl *Definition = Callee->getDefinition();
         Definition && Definition->hasBody() && !Definition->hasAttr<CUDAGlobalAttr>()) {
       if (Depth >= MaxCallDepth)
@@ -98,8 +107,7 @@ private:
       std::optional<double> Body = Estimator(Ctx, Depth + 1).stmt(Definition->getBody());
       return Body ? std::optional<double>(Arguments + 2 + *Body) : std::nullopt;
     }
-    std::optional<double> Library = libraryCall(Callee->getName());
-    return Library ? std::optional<double>(Arguments + *Library) : std::nullopt;
+    return std::nullopt;
   }
 
   static bool isFloating(QualType T) { return T->isRealFloatingType(); }

@@ -45,6 +45,21 @@ bool isWarpPrimitiveName(llvm::StringRef Name) {
          (Name.starts_with("__reduce_") && Name.ends_with("_sync")) || Name.starts_with("__vote");
 }
 
+// Whether a function is the runtime's pooling of serial copies
+// (launchopt::packing, runtime/include/launchopt/packing.cuh). Its warp
+// primitives involve only the lanes that call it together, whichever those
+// are, so a thread of a coarsened or aggregated copy of its caller may call
+// it as the original thread did; the child body it runs is the serial
+// copy's own callee, walked from the copy's serial loop.
+bool isLanePoolingRuntime(const clang::FunctionDecl &F) {
+  const auto *Packing = llvm::dyn_cast<clang::NamespaceDecl>(F.getDeclContext());
+  if (!Packing || Packing->getName() != "packing")
+    return false;
+  const auto *Launchopt = llvm::dyn_cast<clang::NamespaceDecl>(Packing->getDeclContext());
+  return Launchopt && Launchopt->getName() == "launchopt" &&
+         Launchopt->getDeclContext()->isTranslationUnit();
+}
+
 // Whether an asm template reads no special register but the thread's own
 // place in its block and warp, and clocks (`%%laneid`, `%%lanemask_lt`,
 // `%%tid`): a block that runs a child block with the same threads reads the
@@ -144,7 +159,7 @@ public:
     if (llvm::isa<clang::CUDAKernelCallExpr>(E))
       return true;
     const clang::FunctionDecl *Callee = E->getDirectCallee();
-    if (!Callee)
+    if (!Callee || isLanePoolingRuntime(*Callee))
       return true;
     std::string Name = Callee->getNameAsString();
     noteCalleeName(Name);

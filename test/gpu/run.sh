@@ -108,13 +108,22 @@ run() {
   done | xargs -P "$(nproc)" -I{} sh -c '{} || echo "BUILD FAILED: {}"'
 
   local failures=0
-  # The device runtime's own check (prints one line; exits 1 on a failure).
+  # The device runtime's own checks (each prints one line; exits 1 on a failure).
   if ! "$nvcc" -arch=sm_90 -rdc=true -std=c++17 -I"$root/runtime/include" "$here/allocation_runtime.cu" \
        -lcudadevrt -o "$bin/allocation_runtime" || ! timeout "${RUN_TIMEOUT:-120}" "$bin/allocation_runtime"; then
     echo "allocation_runtime: FAILED"
     failures=$((failures + 1))
   fi
   pool_runtime "$nvcc" "$bin" || failures=$((failures + 1))
+  local cost
+  for cost in 0 48; do
+    if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" -DLAUNCHOPT_PACKED_ROUND_COST=$cost \
+         "$here/packing_runtime.cu" -o "$bin/packing_runtime" ||
+       ! timeout "${RUN_TIMEOUT:-120}" "$bin/packing_runtime"; then
+      echo "packing_runtime (LAUNCHOPT_PACKED_ROUND_COST=$cost): FAILED"
+      failures=$((failures + 1))
+    fi
+  done
   local jobs=${RUN_JOBS:-1}
   [ "$jobs" -gt 1 ] && echo "# $jobs programs at once: times are shared-GPU times"
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output

@@ -59,3 +59,13 @@ TEST(InstructionEstimate, UnknownWithLoopsOrOpaqueCalls) {
   EXPECT_EQ(estimate(std::string(Site) + "for (int k = 0; k < n; ++k) b[i] += a[k];"), -1);
   EXPECT_EQ(estimate(std::string(Site) + "b[i] = opaque(a[i]);"), -1);
 }
+
+// The headers define atomicAdd over builtins that cannot be followed; its
+// known cost is used instead, scoped variants alike.
+TEST(InstructionEstimate, AtomicsHaveAKnownCost) {
+  double Stored = estimate(std::string(Site) + "if (i < n) b[0] = a[i];");
+  double Added = estimate(std::string(Site) + "if (i < n) atomicAdd(&b[0], a[i]);");
+  ASSERT_GT(Stored, 0);
+  ASSERT_GT(Added, 0);
+  EXPECT_DOUBLE_EQ(estimate(std::string(Site) + "if (i < n) atomicAdd_block(&b[0], a[i]);"), Added);
+}

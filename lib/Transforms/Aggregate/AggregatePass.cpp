@@ -789,6 +789,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, DemandOf, Result.Edits);
   Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),
                                          !Accepted.Packed.empty(), usesDeferral(Result.Edits)));
+  includeSerialRuntime(Result.Edits);
   return Result;
 }
 

@@ -1,12 +1,14 @@
 #include "KernelCopy.h"
 
 #include "Refusal.h"
+#include "Analysis/InstructionEstimate.h"
 #include "Analysis/LinearExit.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <cmath>
 
 namespace launchopt {
 
@@ -248,6 +250,8 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
   readLinearExit(Ctx, Kernel, Copy);
+  if (std::optional<double> Instructions = estimatedInstructions(Kernel))
+    Copy.InstructionsPerThread = static_cast<unsigned>(std::ceil(std::max(*Instructions, 1.0)));
   return std::move(Copy);
 }
 

@@ -33,6 +33,9 @@ struct KernelCopy {
     std::vector<std::string> Names;
     std::string Condition;
   } LinearExit;
+  // The instructions one thread issues (Analysis/InstructionEstimate.h),
+  // rounded up; 0 when unknown (a loop, an opaque call).
+  unsigned InstructionsPerThread = 0;
 
   // "const float *a, int n" and "a, n", each followed by ", " when Trailing
   // and there is at least one parameter.

@@ -60,6 +60,10 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                               const std::vector<SourceEdit> &BodyEdits,
                               const SerialCopyOptions &Options = {});
 
+// Includes the runtime header that serialDefinitions' functions call, when
+// Edits hold any of them (a pass calls it once its edits are made).
+void includeSerialRuntime(SourceEdits &Edits);
+
 // The overridable LAUNCHOPT_SERIAL_DEPTH and the depth outside any serial
 // copy, for a file where some child is in a launch cycle.
 std::string serialDepthDefinitions();

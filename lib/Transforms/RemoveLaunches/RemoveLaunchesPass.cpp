@@ -846,6 +846,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     Preamble += "\n";
   if (!Preamble.empty())
     Result.Edits.insert(0, Preamble);
+  includeSerialRuntime(Result.Edits);
   return Result;
 }
 

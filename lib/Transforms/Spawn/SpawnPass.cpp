@@ -381,6 +381,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   const clang::SourceManager &SM = Ctx.getSourceManager();
   if (!CounterSites.empty())
     Result.Edits.insert(SM.getBufferData(SM.getMainFileID()).size(), counterTable(CounterSites));
+  includeSerialRuntime(Result.Edits);
   return Result;
 }
 

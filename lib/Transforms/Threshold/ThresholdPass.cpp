@@ -224,12 +224,15 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   insertSerialCopies(Ctx, Launches, Serialized, InHeader, Shadows, Result);
   // The rewritten launches read the macro, and so may the copies.
   if (!Serialized.empty() || RewroteExternalLaunch)
-    Result.Edits.insert(0, "// launchopt: a device-side launch runs when its child has at least\n"
-                           "// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the\n"
-                           "// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
-                           "#ifndef LAUNCHOPT_THRESHOLD\n#define LAUNCHOPT_THRESHOLD " +
-                               std::to_string(Options.DefaultThreshold) + "\n#endif\n\n" +
-                               (AnyInCycle ? serialDepthDefinitions() : ""));
+    Result.Edits.insert(
+        0, "// launchopt: a device-side launch runs when its child has at least\n"
+           "// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,\n"
+           "// their threads shared by the lanes of its warp that run theirs at the\n"
+           "// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
+           "#ifndef LAUNCHOPT_THRESHOLD\n#define LAUNCHOPT_THRESHOLD " +
+               std::to_string(Options.DefaultThreshold) + "\n#endif\n\n" +
+               (AnyInCycle ? serialDepthDefinitions() : ""));
+  includeSerialRuntime(Result.Edits);
   return Result;
 }
 

@@ -1927,8 +1927,9 @@ static inline void launchopt_print_counters() { launchopt::spawn::printCounters(
 // ---- end of launchopt/spawn.cuh ----
 
 // launchopt: a device-side launch runs when its child has at least
-// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the
-// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,
+// their threads shared by the lanes of its warp that run theirs at the
+// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
 #ifndef LAUNCHOPT_THRESHOLD
 #define LAUNCHOPT_THRESHOLD 256
 #endif
@@ -2349,7 +2350,7 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
 #ifdef LAUNCHOPT_COUNTERS
 // launchopt: this file's spawn-controlled launch sites, for the counters.
 static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
-    {1u, "apps/bfs/bfs_cdp.cu:104"},
+    {1u, "apps/bfs/bfs_cdp.cu:105"},
 };
 static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 #endif

@@ -2144,8 +2144,9 @@ static inline void launchopt_print_counters() { launchopt::spawn::printCounters(
 // ---- end of launchopt/spawn.cuh ----
 
 // launchopt: a device-side launch runs when its child has at least
-// LAUNCHOPT_THRESHOLD threads; smaller children run serially in the
-// parent thread. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,
+// their threads shared by the lanes of its warp that run theirs at the
+// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
 #ifndef LAUNCHOPT_THRESHOLD
 #define LAUNCHOPT_THRESHOLD 256
 #endif
@@ -2533,7 +2534,7 @@ int bt_run(const BezierLine* d_lines, int num_lines, int* d_num_points, float* d
 #ifdef LAUNCHOPT_COUNTERS
 // launchopt: this file's spawn-controlled launch sites, for the counters.
 static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
-    {1u, "apps/bt/bt_cdp.cu:108"},
+    {1u, "apps/bt/bt_cdp.cu:109"},
 };
 static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 #endif
