@@ -91,6 +91,26 @@ std::string serialDepthDefinitions() {
          generated::threshold::SerialDepth + " = 0;\n" + serialStackLimit() + "\n";
 }
 
+// A child thread of fewer estimated instructions runs serially: side by side
+// on the H200 (bench/results/packing), pooling children of 19 to 41
+// instructions (bfs, sssp, spmv, gc, sp) gained nothing overall (0.80x to
+// 1.20x over 50 pairs, geomean 0.99x), while children that loop, run
+// serially, gained 1.44x to 2.71x (tc).
+constexpr unsigned MinPooledThreadInstructions = 96;
+
+std::optional<std::string> lanePooling(const KernelCopy &K) {
+  // A child of another file is estimated, and its copy written, there.
+  if (K.Body.Begin == K.Body.End)
+    return std::nullopt;
+  if (K.InstructionsPerThread == 0)
+    return "the lanes of a warp pool their children's threads (the child's threads loop, or "
+           "call what the estimate cannot follow)";
+  if (K.InstructionsPerThread < MinPooledThreadInstructions)
+    return std::nullopt;
+  return "the lanes of a warp pool their children's threads (" +
+         std::to_string(K.InstructionsPerThread) + " instructions per thread)";
+}
+
 namespace {
 std::string linearExitName(const KernelCopy &K, const SerialCopyOptions &Options) {
   return Options.Names.ThreadPrefix + "exit_" + K.Name;
@@ -113,19 +133,12 @@ std::string linearExitFunction(const KernelCopy &K, const SerialCopyOptions &Opt
   return D + "  return " + K.LinearExit.Condition + ";\n}\n\n";
 }
 
-// A child thread of fewer estimated instructions runs serially: side by side
-// on the H200 (bench/results/packing), pooling children of 19 to 41
-// instructions (bfs, sssp, spmv, gc, sp) gained nothing overall (0.80x to
-// 1.20x over 50 pairs, geomean 0.99x), while children that loop, run
-// serially, gained 1.44x to 2.71x (tc).
-constexpr unsigned MinPooledThreadInstructions = 96;
-
 // The serial function's first statement: the lanes that reach it together
 // run their children's threads together (runtime/include/launchopt/packing.cuh);
 // nothing for a child too cheap to gain from it.
 std::string packedAttempt(const KernelCopy &K, const SerialCopyOptions &Options,
                           const std::string &ThreadName) {
-  if (K.InstructionsPerThread != 0 && K.InstructionsPerThread < MinPooledThreadInstructions)
+  if (!lanePooling(K))
     return "";
   const std::string Builtins = generated::code("@b, @t, @bd, @gd");
   const std::string Lambda =

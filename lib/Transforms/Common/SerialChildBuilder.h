@@ -3,6 +3,7 @@
 
 #include "Analysis/KernelFeatures.h"
 #include "Transforms/Common/KernelCopy.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ std::string serialPrototype(const KernelCopy &K, const SerialCopyOptions &Option
 std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                               const std::vector<SourceEdit> &BodyEdits,
                               const SerialCopyOptions &Options = {});
+
+// Whether the serial copy first offers its child to the lanes of the warp
+// that run theirs at the same time (runtime/include/launchopt/packing.cuh):
+// for a child whose threads loop or are dear, what the report says of it
+// (nothing for a child defined in another file: its own output says).
+std::optional<std::string> lanePooling(const KernelCopy &K);
 
 // Includes the runtime header that serialDefinitions' functions call, when
 // Edits hold any of them (a pass calls it once its edits are made).

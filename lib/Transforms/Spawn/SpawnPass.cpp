@@ -361,6 +361,8 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
+    if (std::optional<std::string> Pooling = lanePooling(Launch->Child))
+      Remark.Parameters["serial-pooling"] = *Pooling;
     Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);

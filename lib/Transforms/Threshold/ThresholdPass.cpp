@@ -214,6 +214,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       InHeader.emplace(Site.Child, *Launch->ChildInHeader);
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
+    if (std::optional<std::string> Pooling = lanePooling(Launch->Child))
+      Remark.Parameters["serial-pooling"] = *Pooling;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);
   }

@@ -5,8 +5,9 @@
 // thread (0: unknown, it loops). A child of a few instructions keeps the
 // plain serial loop: pooling costs more than it saves there. The output
 // embeds the runtime header once and compiles, pooled or not.
-// RUN: %launchopt --threshold %s -o %t.cu 2> /dev/null
+// RUN: %launchopt --threshold %s -o %t.cu 2> %t.remarks
 // RUN: grep -v '^// [A-Z0-9-]*:' %t.cu | %FileCheck %s
+// RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 // RUN: %nvcc-compile %t.cu
 // RUN: %nvcc-compile -DLAUNCHOPT_SERIAL_PACKING=0 %t.cu
 
@@ -32,6 +33,9 @@ __global__ void parent(float *d, const int *offsets, const int *lengths, float *
   scale<<<(end - begin + 31) / 32, 32>>>(d, begin, end, 2.0f);
   sum_rows<<<(end - begin + 31) / 32, 32>>>(d, begin, end, lengths, out);
 }
+
+// REMARK: serial-copy-pools-lanes.cu:33:3: remark: threshold applied to launch of 'scale' (serial-function: __lo_serial_scale, threads:
+// REMARK: serial-copy-pools-lanes.cu:34:3: remark: threshold applied to launch of 'sum_rows' ({{.*}}serial-function: __lo_serial_sum_rows, serial-pooling: the lanes of a warp pool their children's threads (the child's threads loop, or call what the estimate cannot follow), threads:
 
 // CHECK: // ---- launchopt runtime: launchopt/packing.cuh ----
 // CHECK: namespace packing {
