@@ -3,6 +3,7 @@
 #include "KernelFeatures.h"
 #include "VariableWrites.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include <algorithm>
 
@@ -48,8 +49,14 @@ public:
     if (auto *C = llvm::dyn_cast<clang::ConditionalOperator>(E))
       return check(C->getCond(), Depth + 1) && check(C->getTrueExpr(), Depth + 1) &&
              check(C->getFalseExpr(), Depth + 1);
+    // Compile-time values a template writes: its non-type parameters,
+    // sizeof of a dependent type, a member of a dependent type (T::kBlock).
+    if (llvm::isa<clang::SubstNonTypeTemplateParmExpr, clang::UnaryExprOrTypeTraitExpr,
+                  clang::SizeOfPackExpr, clang::DependentScopeDeclRefExpr>(E))
+      return true;
     if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
-      return variableIsUniform(Ref->getDecl(), Depth);
+      return llvm::isa<clang::NonTypeTemplateParmDecl>(Ref->getDecl()) ||
+             variableIsUniform(Ref->getDecl(), Depth);
     // A member of a variable (`node.end`), or an element of an array held
     // in one (`quad.child[blockIdx.x]`): no memory read through a pointer.
     if (auto *M = llvm::dyn_cast<clang::MemberExpr>(E))

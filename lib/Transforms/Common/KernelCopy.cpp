@@ -3,6 +3,7 @@
 #include "Refusal.h"
 #include "Analysis/InstructionEstimate.h"
 #include "Analysis/LinearExit.h"
+#include "Analysis/UniformAtomics.h"
 #include "Support/GeneratedNames.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
@@ -100,6 +101,23 @@ std::string KernelCopy::body(const clang::ASTContext &Ctx,
 }
 
 namespace {
+// The kernel's combinable atomics as text; none unless every one reads as
+// written (the serial copy combines all of them or none).
+void readAccumulations(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel,
+                       clang::FileID In, KernelCopy &Copy) {
+  for (const UniformAtomic &A : uniformAtomics(Kernel)) {
+    std::optional<FileRange> Call = writtenRange(Ctx, A.Call->getSourceRange(), In);
+    std::optional<FileRange> Address = writtenRange(Ctx, A.Call->getArg(0)->getSourceRange(), In);
+    std::optional<FileRange> Value = writtenRange(Ctx, A.Call->getArg(1)->getSourceRange(), In);
+    if (!Call || !Address || !Value) {
+      Copy.Accumulations.clear();
+      return;
+    }
+    Copy.Accumulations.push_back(
+        {*Call, A.Op, A.Scope, textOf(Ctx, *Address), textOf(Ctx, *Value)});
+  }
+}
+
 // The kernel's exit on its linear x index as text, when all of it reads as
 // written (not through a macro).
 void readLinearExit(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel,
@@ -250,6 +268,7 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     Copy.ParamNames.push_back(Name + (Kernel.getParamDecl(I)->isParameterPack() ? "..." : ""));
   }
   readLinearExit(Ctx, Kernel, Copy);
+  readAccumulations(Ctx, Kernel, In, Copy);
   if (std::optional<double> Instructions = estimatedInstructions(Kernel))
     Copy.InstructionsPerThread = static_cast<unsigned>(std::ceil(std::max(*Instructions, 1.0)));
   return std::move(Copy);

@@ -36,6 +36,17 @@ struct KernelCopy {
   // The instructions one thread issues (Analysis/InstructionEstimate.h),
   // rounded up; 0 when unknown (a loop, an opaque call).
   unsigned InstructionsPerThread = 0;
+  // The atomic updates a serial copy combines (Analysis/UniformAtomics.h),
+  // as written: the call, the runtime's operation and scope, the address
+  // and the value.
+  struct Accumulation {
+    FileRange Call;
+    std::string Op;
+    std::string Scope;
+    std::string Address;
+    std::string Value;
+  };
+  std::vector<Accumulation> Accumulations;
 
   // "const float *a, int n" and "a, n", each followed by ", " when Trailing
   // and there is at least one parameter.

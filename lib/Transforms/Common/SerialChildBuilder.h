@@ -42,6 +42,11 @@ struct SerialCopyOptions {
   // External linkage, for a kernel that other files of the program launch
   // (else static, as every generated function).
   bool Exported = false;
+  // Whether the serial copy may pool the lanes of its warp (lanePooling).
+  // Spawn's may not: its sites ask the device runtime for errors before
+  // and after each launch, and on the H200 a warp whose other lanes did so
+  // while some pooled never finished (bench/results/serial-atomics/spawn-hang.md).
+  bool MayPool = true;
   SerialCopyNames Names = thresholdSerialNames();
 };
 
@@ -67,7 +72,11 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
 // (nothing for a child defined in another file: its own output says).
 std::optional<std::string> lanePooling(const KernelCopy &K);
 
-// Includes the runtime header that serialDefinitions' functions call, when
+// Where the serial copy combines the child's atomic updates of one address
+// (runtime/include/launchopt/accumulate.cuh): what the report says of it.
+std::optional<std::string> serialAccumulation(const KernelCopy &K);
+
+// Includes the runtime headers that serialDefinitions' functions call, when
 // Edits hold any of them (a pass calls it once its edits are made).
 void includeSerialRuntime(SourceEdits &Edits);
 

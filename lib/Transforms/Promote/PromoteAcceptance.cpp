@@ -5,6 +5,7 @@
 #include "Analysis/VariableWrites.h"
 #include "Transforms/Common/Refusal.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -132,6 +133,23 @@ llvm::Error tailPosition(clang::ASTContext &Ctx, const LaunchSite &Site) {
   return llvm::Error::success();
 }
 
+// Whether the kernel's parameter Index can be copied as bytes; a template's
+// parameter of dependent type, in every instantiation the file makes.
+bool triviallyCopyable(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel,
+                       unsigned Index) {
+  clang::QualType Type = Kernel.getParamDecl(Index)->getType();
+  if (!Type->isDependentType())
+    return Type.isTriviallyCopyableType(Ctx);
+  const clang::FunctionTemplateDecl *Template = Kernel.getDescribedFunctionTemplate();
+  if (!Template)
+    return false;
+  for (const clang::FunctionDecl *Instance : Template->specializations())
+    if (Index >= Instance->getNumParams() ||
+        !Instance->getParamDecl(Index)->getType().isTriviallyCopyableType(Ctx))
+      return false;
+  return true;
+}
+
 } // namespace
 
 llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -147,8 +165,11 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
   if (Site.Child->getCanonicalDecl() != Site.Parent->getCanonicalDecl())
     return refusal("the kernel launches another kernel: promotion takes a kernel's launch of "
                    "itself (a chain of single-block steps)");
-  if (Site.Parent->isTemplateInstantiation() || Site.Parent->getDescribedFunctionTemplate())
-    return refusal("the kernel is a template");
+  if (const clang::FunctionTemplateDecl *Template = Site.Parent->getDescribedFunctionTemplate())
+    for (const clang::NamedDecl *P : *Template->getTemplateParameters())
+      if (P->isParameterPack())
+        return refusal("the kernel's template has a parameter pack ('" + P->getName() +
+                       "'): the postponed arguments' struct could not hold a pack");
   auto Siblings = Launches.SitesByParent.find(Site.Parent);
   if (Siblings != Launches.SitesByParent.end() && Siblings->second.size() > 1)
     return refusal("the kernel has other launches besides this one; the promoted successor "
@@ -182,7 +203,7 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
     if (P->getType()->isReferenceType() || P->getOriginalType()->isArrayType())
       return refusal("the parameter '" + P->getName() +
                      "' cannot be stored for the successor (a reference or an array)");
-    if (!P->getType().isTriviallyCopyableType(Ctx))
+    if (!triviallyCopyable(Ctx, *Site.Parent, P->getFunctionScopeIndex()))
       return refusal("the parameter '" + P->getName() +
                      "' is not trivially copyable: its argument cannot be postponed through "
                      "a buffer");

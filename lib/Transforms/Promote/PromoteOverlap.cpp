@@ -180,6 +180,10 @@ public:
   }
   bool VisitCallExpr(clang::CallExpr *C) {
     const clang::FunctionDecl *F = C->getDirectCallee();
+    if (!F && C->isTypeDependent())
+      if (const auto *Name = llvm::dyn_cast<clang::OverloadExpr>(C->getCallee()->IgnoreParens()))
+        return fail("calls '" + Name->getName().getAsString() +
+                    "' with arguments whose types depend on the template's parameters");
     if (!F)
       return fail("calls through a pointer");
     if (F->getName() == "__syncthreads")

@@ -17,7 +17,7 @@ namespace {
 // body's fallback launch names it).
 std::string signatureOf(const clang::FunctionDecl &Kernel, const KernelCopy &K) {
   std::string Storage = Kernel.getStorageClass() == clang::SC_Static ? "static " : "";
-  return Storage + "__global__ void " + K.Name + "(" + K.parameters() + ")";
+  return K.TemplateHeader + Storage + "__global__ void " + K.Name + "(" + K.parameters() + ")";
 }
 
 } // namespace

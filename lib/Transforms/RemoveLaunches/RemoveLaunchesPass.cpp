@@ -711,6 +711,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       if (!D.External)
         ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
+      if (std::optional<std::string> Combined = serialAccumulation(A.Child))
+        D.Remark.Parameters["serial-atomics"] = *Combined;
     } else {
       ChildNaming Naming = namingOf(Ctx, Site, A);
       std::string Serial;

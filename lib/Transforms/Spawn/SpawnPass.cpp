@@ -206,6 +206,7 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     SerialCopyOptions Copying;
     Copying.InCycle = inLaunchCycle(Launches, Child);
     Copying.Names = spawnSerialNames();
+    Copying.MayPool = false;
     Copying.Exported = Launches.ExportedChildren.count(Child);
     // The per-thread function of a child in a launch cycle launches the
     // spawned kernel, written after it.
@@ -361,8 +362,8 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
-    if (std::optional<std::string> Pooling = lanePooling(Launch->Child))
-      Remark.Parameters["serial-pooling"] = *Pooling;
+    if (std::optional<std::string> Combined = serialAccumulation(Launch->Child))
+      Remark.Parameters["serial-atomics"] = *Combined;
     Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);

@@ -216,6 +216,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     if (std::optional<std::string> Pooling = lanePooling(Launch->Child))
       Remark.Parameters["serial-pooling"] = *Pooling;
+    if (std::optional<std::string> Combined = serialAccumulation(Launch->Child))
+      Remark.Parameters["serial-atomics"] = *Combined;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);
   }
@@ -228,9 +230,9 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
   if (!Serialized.empty() || RewroteExternalLaunch)
     Result.Edits.insert(
         0, "// launchopt: a device-side launch runs when its child has at least\n"
-           "// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,\n"
-           "// their threads shared by the lanes of its warp that run theirs at the\n"
-           "// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
+           "// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread\n"
+           "// (the report's serial-pooling says where the lanes of a warp share their\n"
+           "// children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.\n"
            "#ifndef LAUNCHOPT_THRESHOLD\n#define LAUNCHOPT_THRESHOLD " +
                std::to_string(Options.DefaultThreshold) + "\n#endif\n\n" +
                (AnyInCycle ? serialDepthDefinitions() : ""));

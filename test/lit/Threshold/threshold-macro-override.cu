@@ -17,9 +17,9 @@ __global__ void parent(float *d, const int *sizes) {
 }
 
 // CHECK: // launchopt: a device-side launch runs when its child has at least
-// CHECK-NEXT: // LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,
-// CHECK-NEXT: // their threads shared by the lanes of its warp that run theirs at the
-// CHECK-NEXT: // same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+// CHECK-NEXT: // LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
+// CHECK-NEXT: // (the report's serial-pooling says where the lanes of a warp share their
+// CHECK-NEXT: // children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.
 // CHECK-NEXT: #ifndef LAUNCHOPT_THRESHOLD
 // CHECK-NEXT: #define LAUNCHOPT_THRESHOLD {{[0-9]+}}
 // CHECK-NEXT: #endif

@@ -1295,9 +1295,9 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #endif
 
 // launchopt: a device-side launch runs when its child has at least
-// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,
-// their threads shared by the lanes of its warp that run theirs at the
-// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
+// (the report's serial-pooling says where the lanes of a warp share their
+// children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.
 #ifndef LAUNCHOPT_THRESHOLD
 #define LAUNCHOPT_THRESHOLD 256
 #endif

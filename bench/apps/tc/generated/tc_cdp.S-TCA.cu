@@ -1926,6 +1926,111 @@ static inline void launchopt_print_counters() { launchopt::spawn::printCounters(
 #endif
 // ---- end of launchopt/spawn.cuh ----
 
+// ---- launchopt runtime: launchopt/accumulate.cuh ----
+// launchopt device runtime: atomic updates of one address, combined in a
+// serial copy.
+//
+// A child whose threads each update one address that every thread of the
+// child names alike (`atomicAdd(sum, v)`, `atomicMax(&best[row], d)`),
+// without using the old value, costs its serial copy one atomic per child
+// thread: a chain of read-modify-writes of one word in the L2, which a
+// parent thread issues one after another. The serial copy (launchopt's
+// thresholding, launch removal and spawn) instead combines the updates in a
+// register and applies them with one atomic when the child's last thread is
+// done. No thread of the child reads that address or fences, so no one can
+// tell the difference but by timing: the child's threads could have run in
+// any order and at any time before the parent's grid ends. Sums of floating
+// point values are added in another order than any one serial run would,
+// as in the child's own grid, whose threads race.
+//
+// A per-thread copy called without a slot (the lanes' pooled rounds, the
+// persistent grid) applies each update at once, as written; so does every
+// copy with -DLAUNCHOPT_COMBINE_ATOMICS=0.
+
+#ifndef LAUNCHOPT_COMBINE_ATOMICS
+#define LAUNCHOPT_COMBINE_ATOMICS 1
+#endif
+
+namespace launchopt {
+namespace accumulate {
+
+// The combined updates of one address, from the operation's identity.
+template <typename T> struct Slot {
+  T value;
+};
+
+// The slot for an address (`decltype(slotFor(sum))`), whatever qualifies
+// the pointer itself.
+template <typename T> __device__ Slot<T> slotFor(T *address);
+
+enum class Scope { Device, Block, System };
+
+// The largest and smallest values of an integer type.
+template <typename T> __device__ constexpr T largestOf() {
+  return T(-1) > T(0) ? T(-1) : T(~0ull >> (65 - 8 * sizeof(T)));
+}
+template <typename T> __device__ constexpr T smallestOf() {
+  return T(-1) > T(0) ? T(0) : T(-largestOf<T>() - 1);
+}
+
+#define LAUNCHOPT_ACCUMULATE_OP(Name, Combine, Identity)                                         \
+  template <Scope S> struct Name {                                                               \
+    template <typename T> __device__ static T combine(T a, T b) { return Combine; }              \
+    template <typename T> __device__ static constexpr T identity() { return Identity; }          \
+    template <typename T, typename V> __device__ static void apply(T *address, V value) {       \
+      if constexpr (S == Scope::Block)                                                           \
+        atomic##Name##_block(address, value);                                                    \
+      else if constexpr (S == Scope::System)                                                     \
+        atomic##Name##_system(address, value);                                                   \
+      else                                                                                       \
+        atomic##Name(address, value);                                                            \
+    }                                                                                            \
+  };
+LAUNCHOPT_ACCUMULATE_OP(Add, a + b, T(0))
+LAUNCHOPT_ACCUMULATE_OP(Sub, a + b, T(0)) // the subtrahends add up
+LAUNCHOPT_ACCUMULATE_OP(Min, b < a ? b : a, largestOf<T>())
+LAUNCHOPT_ACCUMULATE_OP(Max, a < b ? b : a, smallestOf<T>())
+LAUNCHOPT_ACCUMULATE_OP(And, a & b, T(~T(0)))
+LAUNCHOPT_ACCUMULATE_OP(Or, a | b, T(0))
+LAUNCHOPT_ACCUMULATE_OP(Xor, a ^ b, T(0))
+#undef LAUNCHOPT_ACCUMULATE_OP
+
+// A slot for the address's updates by Op, holding its identity.
+template <typename Op, typename T> __device__ inline Slot<T> start(T *) {
+  return Slot<T>{Op::template identity<T>()};
+}
+
+// One thread's update: into the slot, or to memory at once without one.
+// The value converts to the pointee as the atomic's argument would.
+template <typename Op, typename T, typename V>
+__device__ inline void put(Slot<T> *slot, T *address, V value) {
+  if (!LAUNCHOPT_COMBINE_ATOMICS || !slot) {
+    Op::apply(address, value);
+    return;
+  }
+  slot->value = Op::combine(slot->value, static_cast<T>(value));
+}
+
+// After the child's last thread: the combined update, unless it changes
+// nothing (the identity; for a float sum, a zero: only a -0.0 stored could
+// tell).
+template <typename Op, typename T> __device__ inline void flush(const Slot<T> &slot, T *address) {
+  if (!(slot.value == Op::template identity<T>()))
+    Op::apply(address, slot.value);
+}
+
+} // namespace accumulate
+} // namespace launchopt
+// ---- end of launchopt/accumulate.cuh ----
+// launchopt: a device-side launch runs when its child has at least
+// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
+// (the report's serial-pooling says where the lanes of a warp share their
+// children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+#ifndef LAUNCHOPT_THRESHOLD
+#define LAUNCHOPT_THRESHOLD 256
+#endif
+
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
 // ---- launchopt runtime: launchopt/packing.cuh ----
 // launchopt device runtime: serial copies that converged lanes share.
 //
@@ -2174,15 +2279,6 @@ __device__ bool runTogether(const dim3 grid, const dim3 block, const Thread &run
 
 #endif
 // ---- end of launchopt/packing.cuh ----
-// launchopt: a device-side launch runs when its child has at least
-// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread,
-// their threads shared by the lanes of its warp that run theirs at the
-// same time. Override with -DLAUNCHOPT_THRESHOLD=<threads>.
-#ifndef LAUNCHOPT_THRESHOLD
-#define LAUNCHOPT_THRESHOLD 256
-#endif
-
-// launchopt runtime: launchopt/packing.cuh is embedded above
 // Triangle counting, naive CUDA dynamic parallelism: a parent thread per
 // vertex u launches a child grid with a thread per neighbour v > u; the child
 // thread intersects the sorted lists N(u) and N(v) above v, so every triangle
@@ -2220,7 +2316,7 @@ __global__ void tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, un
 // launchopt: one thread of 'tc_intersect', run by a parent thread; the locals below
 // shadow the built-in index variables with that thread's values.
 static __device__ void __lo_spawn_thread_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, decltype(launchopt::accumulate::slotFor(count)) *__lo_acc0 = nullptr)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -2242,7 +2338,7 @@ static __device__ void __lo_spawn_thread_tc_intersect(GraphDev g, int u, int edg
     i += a <= b;
     j += b <= a;
   }
-  if (c) atomicAdd(count, c);
+  if (c) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count, c);
 }
 }
 
@@ -2264,14 +2360,8 @@ static __device__ bool __lo_spawn_thread_exit_tc_intersect(GraphDev g, int u, in
 // launchopt: every thread of a 'tc_intersect' grid, one after another (serial version).
 static __device__ void __lo_spawn_serial_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
-  if (launchopt::packing::runTogether(__lo_gridDim, __lo_blockDim,
-          [=](const uint3 __lo_b, const uint3 __lo_t, const dim3 __lo_bd, const dim3 __lo_gd) {
-            __lo_spawn_thread_tc_intersect(g, u, edge_begin, edge_end, count, __lo_b, __lo_t, __lo_bd, __lo_gd);
-          },
-          [=](const uint3 __lo_b, const uint3 __lo_t, const dim3 __lo_bd, const dim3 __lo_gd) {
-            return __lo_spawn_thread_exit_tc_intersect(g, u, edge_begin, edge_end, count, __lo_b, __lo_t, __lo_bd, __lo_gd);
-          }, 0u))
-    return;
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(count);
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
     for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
       bool __lo_xEnded = false;
@@ -2285,9 +2375,10 @@ static __device__ void __lo_spawn_serial_tc_intersect(GraphDev g, int u, int edg
                 break;
               }
               __lo_spawn_thread_tc_intersect(g, u, edge_begin, edge_end, count, make_uint3(__lo_bx, __lo_by, __lo_bz),
-                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim, &__lo_acc0);
             }
     }
+  launchopt::accumulate::flush<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count);
 }
 
 // launchopt: 'tc_intersect' launched under the spawn controller: its threads, then a
@@ -2419,7 +2510,7 @@ static __device__ void __lo_launch___lo_coarse___lo_spawned_tc_intersect(launcho
 // launchopt: one thread of 'tc_intersect', run by a parent thread; the locals below
 // shadow the built-in index variables with that thread's values.
 static __device__ void __lo_thread_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, decltype(launchopt::accumulate::slotFor(count)) *__lo_acc0 = nullptr)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -2441,7 +2532,7 @@ static __device__ void __lo_thread_tc_intersect(GraphDev g, int u, int edge_begi
     i += a <= b;
     j += b <= a;
   }
-  if (c) atomicAdd(count, c);
+  if (c) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count, c);
 }
 }
 
@@ -2471,6 +2562,8 @@ static __device__ void __lo_serial_tc_intersect(GraphDev g, int u, int edge_begi
             return __lo_thread_exit_tc_intersect(g, u, edge_begin, edge_end, count, __lo_b, __lo_t, __lo_bd, __lo_gd);
           }, 0u))
     return;
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(count);
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
     for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
       bool __lo_xEnded = false;
@@ -2484,9 +2577,10 @@ static __device__ void __lo_serial_tc_intersect(GraphDev g, int u, int edge_begi
                 break;
               }
               __lo_thread_tc_intersect(g, u, edge_begin, edge_end, count, make_uint3(__lo_bx, __lo_by, __lo_bz),
-                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim, &__lo_acc0);
             }
     }
+  launchopt::accumulate::flush<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count);
 }
 
 static __device__ void __lo_launch___lo_coarse___lo_spawned_tc_intersect(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
@@ -2608,7 +2702,7 @@ int tc_run(const GraphDev& g, unsigned long long* d_count) {
 #ifdef LAUNCHOPT_COUNTERS
 // launchopt: this file's spawn-controlled launch sites, for the counters.
 static const launchopt::spawn::CounterSite __lo_spawn_sites[] = {
-    {1u, "apps/tc/tc_cdp.cu:129"},
+    {1u, "apps/tc/tc_cdp.cu:133"},
 };
 static const launchopt::spawn::CounterRegistration __lo_spawn_counters(__lo_spawn_sites, 1u);
 #endif
