@@ -1,5 +1,6 @@
 #include "SerialChildBuilder.h"
 
+#include "AtomicSlots.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/Refusal.h"
 #include <algorithm>
@@ -157,78 +158,6 @@ std::string packedAttempt(const KernelCopy &K, const SerialCopyOptions &Options,
 }
 } // namespace
 
-namespace {
-std::string slotName(size_t I) { return generated::code("@acc") + std::to_string(I); }
-
-std::string slotType(const KernelCopy::Accumulation &A) {
-  return "decltype(launchopt::accumulate::slotFor(" + A.Address + "))";
-}
-
-std::string operationType(const KernelCopy::Accumulation &A) {
-  return "launchopt::accumulate::" + A.Op + "<launchopt::accumulate::Scope::" + A.Scope + ">";
-}
-
-// The per-thread function's slots: none given (a pooled round, a persistent
-// grid's thread) applies each update at once.
-std::string slotParameters(const KernelCopy &K) {
-  std::string P;
-  for (size_t I = 0; I < K.Accumulations.size(); ++I)
-    P += ", " + slotType(K.Accumulations[I]) + " *" + slotName(I) + " = nullptr";
-  return P;
-}
-
-// Each combinable atomic of the copied body updates its slot.
-std::vector<SourceEdit> withAccumulations(const KernelCopy &K,
-                                          const std::vector<SourceEdit> &BodyEdits) {
-  std::vector<SourceEdit> Edits = BodyEdits;
-  for (size_t I = 0; I < K.Accumulations.size(); ++I) {
-    const KernelCopy::Accumulation &A = K.Accumulations[I];
-    Edits.push_back({A.Call.Begin, A.Call.End - A.Call.Begin,
-                     "launchopt::accumulate::put<" + operationType(A) + ">(" + slotName(I) + ", " +
-                         A.Address + ", " + A.Value + ")"});
-  }
-  return Edits;
-}
-
-// In the serial function, before the loops over the child's threads.
-std::string slotDeclarations(const KernelCopy &K) {
-  if (K.Accumulations.empty())
-    return "";
-  std::string D = "  // launchopt: the child's atomic updates of one address, combined here and "
-                  "applied once.\n";
-  for (size_t I = 0; I < K.Accumulations.size(); ++I)
-    D += "  auto " + slotName(I) + " = launchopt::accumulate::start<" +
-         operationType(K.Accumulations[I]) + ">(" + K.Accumulations[I].Address + ");\n";
-  return D;
-}
-
-std::string slotArguments(const KernelCopy &K) {
-  std::string A;
-  for (size_t I = 0; I < K.Accumulations.size(); ++I)
-    A += ", &" + slotName(I);
-  return A;
-}
-
-std::string slotFlushes(const KernelCopy &K) {
-  std::string D;
-  for (size_t I = 0; I < K.Accumulations.size(); ++I)
-    D += "  launchopt::accumulate::flush<" + operationType(K.Accumulations[I]) + ">(" +
-         slotName(I) + ", " + K.Accumulations[I].Address + ");\n";
-  return D;
-}
-} // namespace
-
-std::optional<std::string> serialAccumulation(const KernelCopy &K) {
-  if (K.Accumulations.empty())
-    return std::nullopt;
-  std::string Updates;
-  for (const KernelCopy::Accumulation &A : K.Accumulations)
-    Updates += (Updates.empty() ? "" : ", ") + ("atomic" + A.Op) +
-               (A.Scope == "Device" ? "" : "_" + llvm::StringRef(A.Scope).lower()) + "(" +
-               A.Address + ")";
-  return Updates + ": combined per serial run, applied once";
-}
-
 void includeSerialRuntime(SourceEdits &Edits) {
   auto Uses = [&](const char *Namespace) {
     return std::any_of(Edits.edits().begin(), Edits.edits().end(), [&](const SourceEdit &E) {
@@ -251,20 +180,20 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
        "', run by a parent thread; the locals below\n"
        "// shadow the built-in index variables with that thread's values.\n";
   D += K.TemplateHeader + "static __device__ void " + ThreadName + "(" + K.parameters(true) +
-       passedBuiltinParameters() + depthParameter(InCycle) + slotParameters(K) + ")\n{\n";
+       passedBuiltinParameters() + depthParameter(InCycle) + atomicSlotParameters(K) + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
-  D += "  " + K.body(Ctx, withAccumulations(K, BodyEdits)) + "\n}\n\n";
+  D += "  " + K.body(Ctx, withAtomicSlots(K, BodyEdits, SlotsArePointers)) + "\n}\n\n";
   D += linearExitFunction(K, Options);
   D += "// launchopt: every thread of a '" + K.Name +
        "' grid, one after another (serial version).\n";
   D += serialSignature(K, Options) + "\n{\n";
   D += packedAttempt(K, Options, ThreadName);
-  D += slotDeclarations(K);
+  D += atomicSlotDeclarations(K, "  ");
   std::string Call =
       ThreadName + K.TemplateArgs + "(" + K.arguments(true) +
       generated::code("make_uint3(@bx, @by, @bz),\n"
                       "                  make_uint3(@tx, @ty, @tz), @blockDim, @gridDim") +
-      (InCycle ? ", " + generated::threshold::SerialDepth : "") + slotArguments(K) + ");\n";
+      (InCycle ? ", " + generated::threshold::SerialDepth : "") + atomicSlotArguments(K) + ");\n";
   if (K.LinearExit.Condition.empty()) {
     D += generated::code("  for (unsigned @bz = 0; @bz < @gridDim.z; ++@bz)\n"
                          "    for (unsigned @by = 0; @by < @gridDim.y; ++@by)\n"
@@ -272,7 +201,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                          "        for (unsigned @tz = 0; @tz < @blockDim.z; ++@tz)\n"
                          "          for (unsigned @ty = 0; @ty < @blockDim.y; ++@ty)\n"
                          "            for (unsigned @tx = 0; @tx < @blockDim.x; ++@tx)\n");
-    return D + "              " + Call + slotFlushes(K) + "}";
+    return D + "              " + Call + atomicSlotFlushes(K, "  ") + "}";
   }
   // The x loops stop at the first x index whose thread the child's guard
   // ends: every later one would return at once too.
@@ -291,7 +220,7 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
                        "                break;\n"
                        "              }\n");
   D += "              " + Call;
-  D += "            }\n    }\n" + slotFlushes(K) + "}";
+  D += "            }\n    }\n" + atomicSlotFlushes(K, "  ") + "}";
   return D;
 }
 

@@ -64,9 +64,16 @@ __global__ void rows(const int *offsets, const int *cols, const float *vals, con
   if (end == begin)
     return;
   int blocks = (end - begin + kBlock - 1) / kBlock;
+  // Each launch checked at once, as real code does.
   rowSum<<<blocks, kBlock>>>(cols, vals, x, begin, end, &y[r]);
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&gpuTestLaunchFailures, 1);
   rowMax<<<blocks, kBlock>>>(cols, begin, end, best, r);
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&gpuTestLaunchFailures, 1);
   rowBits<<<blocks, kBlock>>>(cols, begin, end, bits + r);
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&gpuTestLaunchFailures, 1);
   rowMixed<<<blocks, kBlock>>>(cols, begin, end, r, least, common, parity);
   if (cudaGetLastError() != cudaSuccess)
     atomicAdd(&gpuTestLaunchFailures, 1);
