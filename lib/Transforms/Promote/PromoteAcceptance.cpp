@@ -165,6 +165,9 @@ llvm::Error promotionRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &Launc
   if (Site.Child->getCanonicalDecl() != Site.Parent->getCanonicalDecl())
     return refusal("the kernel launches another kernel: promotion takes a kernel's launch of "
                    "itself (a chain of single-block steps)");
+  if (Site.Parent->getTemplateSpecializationKind() == clang::TSK_ExplicitSpecialization)
+    return refusal("the kernel is an explicit specialization of a template: its promoted "
+                   "copies would need the template's own");
   if (const clang::FunctionTemplateDecl *Template = Site.Parent->getDescribedFunctionTemplate())
     for (const clang::NamedDecl *P : *Template->getTemplateParameters())
       if (P->isParameterPack())

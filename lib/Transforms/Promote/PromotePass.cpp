@@ -8,6 +8,7 @@
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
 #include "clang/AST/Decl.h"
+#include <set>
 
 namespace launchopt {
 
@@ -30,7 +31,12 @@ llvm::Error PromotePass::acceptChildOfOtherFiles(clang::ASTContext &, const Laun
 
 PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches) const {
   PassResult Result;
+  // The kernels' edits, kept apart so that the preamble goes first even
+  // where a promoted kernel starts the file.
+  SourceEdits Promoted;
   bool Any = false;
+  // The generated struct and functions are named after the kernel.
+  std::set<std::string> PromotedNames;
   for (const LaunchSite &Site : Launches.Sites) {
     LaunchRemark Remark = remarkFor(Site, "promote");
     auto Refuse = [&](llvm::Error E) {
@@ -49,6 +55,11 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
     llvm::Expected<KernelCopy> Kernel = readKernel(Ctx, *Site.Parent);
     if (!Kernel) {
       Refuse(Kernel.takeError());
+      continue;
+    }
+    if (PromotedNames.count(Kernel->Name)) {
+      Refuse(refusal("another kernel named '" + Kernel->Name +
+                     "' is promoted in this file (an overload): the generated names would clash"));
       continue;
     }
     if (Launch->ArgumentTexts.size() != Kernel->ParamNames.size()) {
@@ -97,11 +108,12 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       Remark.Parameters["postponed"] = Postponed.empty() ? "none" : Postponed;
       Remark.Parameters["early-condition"] = Plan->EarlyCondition;
     }
-    Result.Edits.insert(definitionStart(Ctx, *Site.Parent),
-                        promotedPrologue(K, Kernel->body(Ctx, SiteEdit)));
-    Result.Edits.replace(Kernel->Body.Begin, Kernel->Body.End - Kernel->Body.Begin,
-                         promotedFirstBody(K));
-    Result.Edits.insert(Kernel->Whole.End, promotedPoolKernel(K));
+    Promoted.insert(definitionStart(Ctx, *Site.Parent),
+                    promotedPrologue(K, Kernel->body(Ctx, SiteEdit)));
+    Promoted.replace(Kernel->Body.Begin, Kernel->Body.End - Kernel->Body.Begin,
+                     promotedFirstBody(K));
+    Promoted.insert(Kernel->Whole.End, promotedPoolKernel(K));
+    PromotedNames.insert(Kernel->Name);
     Remark.Applied = true;
     Remark.Parameters["mode"] =
         std::string(Options.PoolSize > 1 ? "PA" : "P") + (Options.Overlap ? "O" : "");
@@ -111,6 +123,8 @@ PassResult PromotePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
   }
   if (Any)
     Result.Edits.insert(0, promotionPreamble(Options.PoolSize));
+  for (const SourceEdit &E : Promoted.edits())
+    Result.Edits.replace(E.Offset, E.Length, E.Text);
   return Result;
 }
 
