@@ -1,6 +1,7 @@
 #include "TemplateDeduction.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include <optional>
 
 namespace launchopt {
@@ -42,6 +43,56 @@ bool mayName(clang::QualType Type, unsigned Index) {
   return true;
 }
 
+// The type an argument shows for deduction. Clang gives pointer arithmetic
+// on template operands (`acc + r`, `&out[i]`) no type yet; it is the
+// pointer's.
+clang::QualType shownType(const clang::Expr *E, int Depth = 0) {
+  E = E->IgnoreParenImpCasts();
+  clang::QualType Type = E->getType();
+  if (!Type.isNull() && !Type->isSpecificBuiltinType(clang::BuiltinType::Dependent))
+    return Type;
+  if (Depth > 8)
+    return {};
+  // `a + b` and `a - b`: an operator of the language, or one that overloads
+  // may still take (a header's operator+ in sight makes Clang wait).
+  const clang::Expr *Lhs = nullptr, *Rhs = nullptr;
+  bool Plus = false;
+  if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(E);
+      B && (B->getOpcode() == clang::BO_Add || B->getOpcode() == clang::BO_Sub)) {
+    Lhs = B->getLHS();
+    Rhs = B->getRHS();
+    Plus = B->getOpcode() == clang::BO_Add;
+  } else if (const auto *Op = llvm::dyn_cast<clang::CXXOperatorCallExpr>(E);
+             Op && Op->getNumArgs() == 2 &&
+             (Op->getOperator() == clang::OO_Plus || Op->getOperator() == clang::OO_Minus)) {
+    Lhs = Op->getArg(0);
+    Rhs = Op->getArg(1);
+    Plus = Op->getOperator() == clang::OO_Plus;
+  }
+  if (Lhs && Rhs) {
+    clang::QualType Left = shownType(Lhs, Depth + 1);
+    clang::QualType Right = shownType(Rhs, Depth + 1);
+    auto IsPointer = [](clang::QualType T) { return !T.isNull() && T->isPointerType(); };
+    auto IsOffset = [](clang::QualType T) {
+      return !T.isNull() && T->isIntegralOrEnumerationType();
+    };
+    if (IsPointer(Left) && IsOffset(Right))
+      return Left;
+    if (Plus && IsOffset(Left) && IsPointer(Right))
+      return Right;
+    return {};
+  }
+  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
+      U && U->getOpcode() == clang::UO_AddrOf)
+    if (const auto *Element =
+            llvm::dyn_cast<clang::ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens())) {
+      clang::QualType Base = shownType(Element->getBase(), Depth + 1);
+      if (!Base.isNull() && Base->isPointerType())
+        return Base;
+    }
+  return {};
+}
+
 } // namespace
 
 bool deducibleFromParameters(const clang::FunctionTemplateDecl &Child, unsigned Index) {
@@ -68,10 +119,10 @@ std::string deducedFromArguments(const clang::ASTContext &Ctx,
     return "";
   std::optional<clang::QualType> Found;
   for (unsigned I = 0; I < Pattern->getNumParams() && I < Arguments.size(); ++I) {
-    clang::QualType Arg = Arguments[I]->IgnoreImpCasts()->getType();
     // An expression of a dependent type Clang could not name yet (`a + b`
-    // of template operands) shows nothing.
-    if (Arg.isNull() || Arg->isSpecificBuiltinType(clang::BuiltinType::Dependent))
+    // of template operands) shows nothing, but for pointer arithmetic.
+    clang::QualType Arg = shownType(Arguments[I]);
+    if (Arg.isNull())
       continue;
     clang::QualType Type = Pattern->getParamDecl(I)->getType();
     // A parameter taken by value drops the argument's own const.
