@@ -5,9 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 #include <map>
 #include <optional>
 #include <set>
@@ -63,8 +61,8 @@ bool combinableType(const UniformAtomic &A, clang::QualType Pointee) {
     return true;
   if (Pointee->isIntegerType() && !Pointee->isBooleanType())
     return true;
-  return A.Op == "Add" && Pointee->isSpecificBuiltinType(clang::BuiltinType::Float) ||
-         A.Op == "Add" && Pointee->isSpecificBuiltinType(clang::BuiltinType::Double);
+  return A.Op == "Add" && (Pointee->isSpecificBuiltinType(clang::BuiltinType::Float) ||
+                           Pointee->isSpecificBuiltinType(clang::BuiltinType::Double));
 }
 
 // Whether E computes the same address in every thread of the grid without

@@ -112,6 +112,12 @@ std::optional<std::string> lanePooling(const KernelCopy &K) {
          std::to_string(K.InstructionsPerThread) + " instructions per thread)";
 }
 
+std::optional<std::string> serialAtomics(const KernelCopy &K) {
+  if (std::optional<std::string> Combined = combinedAtomics(K))
+    return *Combined + ": combined per serial run, applied once";
+  return std::nullopt;
+}
+
 namespace {
 std::string linearExitName(const KernelCopy &K, const SerialCopyOptions &Options) {
   return Options.Names.ThreadPrefix + "exit_" + K.Name;

@@ -72,6 +72,10 @@ std::string serialDefinitions(const clang::ASTContext &Ctx, const KernelCopy &K,
 // (nothing for a child defined in another file: its own output says).
 std::optional<std::string> lanePooling(const KernelCopy &K);
 
+// Where the serial copy combines the child's atomic updates of one address
+// (AtomicSlots): what the report says of it.
+std::optional<std::string> serialAtomics(const KernelCopy &K);
+
 // Includes the runtime headers that serialDefinitions' functions call, when
 // Edits hold any of them (a pass calls it once its edits are made).
 void includeSerialRuntime(SourceEdits &Edits);

@@ -9,7 +9,6 @@
 #include "Analysis/LaunchPlacement.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/SerialChildBuilder.h"
@@ -712,9 +711,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       if (!D.External)
         ThreadRun.emplace(Site.Child, A.Child);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
-      if (std::optional<std::string> Combined = combinedAtomics(A.Child))
-        D.Remark.Parameters["serial-atomics"] =
-            *Combined + ": combined per serial run, applied once";
+      if (std::optional<std::string> Combined = serialAtomics(A.Child))
+        D.Remark.Parameters["serial-atomics"] = *Combined;
     } else {
       ChildNaming Naming = namingOf(Ctx, Site, A);
       std::string Serial;

@@ -5,7 +5,6 @@
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/OrderGuard.h"
@@ -363,8 +362,8 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
-    if (std::optional<std::string> Combined = combinedAtomics(Launch->Child))
-      Remark.Parameters["serial-atomics"] = *Combined + ": combined per serial run, applied once";
+    if (std::optional<std::string> Combined = serialAtomics(Launch->Child))
+      Remark.Parameters["serial-atomics"] = *Combined;
     Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);

@@ -5,7 +5,6 @@
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/SerialChildBuilder.h"
@@ -217,8 +216,8 @@ PassResult ThresholdPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name);
     if (std::optional<std::string> Pooling = lanePooling(Launch->Child))
       Remark.Parameters["serial-pooling"] = *Pooling;
-    if (std::optional<std::string> Combined = combinedAtomics(Launch->Child))
-      Remark.Parameters["serial-atomics"] = *Combined + ": combined per serial run, applied once";
+    if (std::optional<std::string> Combined = serialAtomics(Launch->Child))
+      Remark.Parameters["serial-atomics"] = *Combined;
     noteStreamOrder(Remark, C.Proof, Guarded, mayReorderWithEarlierLaunch(Launches, Site));
     Result.Remarks.push_back(Remark);
   }
