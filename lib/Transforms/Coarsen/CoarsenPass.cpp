@@ -2,7 +2,9 @@
 
 #include "Analysis/VariableWrites.h"
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
+#include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <set>
@@ -92,16 +94,17 @@ std::string inlineCoarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy
                   "' coarsened: each block runs the original blocks\n// blockIdx, blockIdx + "
                   "gridDim, ... of the original grid; in the loop, locals shadow\n// blockIdx and "
                   "gridDim with the original block's values.\n";
-  D += coarsenedSignature(K) + "\n{\n" + originalBlockLoops() + " {\n";
+  D += coarsenedSignature(K) + "\n{\n" + atomicSlotDeclarations(K, "  ") + originalBlockLoops() +
+       " {\n";
   D += "        { // one original block\n";
   D += "          const uint3 blockIdx = " + originalBlockIndex() + ";\n";
   D += "          const dim3 gridDim = " + OriginalGrid + ";\n";
   D += "          (void)blockIdx; (void)gridDim;\n";
-  D += "          " + K.body(Ctx, Edits) + "\n        }\n";
+  D += "          " + K.body(Ctx, withAtomicSlots(K, Edits, SlotsAreLocals)) + "\n        }\n";
   // As below: the next original block reuses this one's shared memory.
   if (UsesSharedMemory)
     D += "        __syncthreads();\n";
-  D += "      }\n}";
+  D += "      }\n" + atomicSlotFlushes(K, "  ", /*Warp=*/true) + "}";
   return D;
 }
 
@@ -116,23 +119,25 @@ std::string coarsenedKernel(const clang::ASTContext &Ctx, const KernelCopy &K,
        "' inside a coarsened block; the locals\n// below shadow the built-in index variables "
        "with the original block's values.\n";
   D += K.TemplateHeader + "static __device__ void " + BlockName + "(" + K.parameters(true) +
-       passedBuiltinParameters() + ")\n{\n";
+       passedBuiltinParameters() + atomicSlotParameters(K) + ")\n{\n";
   D += shadowingPrologue({"blockIdx", "threadIdx", "blockDim", "gridDim"});
-  D += "  " + K.body(Ctx, Edits) + "\n}\n\n";
+  D += "  " + K.body(Ctx, withAtomicSlots(K, Edits, SlotsArePointers)) + "\n}\n\n";
   D += "// launchopt: '" + K.Name +
        "' coarsened: each block runs the original blocks\n"
        "// blockIdx, blockIdx + gridDim, ... of the original grid.\n";
-  D += coarsenedSignature(K) + "\n{\n" + originalBlockLoops();
+  D += coarsenedSignature(K) + "\n{\n" + atomicSlotDeclarations(K, "  ") + originalBlockLoops();
   std::string Call = BlockName + K.TemplateArgs + "(" + K.arguments(true) + originalBlockIndex() +
-                     ", threadIdx,\n            blockDim, " + OriginalGrid + ");\n";
+                     ", threadIdx,\n            blockDim, " + OriginalGrid +
+                     atomicSlotArguments(K) + ");\n";
   // The next original block reuses the shared memory of this one: a thread
   // that starts it early would overwrite what slower threads still read.
   // Every thread reaches the barrier: the loop bounds are the same for the
   // whole block, and an early return only leaves the per-block function.
+  const std::string Flushes = atomicSlotFlushes(K, "  ", /*Warp=*/true);
   if (UsesSharedMemory)
-    D += " {\n        " + Call + "        __syncthreads();\n      }\n}";
+    D += " {\n        " + Call + "        __syncthreads();\n      }\n" + Flushes + "}";
   else
-    D += "\n        " + Call + "}";
+    D += "\n        " + Call + Flushes + "}";
   return D;
 }
 
@@ -267,6 +272,9 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
                                              "writes a parameter)";
     Remark.Parameters["factor"] =
         "LAUNCHOPT_CFACTOR (default " + std::to_string(Options.DefaultFactor) + ")";
+    if (std::optional<std::string> Combined = combinedAtomics(Launch->Child))
+      Remark.Parameters["combined-atomics"] =
+          *Combined + ": combined over each thread's original blocks, then across its warp";
     Result.Remarks.push_back(Remark);
   }
 
@@ -280,6 +288,7 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
                            "// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.\n"
                            "#ifndef LAUNCHOPT_CFACTOR\n#define LAUNCHOPT_CFACTOR " +
                                std::to_string(Options.DefaultFactor) + "\n#endif\n\n");
+  includeSerialRuntime(Result.Edits);
   return Result;
 }
 

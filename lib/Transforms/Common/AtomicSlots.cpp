@@ -57,11 +57,12 @@ std::string atomicSlotArguments(const KernelCopy &K) {
   return A;
 }
 
-std::string atomicSlotFlushes(const KernelCopy &K, const std::string &Indent) {
+std::string atomicSlotFlushes(const KernelCopy &K, const std::string &Indent, bool Warp) {
   std::string D;
   for (size_t I = 0; I < K.Accumulations.size(); ++I)
-    D += Indent + "launchopt::accumulate::flush<" + operationType(K.Accumulations[I]) + ">(" +
-         slotName(I) + ", " + K.Accumulations[I].Address + ");\n";
+    D += Indent + "launchopt::accumulate::" + (Warp ? "flushWarp<" : "flush<") +
+         operationType(K.Accumulations[I]) + ">(" + slotName(I) + ", " +
+         K.Accumulations[I].Address + ");\n";
   return D;
 }
 

@@ -3,10 +3,10 @@
 
 // The text that combines a child's atomic updates of one address
 // (KernelCopy::Accumulations, runtime/include/launchopt/accumulate.cuh) in a
-// copy that runs several of the child's threads in one thread (a serial
-// copy runs all of them). Each update goes into a slot that starts from the
-// operation's identity; the slots are applied once, after the last thread
-// the copy runs.
+// copy that runs several of the child's threads in one thread: a serial
+// copy (all of them), a coarsened block (one per original block). Each
+// update goes into a slot that starts from the operation's identity; the
+// slots are applied once, after the last thread the copy runs.
 
 #include "Transforms/Common/KernelCopy.h"
 #include <optional>
@@ -35,8 +35,10 @@ std::string atomicSlotDeclarations(const KernelCopy &K, const std::string &Inden
 // ", &__lo_acc0, ...": the arguments that pass the slots to the function.
 std::string atomicSlotArguments(const KernelCopy &K);
 
-// After the loop: each slot applied with one atomic.
-std::string atomicSlotFlushes(const KernelCopy &K, const std::string &Indent);
+// After the loop: each slot applied with one atomic, or with one per warp
+// where the warp's lanes share the address (Warp: a coarsened block, whose
+// lanes run one child's block).
+std::string atomicSlotFlushes(const KernelCopy &K, const std::string &Indent, bool Warp = false);
 
 // What the report says of the combined updates: "atomicAdd(sum)", or none.
 std::optional<std::string> combinedAtomics(const KernelCopy &K);

@@ -76,8 +76,9 @@ std::optional<std::string> lanePooling(const KernelCopy &K);
 // (AtomicSlots): what the report says of it.
 std::optional<std::string> serialAtomics(const KernelCopy &K);
 
-// Includes the runtime headers that serialDefinitions' functions call, when
-// Edits hold any of them (a pass calls it once its edits are made).
+// Includes the runtime headers that serialDefinitions' functions (and
+// coarsened copies' atomic slots) call, when Edits hold any of them (a pass
+// calls it once its edits are made).
 void includeSerialRuntime(SourceEdits &Edits);
 
 // The overridable LAUNCHOPT_SERIAL_DEPTH and the depth outside any serial

@@ -8,6 +8,7 @@
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/OrderGuard.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"

@@ -7,6 +7,7 @@
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include "clang/AST/Attr.h"

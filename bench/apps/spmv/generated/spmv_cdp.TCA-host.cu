@@ -936,6 +936,10 @@ inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
 // point values are added in another order than any one serial run would,
 // as in the child's own grid, whose threads race.
 //
+// A coarsened child combines its updates the same way over the original
+// blocks each of its threads runs, and a warp whose lanes all name one
+// address combines their slots by shuffles before one lane applies them.
+//
 // A per-thread copy called without a slot (the lanes' pooled rounds, the
 // persistent grid) applies each update at once, as written; so does every
 // copy with -DLAUNCHOPT_COMBINE_ATOMICS=0.
@@ -1010,6 +1014,32 @@ __device__ inline void put(Slot<T> *slot, T *address, V value) {
 template <typename Op, typename T> __device__ inline void flush(const Slot<T> &slot, T *address) {
   if (!(slot.value == Op::template identity<T>()))
     Op::apply(address, slot.value);
+}
+
+// After a coarsened block's original blocks: where the whole warp is there
+// and names one address (its lanes run one child's block), the lanes combine
+// their slots by shuffles and one applies the result; elsewhere each lane
+// applies its own.
+template <typename Op, typename T>
+__device__ inline void flushWarp(const Slot<T> &slot, T *address) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  const unsigned all = 0xffffffffu;
+  if (LAUNCHOPT_COMBINE_ATOMICS && __activemask() == all) {
+    const unsigned long long mine = reinterpret_cast<unsigned long long>(address);
+    if (__all_sync(all, __shfl_sync(all, mine, 0) == mine)) {
+      T value = slot.value;
+#pragma unroll
+      for (int distance = 16; distance > 0; distance /= 2)
+        value = Op::combine(value, static_cast<T>(__shfl_xor_sync(all, value, distance)));
+      unsigned lane;
+      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+      if (lane == 0 && !(value == Op::template identity<T>()))
+        Op::apply(address, value);
+      return;
+    }
+  }
+#endif
+  flush<Op>(slot, address);
 }
 
 } // namespace accumulate
@@ -1269,6 +1299,7 @@ __device__ bool runTogether(const dim3 grid, const dim3 block, const Thread &run
 #define LAUNCHOPT_CFACTOR 4
 #endif
 
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
 // launchopt: a device-side launch runs when its child has at least
 // LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
 // (the report's serial-pooling says where the lanes of a warp share their
@@ -1337,6 +1368,8 @@ static __device__ void __lo_part___lo_coarse_spmv_row_products(const int* col_in
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1346,15 +1379,18 @@ static __device__ void __lo_part___lo_coarse_spmv_row_products(const int* col_in
           (void)blockIdx; (void)gridDim;
           {
   int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(&__lo_acc0, y_row, values[e] * x[col_indices[e]]);
 }
         }
       }
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
 }
 }
 
 __global__ void __lo_coarse_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const dim3 __lo_originalGrid)
 {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1364,16 +1400,17 @@ __global__ void __lo_coarse_spmv_row_products(const int* col_indices, const floa
           (void)blockIdx; (void)gridDim;
           {
   int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(&__lo_acc0, y_row, values[e] * x[col_indices[e]]);
 }
         }
       }
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
 }
 
 // launchopt: one thread of '__lo_coarse_spmv_row_products', run by a parent thread; the locals below
 // shadow the built-in index variables with that thread's values.
 static __device__ void __lo_hthread___lo_coarse_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, decltype(launchopt::accumulate::slotFor(y_row)) *__lo_acc0 = nullptr)
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -1381,6 +1418,8 @@ static __device__ void __lo_hthread___lo_coarse_spmv_row_products(const int* col
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1390,10 +1429,11 @@ static __device__ void __lo_hthread___lo_coarse_spmv_row_products(const int* col
           (void)blockIdx; (void)gridDim;
           {
   int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row, values[e] * x[col_indices[e]]);
+  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(&__lo_acc0, y_row, values[e] * x[col_indices[e]]);
 }
         }
       }
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
 }
 }
 
@@ -1406,8 +1446,6 @@ static __device__ void __lo_hserial___lo_coarse_spmv_row_products(const int* col
           },
           nullptr, 0u))
     return;
-  // launchopt: the child's atomic updates of one address, combined here and applied once.
-  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
     for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
       for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
@@ -1415,8 +1453,7 @@ static __device__ void __lo_hserial___lo_coarse_spmv_row_products(const int* col
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
             for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
               __lo_hthread___lo_coarse_spmv_row_products(col_indices, values, x, edge_begin, edge_end, y_row, __lo_originalGrid, make_uint3(__lo_bx, __lo_by, __lo_bz),
-                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim, &__lo_acc0);
-  launchopt::accumulate::flush<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
 }
 
 // launchopt: '__lo_coarse_spmv_row_products' aggregated and launched by the host after its parent: the blocks

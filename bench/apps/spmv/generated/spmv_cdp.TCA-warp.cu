@@ -1288,20 +1288,6 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #define LAUNCHOPT_MAX_GROUPS 65536
 #endif
 
-// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
-// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
-#ifndef LAUNCHOPT_CFACTOR
-#define LAUNCHOPT_CFACTOR 4
-#endif
-
-// launchopt: a device-side launch runs when its child has at least
-// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
-// (the report's serial-pooling says where the lanes of a warp share their
-// children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.
-#ifndef LAUNCHOPT_THRESHOLD
-#define LAUNCHOPT_THRESHOLD 256
-#endif
-
 // ---- launchopt runtime: launchopt/accumulate.cuh ----
 // launchopt device runtime: atomic updates of one address, combined in a
 // serial copy.
@@ -1318,6 +1304,10 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // any order and at any time before the parent's grid ends. Sums of floating
 // point values are added in another order than any one serial run would,
 // as in the child's own grid, whose threads race.
+//
+// A coarsened child combines its updates the same way over the original
+// blocks each of its threads runs, and a warp whose lanes all name one
+// address combines their slots by shuffles before one lane applies them.
 //
 // A per-thread copy called without a slot (the lanes' pooled rounds, the
 // persistent grid) applies each update at once, as written; so does every
@@ -1395,9 +1385,51 @@ template <typename Op, typename T> __device__ inline void flush(const Slot<T> &s
     Op::apply(address, slot.value);
 }
 
+// After a coarsened block's original blocks: where the whole warp is there
+// and names one address (its lanes run one child's block), the lanes combine
+// their slots by shuffles and one applies the result; elsewhere each lane
+// applies its own.
+template <typename Op, typename T>
+__device__ inline void flushWarp(const Slot<T> &slot, T *address) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  const unsigned all = 0xffffffffu;
+  if (LAUNCHOPT_COMBINE_ATOMICS && __activemask() == all) {
+    const unsigned long long mine = reinterpret_cast<unsigned long long>(address);
+    if (__all_sync(all, __shfl_sync(all, mine, 0) == mine)) {
+      T value = slot.value;
+#pragma unroll
+      for (int distance = 16; distance > 0; distance /= 2)
+        value = Op::combine(value, static_cast<T>(__shfl_xor_sync(all, value, distance)));
+      unsigned lane;
+      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+      if (lane == 0 && !(value == Op::template identity<T>()))
+        Op::apply(address, value);
+      return;
+    }
+  }
+#endif
+  flush<Op>(slot, address);
+}
+
 } // namespace accumulate
 } // namespace launchopt
 // ---- end of launchopt/accumulate.cuh ----
+// launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
+// original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
+#ifndef LAUNCHOPT_CFACTOR
+#define LAUNCHOPT_CFACTOR 4
+#endif
+
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
+// launchopt: a device-side launch runs when its child has at least
+// LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
+// (the report's serial-pooling says where the lanes of a warp share their
+// children's threads). Override with -DLAUNCHOPT_THRESHOLD=<threads>.
+#ifndef LAUNCHOPT_THRESHOLD
+#define LAUNCHOPT_THRESHOLD 256
+#endif
+
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
 // SpMV (CSR), naive CUDA dynamic parallelism: one parent thread per row
 // launches a child grid with one thread per non-zero of the row; each child
 // thread adds its product into y[row] atomically.
@@ -1457,6 +1489,8 @@ static __device__ void __lo_part___lo_coarse_spmv_row_products(const int* col_in
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1466,15 +1500,18 @@ static __device__ void __lo_part___lo_coarse_spmv_row_products(const int* col_in
           (void)blockIdx; (void)gridDim;
           {
   int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(&__lo_acc0, y_row, values[e] * x[col_indices[e]]);
 }
         }
       }
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
 }
 }
 
 __global__ void __lo_coarse_spmv_row_products(const int* col_indices, const float* values, const float* x, int edge_begin, int edge_end, float* y_row, const dim3 __lo_originalGrid)
 {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(y_row);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x) {
@@ -1484,10 +1521,11 @@ __global__ void __lo_coarse_spmv_row_products(const int* col_indices, const floa
           (void)blockIdx; (void)gridDim;
           {
   int e = edge_begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (e < edge_end) atomicAdd(y_row, values[e] * x[col_indices[e]]);
+  if (e < edge_end) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(&__lo_acc0, y_row, values[e] * x[col_indices[e]]);
 }
         }
       }
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, y_row);
 }
 
 // launchopt: '__lo_coarse_spmv_row_products' aggregated: each block finds the launch it belongs to and runs

@@ -1250,6 +1250,10 @@ static inline void launchopt_print_counters() { launchopt::spawn::printCounters(
 // point values are added in another order than any one serial run would,
 // as in the child's own grid, whose threads race.
 //
+// A coarsened child combines its updates the same way over the original
+// blocks each of its threads runs, and a warp whose lanes all name one
+// address combines their slots by shuffles before one lane applies them.
+//
 // A per-thread copy called without a slot (the lanes' pooled rounds, the
 // persistent grid) applies each update at once, as written; so does every
 // copy with -DLAUNCHOPT_COMBINE_ATOMICS=0.
@@ -1324,6 +1328,32 @@ __device__ inline void put(Slot<T> *slot, T *address, V value) {
 template <typename Op, typename T> __device__ inline void flush(const Slot<T> &slot, T *address) {
   if (!(slot.value == Op::template identity<T>()))
     Op::apply(address, slot.value);
+}
+
+// After a coarsened block's original blocks: where the whole warp is there
+// and names one address (its lanes run one child's block), the lanes combine
+// their slots by shuffles and one applies the result; elsewhere each lane
+// applies its own.
+template <typename Op, typename T>
+__device__ inline void flushWarp(const Slot<T> &slot, T *address) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  const unsigned all = 0xffffffffu;
+  if (LAUNCHOPT_COMBINE_ATOMICS && __activemask() == all) {
+    const unsigned long long mine = reinterpret_cast<unsigned long long>(address);
+    if (__all_sync(all, __shfl_sync(all, mine, 0) == mine)) {
+      T value = slot.value;
+#pragma unroll
+      for (int distance = 16; distance > 0; distance /= 2)
+        value = Op::combine(value, static_cast<T>(__shfl_xor_sync(all, value, distance)));
+      unsigned lane;
+      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+      if (lane == 0 && !(value == Op::template identity<T>()))
+        Op::apply(address, value);
+      return;
+    }
+  }
+#endif
+  flush<Op>(slot, address);
 }
 
 } // namespace accumulate

@@ -919,6 +919,132 @@ inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
 #define LAUNCHOPT_MAX_GROUPS 65536
 #endif
 
+// ---- launchopt runtime: launchopt/accumulate.cuh ----
+// launchopt device runtime: atomic updates of one address, combined in a
+// serial copy.
+//
+// A child whose threads each update one address that every thread of the
+// child names alike (`atomicAdd(sum, v)`, `atomicMax(&best[row], d)`),
+// without using the old value, costs its serial copy one atomic per child
+// thread: a chain of read-modify-writes of one word in the L2, which a
+// parent thread issues one after another. The serial copy (launchopt's
+// thresholding, launch removal and spawn) instead combines the updates in a
+// register and applies them with one atomic when the child's last thread is
+// done. No thread of the child reads that address or fences, so no one can
+// tell the difference but by timing: the child's threads could have run in
+// any order and at any time before the parent's grid ends. Sums of floating
+// point values are added in another order than any one serial run would,
+// as in the child's own grid, whose threads race.
+//
+// A coarsened child combines its updates the same way over the original
+// blocks each of its threads runs, and a warp whose lanes all name one
+// address combines their slots by shuffles before one lane applies them.
+//
+// A per-thread copy called without a slot (the lanes' pooled rounds, the
+// persistent grid) applies each update at once, as written; so does every
+// copy with -DLAUNCHOPT_COMBINE_ATOMICS=0.
+
+#ifndef LAUNCHOPT_COMBINE_ATOMICS
+#define LAUNCHOPT_COMBINE_ATOMICS 1
+#endif
+
+namespace launchopt {
+namespace accumulate {
+
+// The combined updates of one address, from the operation's identity.
+template <typename T> struct Slot {
+  T value;
+};
+
+// The slot for an address (`decltype(slotFor(sum))`), whatever qualifies
+// the pointer itself.
+template <typename T> __device__ Slot<T> slotFor(T *address);
+
+enum class Scope { Device, Block, System };
+
+// The largest and smallest values of an integer type.
+template <typename T> __device__ constexpr T largestOf() {
+  return T(-1) > T(0) ? T(-1) : T(~0ull >> (65 - 8 * sizeof(T)));
+}
+template <typename T> __device__ constexpr T smallestOf() {
+  return T(-1) > T(0) ? T(0) : T(-largestOf<T>() - 1);
+}
+
+#define LAUNCHOPT_ACCUMULATE_OP(Name, Combine, Identity)                                         \
+  template <Scope S> struct Name {                                                               \
+    template <typename T> __device__ static T combine(T a, T b) { return Combine; }              \
+    template <typename T> __device__ static constexpr T identity() { return Identity; }          \
+    template <typename T, typename V> __device__ static void apply(T *address, V value) {       \
+      if constexpr (S == Scope::Block)                                                           \
+        atomic##Name##_block(address, value);                                                    \
+      else if constexpr (S == Scope::System)                                                     \
+        atomic##Name##_system(address, value);                                                   \
+      else                                                                                       \
+        atomic##Name(address, value);                                                            \
+    }                                                                                            \
+  };
+LAUNCHOPT_ACCUMULATE_OP(Add, a + b, T(0))
+LAUNCHOPT_ACCUMULATE_OP(Sub, a + b, T(0)) // the subtrahends add up
+LAUNCHOPT_ACCUMULATE_OP(Min, b < a ? b : a, largestOf<T>())
+LAUNCHOPT_ACCUMULATE_OP(Max, a < b ? b : a, smallestOf<T>())
+LAUNCHOPT_ACCUMULATE_OP(And, a & b, T(~T(0)))
+LAUNCHOPT_ACCUMULATE_OP(Or, a | b, T(0))
+LAUNCHOPT_ACCUMULATE_OP(Xor, a ^ b, T(0))
+#undef LAUNCHOPT_ACCUMULATE_OP
+
+// A slot for the address's updates by Op, holding its identity.
+template <typename Op, typename T> __device__ inline Slot<T> start(T *) {
+  return Slot<T>{Op::template identity<T>()};
+}
+
+// One thread's update: into the slot, or to memory at once without one.
+// The value converts to the pointee as the atomic's argument would.
+template <typename Op, typename T, typename V>
+__device__ inline void put(Slot<T> *slot, T *address, V value) {
+  if (!LAUNCHOPT_COMBINE_ATOMICS || !slot) {
+    Op::apply(address, value);
+    return;
+  }
+  slot->value = Op::combine(slot->value, static_cast<T>(value));
+}
+
+// After the child's last thread: the combined update, unless it changes
+// nothing (the identity; for a float sum, a zero: only a -0.0 stored could
+// tell).
+template <typename Op, typename T> __device__ inline void flush(const Slot<T> &slot, T *address) {
+  if (!(slot.value == Op::template identity<T>()))
+    Op::apply(address, slot.value);
+}
+
+// After a coarsened block's original blocks: where the whole warp is there
+// and names one address (its lanes run one child's block), the lanes combine
+// their slots by shuffles and one applies the result; elsewhere each lane
+// applies its own.
+template <typename Op, typename T>
+__device__ inline void flushWarp(const Slot<T> &slot, T *address) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  const unsigned all = 0xffffffffu;
+  if (LAUNCHOPT_COMBINE_ATOMICS && __activemask() == all) {
+    const unsigned long long mine = reinterpret_cast<unsigned long long>(address);
+    if (__all_sync(all, __shfl_sync(all, mine, 0) == mine)) {
+      T value = slot.value;
+#pragma unroll
+      for (int distance = 16; distance > 0; distance /= 2)
+        value = Op::combine(value, static_cast<T>(__shfl_xor_sync(all, value, distance)));
+      unsigned lane;
+      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+      if (lane == 0 && !(value == Op::template identity<T>()))
+        Op::apply(address, value);
+      return;
+    }
+  }
+#endif
+  flush<Op>(slot, address);
+}
+
+} // namespace accumulate
+} // namespace launchopt
+// ---- end of launchopt/accumulate.cuh ----
 // ---- launchopt runtime: launchopt/packing.cuh ----
 // launchopt device runtime: serial copies that converged lanes share.
 //
@@ -1173,6 +1299,7 @@ __device__ bool runTogether(const dim3 grid, const dim3 block, const Thread &run
 #define LAUNCHOPT_CFACTOR 4
 #endif
 
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
 // launchopt: a device-side launch runs when its child has at least
 // LAUNCHOPT_THRESHOLD threads; smaller children run in the parent thread
 // (the report's serial-pooling says where the lanes of a warp share their
@@ -1181,102 +1308,7 @@ __device__ bool runTogether(const dim3 grid, const dim3 block, const Thread &run
 #define LAUNCHOPT_THRESHOLD 256
 #endif
 
-// ---- launchopt runtime: launchopt/accumulate.cuh ----
-// launchopt device runtime: atomic updates of one address, combined in a
-// serial copy.
-//
-// A child whose threads each update one address that every thread of the
-// child names alike (`atomicAdd(sum, v)`, `atomicMax(&best[row], d)`),
-// without using the old value, costs its serial copy one atomic per child
-// thread: a chain of read-modify-writes of one word in the L2, which a
-// parent thread issues one after another. The serial copy (launchopt's
-// thresholding, launch removal and spawn) instead combines the updates in a
-// register and applies them with one atomic when the child's last thread is
-// done. No thread of the child reads that address or fences, so no one can
-// tell the difference but by timing: the child's threads could have run in
-// any order and at any time before the parent's grid ends. Sums of floating
-// point values are added in another order than any one serial run would,
-// as in the child's own grid, whose threads race.
-//
-// A per-thread copy called without a slot (the lanes' pooled rounds, the
-// persistent grid) applies each update at once, as written; so does every
-// copy with -DLAUNCHOPT_COMBINE_ATOMICS=0.
-
-#ifndef LAUNCHOPT_COMBINE_ATOMICS
-#define LAUNCHOPT_COMBINE_ATOMICS 1
-#endif
-
-namespace launchopt {
-namespace accumulate {
-
-// The combined updates of one address, from the operation's identity.
-template <typename T> struct Slot {
-  T value;
-};
-
-// The slot for an address (`decltype(slotFor(sum))`), whatever qualifies
-// the pointer itself.
-template <typename T> __device__ Slot<T> slotFor(T *address);
-
-enum class Scope { Device, Block, System };
-
-// The largest and smallest values of an integer type.
-template <typename T> __device__ constexpr T largestOf() {
-  return T(-1) > T(0) ? T(-1) : T(~0ull >> (65 - 8 * sizeof(T)));
-}
-template <typename T> __device__ constexpr T smallestOf() {
-  return T(-1) > T(0) ? T(0) : T(-largestOf<T>() - 1);
-}
-
-#define LAUNCHOPT_ACCUMULATE_OP(Name, Combine, Identity)                                         \
-  template <Scope S> struct Name {                                                               \
-    template <typename T> __device__ static T combine(T a, T b) { return Combine; }              \
-    template <typename T> __device__ static constexpr T identity() { return Identity; }          \
-    template <typename T, typename V> __device__ static void apply(T *address, V value) {       \
-      if constexpr (S == Scope::Block)                                                           \
-        atomic##Name##_block(address, value);                                                    \
-      else if constexpr (S == Scope::System)                                                     \
-        atomic##Name##_system(address, value);                                                   \
-      else                                                                                       \
-        atomic##Name(address, value);                                                            \
-    }                                                                                            \
-  };
-LAUNCHOPT_ACCUMULATE_OP(Add, a + b, T(0))
-LAUNCHOPT_ACCUMULATE_OP(Sub, a + b, T(0)) // the subtrahends add up
-LAUNCHOPT_ACCUMULATE_OP(Min, b < a ? b : a, largestOf<T>())
-LAUNCHOPT_ACCUMULATE_OP(Max, a < b ? b : a, smallestOf<T>())
-LAUNCHOPT_ACCUMULATE_OP(And, a & b, T(~T(0)))
-LAUNCHOPT_ACCUMULATE_OP(Or, a | b, T(0))
-LAUNCHOPT_ACCUMULATE_OP(Xor, a ^ b, T(0))
-#undef LAUNCHOPT_ACCUMULATE_OP
-
-// A slot for the address's updates by Op, holding its identity.
-template <typename Op, typename T> __device__ inline Slot<T> start(T *) {
-  return Slot<T>{Op::template identity<T>()};
-}
-
-// One thread's update: into the slot, or to memory at once without one.
-// The value converts to the pointee as the atomic's argument would.
-template <typename Op, typename T, typename V>
-__device__ inline void put(Slot<T> *slot, T *address, V value) {
-  if (!LAUNCHOPT_COMBINE_ATOMICS || !slot) {
-    Op::apply(address, value);
-    return;
-  }
-  slot->value = Op::combine(slot->value, static_cast<T>(value));
-}
-
-// After the child's last thread: the combined update, unless it changes
-// nothing (the identity; for a float sum, a zero: only a -0.0 stored could
-// tell).
-template <typename Op, typename T> __device__ inline void flush(const Slot<T> &slot, T *address) {
-  if (!(slot.value == Op::template identity<T>()))
-    Op::apply(address, slot.value);
-}
-
-} // namespace accumulate
-} // namespace launchopt
-// ---- end of launchopt/accumulate.cuh ----
+// launchopt runtime: launchopt/accumulate.cuh is embedded above
 // launchopt runtime: launchopt/packing.cuh is embedded above
 // Triangle counting, naive CUDA dynamic parallelism: a parent thread per
 // vertex u launches a child grid with a thread per neighbour v > u; the child
@@ -1315,7 +1347,7 @@ __global__ void tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, un
 // launchopt: one original block of 'tc_intersect' inside a coarsened block; the locals
 // below shadow the built-in index variables with the original block's values.
 static __device__ void __lo_block_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, decltype(launchopt::accumulate::slotFor(count)) *__lo_acc0 = nullptr)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -1337,7 +1369,7 @@ static __device__ void __lo_block_tc_intersect(GraphDev g, int u, int edge_begin
     i += a <= b;
     j += b <= a;
   }
-  if (c) atomicAdd(count, c);
+  if (c) launchopt::accumulate::put<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count, c);
 }
 }
 
@@ -1374,21 +1406,27 @@ static __device__ void __lo_part___lo_coarse_tc_intersect(GraphDev g, int u, int
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(count);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
         __lo_block_tc_intersect(g, u, edge_begin, edge_end, count, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+            blockDim, __lo_originalGrid, &__lo_acc0);
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count);
 }
 }
 
 __global__ void __lo_coarse_tc_intersect(GraphDev g, int u, int edge_begin, int edge_end, unsigned long long* count, const dim3 __lo_originalGrid)
 {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(count);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
         __lo_block_tc_intersect(g, u, edge_begin, edge_end, count, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+            blockDim, __lo_originalGrid, &__lo_acc0);
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count);
 }
 
 // launchopt: one thread of '__lo_coarse_tc_intersect', run by a parent thread; the locals below
@@ -1402,11 +1440,14 @@ static __device__ void __lo_hthread___lo_coarse_tc_intersect(GraphDev g, int u, 
   const dim3 gridDim = __lo_gridDim;
   (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
   {
+  // launchopt: the child's atomic updates of one address, combined here and applied once.
+  auto __lo_acc0 = launchopt::accumulate::start<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(count);
   for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
     for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
       for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
         __lo_block_tc_intersect(g, u, edge_begin, edge_end, count, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
-            blockDim, __lo_originalGrid);
+            blockDim, __lo_originalGrid, &__lo_acc0);
+  launchopt::accumulate::flushWarp<launchopt::accumulate::Add<launchopt::accumulate::Scope::Device>>(__lo_acc0, count);
 }
 }
 
