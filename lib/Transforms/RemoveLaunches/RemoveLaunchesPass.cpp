@@ -9,9 +9,9 @@
 #include "Analysis/LaunchPlacement.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/PlainBuild.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
