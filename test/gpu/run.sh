@@ -116,6 +116,11 @@ run() {
     failures=$((failures + 1))
   fi
   pool_runtime "$nvcc" "$bin" || failures=$((failures + 1))
+  if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" "$here/accumulate_runtime.cu" \
+       -o "$bin/accumulate_runtime" || ! timeout "${RUN_TIMEOUT:-120}" "$bin/accumulate_runtime"; then
+    echo "accumulate_runtime: FAILED"
+    failures=$((failures + 1))
+  fi
   local cost
   for cost in 0 48; do
     if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" -DLAUNCHOPT_PACKED_ROUND_COST=$cost \

@@ -1,5 +1,7 @@
 #include "AggregatePass.h"
 
+#include "Transforms/Common/AtomicSlots.h"
+
 #include "AggregationCode.h"
 #include "AllocationAggregation.h"
 #include "DeviceFunctionSites.h"
@@ -10,6 +12,7 @@
 #include "SiteRewrite.h"
 #include "ThreadPacking.h"
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
@@ -227,6 +230,9 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
             : granularityName(Options.Granularity);
     Remark.Parameters["aggregated-kernel"] =
         generated::aggregate::AggregatedPrefix + Site.ChildName;
+    if (std::optional<std::string> Combined = combinedAtomics(C.Child))
+      Remark.Parameters["combined-atomics"] =
+          *Combined + ": combined across the warp's lanes that name one address";
     Remarks.push_back(Remark);
   }
   for (AcceptedSite &S : A.Sites)

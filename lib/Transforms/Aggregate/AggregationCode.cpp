@@ -1,6 +1,7 @@
 #include "AggregationCode.h"
 
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/AtomicSlots.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
@@ -129,7 +130,7 @@ std::string partFunction(const clang::ASTContext &Ctx, const KernelCopy &K,
            " = nullptr; // not gathered here\n"
            "  (void)" +
            Scope + ";\n";
-  S += "  " + K.body(Ctx, Edits) + "\n}\n\n";
+  S += "  " + K.body(Ctx, withWarpAtomics(K, Edits)) + "\n}\n\n";
   return S;
 }
 

@@ -39,6 +39,16 @@ withAtomicSlots(const KernelCopy &K, const std::vector<SourceEdit> &BodyEdits, S
   return Edits;
 }
 
+std::vector<SourceEdit> withWarpAtomics(const KernelCopy &K,
+                                        const std::vector<SourceEdit> &BodyEdits) {
+  std::vector<SourceEdit> Edits = BodyEdits;
+  for (const KernelCopy::Accumulation &A : K.Accumulations)
+    Edits.push_back({A.Call.Begin, A.Call.End - A.Call.Begin,
+                     "launchopt::accumulate::applyInWarp<" + operationType(A) + ">(" + A.Address +
+                         ", " + A.Value + ")"});
+  return Edits;
+}
+
 std::string atomicSlotDeclarations(const KernelCopy &K, const std::string &Indent) {
   if (K.Accumulations.empty())
     return "";

@@ -29,6 +29,12 @@ std::string atomicSlotParameters(const KernelCopy &K);
 std::vector<SourceEdit>
 withAtomicSlots(const KernelCopy &K, const std::vector<SourceEdit> &BodyEdits, SlotNaming Naming);
 
+// BodyEdits and the edits that apply each combinable atomic once per warp
+// and address, for a copy whose lanes run threads of one child or of
+// several (an aggregated grid, a child block run by a parent block).
+std::vector<SourceEdit> withWarpAtomics(const KernelCopy &K,
+                                        const std::vector<SourceEdit> &BodyEdits);
+
 // Before the loop over the child's threads: the slots, each line after Indent.
 std::string atomicSlotDeclarations(const KernelCopy &K, const std::string &Indent);
 

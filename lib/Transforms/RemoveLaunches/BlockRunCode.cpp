@@ -1,6 +1,7 @@
 #include "BlockRunCode.h"
 
 #include "Support/GeneratedNames.h"
+#include "Transforms/Common/AtomicSlots.h"
 
 namespace launchopt {
 
@@ -47,7 +48,7 @@ std::string blockRunDefinitions(const clang::ASTContext &Ctx, const BlockRunChil
          "  auto __syncthreads = [&]() {\n"
          "    launchopt::removal::childBarrier(blockDim.x * blockDim.y * blockDim.z);\n"
          "  };\n";
-  D += "  " + K.body(Ctx, BodyEdits) + "\n}";
+  D += "  " + K.body(Ctx, withWarpAtomics(K, BodyEdits)) + "\n}";
   return D;
 }
 

@@ -1035,11 +1035,62 @@ template <typename Op, typename T> __device__ inline Slot<T> start(T *) {
   return Slot<T>{Op::template identity<T>()};
 }
 
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+// The lanes here now that name the same address add their values up a
+// tree: true at the lowest of them, whose value is then the group's.
+// Lanes that name other addresses form groups of their own, so a warp that
+// runs the threads of several children (aggregation packs them) combines
+// each child's part.
+template <typename Op, typename T> __device__ inline bool combineInWarp(T &value, T *address) {
+  const unsigned here = __activemask();
+  const unsigned peers = __match_any_sync(here, reinterpret_cast<unsigned long long>(address));
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  if (peers == 0xffffffffu) {
+#pragma unroll
+    for (int distance = 16; distance > 0; distance /= 2)
+      value = Op::combine(value, static_cast<T>(__shfl_xor_sync(peers, value, distance)));
+    return lane == 0;
+  }
+  // Rank r takes rank r + d's partial sum while r is a multiple of 2d; every
+  // lane here shuffles in every round, each group for as many rounds as the
+  // largest needs.
+  const unsigned rank = __popc(peers & ((1u << lane) - 1));
+  const unsigned size = __popc(peers);
+  for (unsigned distance = 1; __any_sync(here, distance < size); distance *= 2) {
+    const unsigned source = lane < 31 ? __fns(peers, lane + 1, distance) : 0xffffffffu;
+    const T other = __shfl_sync(here, value, source == 0xffffffffu ? lane : source);
+    if (rank % (2 * distance) == 0 && source != 0xffffffffu)
+      value = Op::combine(value, other);
+  }
+  return rank == 0;
+}
+#endif
+
+// One update applied at once, combined with the updates of the warp's other
+// lanes here that name the same address (an aggregated child's threads, a
+// per-thread copy's pooled rounds): one atomic per address and warp.
+template <typename Op, typename T, typename V> __device__ inline void applyInWarp(T *address, V value) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  if (LAUNCHOPT_COMBINE_ATOMICS) {
+    T combined = static_cast<T>(value);
+    if (combineInWarp<Op>(combined, address))
+      Op::apply(address, combined);
+    return;
+  }
+#endif
+  Op::apply(address, value);
+}
+
 // One thread's update: into the slot, or to memory at once without one.
 // The value converts to the pointee as the atomic's argument would.
 template <typename Op, typename T, typename V>
 __device__ inline void put(Slot<T> *slot, T *address, V value) {
-  if (!LAUNCHOPT_COMBINE_ATOMICS || !slot) {
+  if (!slot) {
+    applyInWarp<Op>(address, value);
+    return;
+  }
+  if (!LAUNCHOPT_COMBINE_ATOMICS) {
     Op::apply(address, value);
     return;
   }
@@ -1054,27 +1105,17 @@ template <typename Op, typename T> __device__ inline void flush(const Slot<T> &s
     Op::apply(address, slot.value);
 }
 
-// After a coarsened block's original blocks: where the whole warp is there
-// and names one address (its lanes run one child's block), the lanes combine
-// their slots by shuffles and one applies the result; elsewhere each lane
-// applies its own.
+// After a coarsened block's original blocks: the slots of the warp's lanes
+// that name one address (a child's block) are combined and one lane applies
+// them.
 template <typename Op, typename T>
 __device__ inline void flushWarp(const Slot<T> &slot, T *address) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-  const unsigned all = 0xffffffffu;
-  if (LAUNCHOPT_COMBINE_ATOMICS && __activemask() == all) {
-    const unsigned long long mine = reinterpret_cast<unsigned long long>(address);
-    if (__all_sync(all, __shfl_sync(all, mine, 0) == mine)) {
-      T value = slot.value;
-#pragma unroll
-      for (int distance = 16; distance > 0; distance /= 2)
-        value = Op::combine(value, static_cast<T>(__shfl_xor_sync(all, value, distance)));
-      unsigned lane;
-      asm("mov.u32 %0, %%laneid;" : "=r"(lane));
-      if (lane == 0 && !(value == Op::template identity<T>()))
-        Op::apply(address, value);
-      return;
-    }
+  if (LAUNCHOPT_COMBINE_ATOMICS) {
+    T value = slot.value;
+    if (combineInWarp<Op>(value, address) && !(value == Op::template identity<T>()))
+      Op::apply(address, value);
+    return;
   }
 #endif
   flush<Op>(slot, address);
