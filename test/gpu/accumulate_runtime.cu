@@ -1,6 +1,7 @@
 // Checks of launchopt/accumulate.cuh on the GPU: applyInWarp and flushWarp
 // against the same updates applied one by one, for every operation, for
-// lanes that name one address, a few, or each its own, with full and partial
+// lanes that name one address, runs of a few, or each its own (run with
+// LAUNCHOPT_WARP_COMBINE_MIN at its default and at 2), with full and partial
 // warps and lanes that leave early. Values are whole numbers, so float sums
 // are exact in any order. Prints one line; exits 1 on a mismatch.
 #include <launchopt/accumulate.cuh>
@@ -21,7 +22,9 @@ __host__ __device__ int targetOf(int shape, int t) {
   if (shape == 0)
     return 0;
   if (shape == 1)
-    return (t / 7 + t / 45) % kTargets;
+    return (t / 13) % kTargets;
+  if (shape == 2)
+    return (t / 5 + t / 90) % kTargets;
   return (t * 2654435761u >> 7) % kTargets;
 }
 
@@ -120,7 +123,7 @@ int main() {
   }
   int failures = 0, cases = 0;
   for (int slots = 0; slots < 2; ++slots)
-    for (int shape = 0; shape < 3; ++shape)
+    for (int shape = 0; shape < 4; ++shape)
       for (int gap : {0, 3, 32})
         for (int block : {32, 96, 100, 256}) {
           const int n = 20011;

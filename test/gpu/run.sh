@@ -116,11 +116,15 @@ run() {
     failures=$((failures + 1))
   fi
   pool_runtime "$nvcc" "$bin" || failures=$((failures + 1))
-  if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" "$here/accumulate_runtime.cu" \
-       -o "$bin/accumulate_runtime" || ! timeout "${RUN_TIMEOUT:-120}" "$bin/accumulate_runtime"; then
-    echo "accumulate_runtime: FAILED"
-    failures=$((failures + 1))
-  fi
+  local least
+  for least in 8 2; do
+    if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" -DLAUNCHOPT_WARP_COMBINE_MIN=$least \
+         "$here/accumulate_runtime.cu" -o "$bin/accumulate_runtime" ||
+       ! timeout "${RUN_TIMEOUT:-120}" "$bin/accumulate_runtime"; then
+      echo "accumulate_runtime (LAUNCHOPT_WARP_COMBINE_MIN=$least): FAILED"
+      failures=$((failures + 1))
+    fi
+  done
   local cost
   for cost in 0 48; do
     if ! "$nvcc" -arch=sm_90 -std=c++17 -I"$root/runtime/include" -DLAUNCHOPT_PACKED_ROUND_COST=$cost \
