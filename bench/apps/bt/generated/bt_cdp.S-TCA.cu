@@ -1600,7 +1600,7 @@ __device__ inline cudaError_t groupCudaFree(void *pointer) {
 #define LAUNCHOPT_SPAWN_MAX_QUEUE 65536 // child CTAs in flight
 #endif
 #ifndef LAUNCHOPT_SPAWN_SERIAL_THREADS
-#define LAUNCHOPT_SPAWN_SERIAL_THREADS 64 // a loop-free child of at most this many threads runs serially
+#define LAUNCHOPT_SPAWN_SERIAL_THREADS 256 // a loop-free child of at most this many threads runs serially
 #endif
 #ifndef LAUNCHOPT_SPAWN_WINDOW
 #define LAUNCHOPT_SPAWN_WINDOW 64 // child blocks per averaging window
