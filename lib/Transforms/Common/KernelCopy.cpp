@@ -228,7 +228,8 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
     if (!In.isValid() && At.isFileID() && !SM.isInMainFile(At))
       return refusal("the child kernel is defined in the included file '" +
                      SM.getFilename(At).str() +
-                     "', whose kernels only --threshold, --coarsen and --aggregate copy: define "
+                     "', whose kernels only --threshold, --coarsen, --aggregate, --spawn and "
+                     "--remove-launches=T4 copy: define "
                      "it in a file launchopt is given");
     return refusal("the child kernel is not written in this file outside macros");
   }

@@ -1,8 +1,10 @@
 #include "SerialChildBuilder.h"
 
 #include "AtomicSlots.h"
+#include "IncludedFileCopies.h"
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/Refusal.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
 namespace launchopt {
@@ -42,6 +44,16 @@ llvm::Error serialCopyBlocker(const KernelFeatures &F) {
                    "come from many threads of the parent grid, which CUDA 13.0 can leave "
                    "unfinished");
   return llvm::Error::success();
+}
+
+llvm::Error headerCopyBlocker(const clang::FunctionDecl &Child, const KernelFeatures &F) {
+  if (!includedFileOf(Child.getASTContext(), Child).isValid() ||
+      F.CalleesReadingThreadIdentity.empty())
+    return llvm::Error::success();
+  return refusal("the child kernel is defined in an included header and calls functions that "
+                 "read the built-in index variables (" +
+                 llvm::join(F.CalleesReadingThreadIdentity, ", ") +
+                 "), which its copy here cannot redirect");
 }
 
 SerialCopyNames thresholdSerialNames() {

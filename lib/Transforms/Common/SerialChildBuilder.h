@@ -27,6 +27,12 @@ namespace launchopt {
 // (paper §III-C); success when nothing stands in the way.
 llvm::Error serialCopyBlocker(const KernelFeatures &F);
 
+// Why a copy of Child, defined in an included header, cannot be written
+// from the header's text after the #include: calls in that text cannot be
+// sent to the shadow copies that see the copy's thread indices. Success for
+// a child of the main file.
+llvm::Error headerCopyBlocker(const clang::FunctionDecl &Child, const KernelFeatures &F);
+
 // The prefixes of the two generated functions: thresholding's by default;
 // launch removal (T4) writes its own, so that both passes can copy one child.
 struct SerialCopyNames {

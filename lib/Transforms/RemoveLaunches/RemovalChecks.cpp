@@ -155,6 +155,8 @@ llvm::Error threadRunRefusal(const LaunchAnalysis &Launches, const LaunchSite &S
     return Common;
   if (llvm::Error Blocker = threadRunChildRefusal(Launches.ChildFeatures.at(Site.Child)))
     return Blocker;
+  if (llvm::Error InHeader = headerCopyBlocker(*Site.Child, Launches.ChildFeatures.at(Site.Child)))
+    return InHeader;
   return Shadows.require(*Site.Child);
 }
 

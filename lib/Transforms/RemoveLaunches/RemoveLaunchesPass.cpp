@@ -171,9 +171,12 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     }
     return A;
   }
-  if (Version == RemovalVersion::T4)
-    return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows),
-                        {generated::removal::SerialPrefix});
+  if (Version == RemovalVersion::T4) {
+    // Its copy may go after the #include of a header that defines the child.
+    AcceptanceSteps Steps{generated::removal::SerialPrefix};
+    Steps.ChildInIncludedFile = true;
+    return acceptLaunch(Ctx, Site, threadRunRefusal(Launches, Site, Shadows), Steps);
+  }
   AcceptanceSteps Steps{"", true};
   Steps.NamesAfterChild = true;
   llvm::Expected<AcceptedLaunch> A =
@@ -594,6 +597,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
 
   // Which kernels get copies, and whether every device launch is gone.
   std::map<const clang::FunctionDecl *, KernelCopy> ThreadRun;
+  // T4's children defined in an included header: where their copies go.
+  std::map<const clang::FunctionDecl *, IncludedPlacement> InHeader;
   std::map<const clang::FunctionDecl *, BlockRunChild> BlockRun;
   std::map<const clang::FunctionDecl *, KernelCopy> GridRecords;
   std::vector<PersistentParent> Persistent;
@@ -711,6 +716,10 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                         serialPrototype(A.Child, threadRunCopying(Exported)) + "\n");
       if (!D.External)
         ThreadRun.emplace(Site.Child, A.Child);
+      if (!D.External && A.ChildInHeader) {
+        InHeader.emplace(Site.Child, *A.ChildInHeader);
+        D.Remark.Parameters["copied-after"] = "the #include of the header that defines it";
+      }
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
       if (std::optional<std::string> Combined = serialAtomics(A.Child))
         D.Remark.Parameters["serial-atomics"] = *Combined;
@@ -785,10 +794,20 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     Shadowed.insert(P.Site->Parent);
   Shadows.emit(Result.Edits, CopyEdits, Shadowed);
   for (const auto &[Child, Copy] : ThreadRun) {
+    bool Exported = Launches.ExportedChildren.count(Child);
+    // A header's child is copied from the header's text, with none of this
+    // file's edits, after the #include that brings it in.
+    if (auto Header = InHeader.find(Child); Header != InHeader.end()) {
+      const IncludedPlacement &At = Header->second;
+      Result.Edits.insert(At.Offset,
+                          At.NamespacesOpen +
+                              serialDefinitions(Ctx, Copy, {}, threadRunCopying(Exported)) + "\n" +
+                              At.NamespacesClose);
+      continue;
+    }
     std::vector<SourceEdit> BodyEdits = CopyEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-    bool Exported = Launches.ExportedChildren.count(Child);
     Result.Edits.insert(Copy.Whole.End,
                         serialDefinitions(Ctx, Copy, BodyEdits, threadRunCopying(Exported)));
   }

@@ -168,6 +168,10 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
   } else if (llvm::Error Unshadowable = Shadows.require(*Site.Child)) {
     return Unshadowable;
   }
+  if (!External)
+    if (llvm::Error InHeader =
+            headerCopyBlocker(*Site.Child, Launches.ChildFeatures.at(Site.Child)))
+      return InHeader;
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
   // A child that runs in the parent thread keeps the stream's order under
@@ -188,8 +192,9 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
 // A child that other files launch gets its copies with external linkage.
 void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                   const std::map<const clang::FunctionDecl *, KernelCopy> &Controlled,
-                  const std::set<const clang::FunctionDecl *> &Deferrable, ShadowCallees &Shadows,
-                  PassResult &Result) {
+                  const std::set<const clang::FunctionDecl *> &Deferrable,
+                  const std::map<const clang::FunctionDecl *, IncludedPlacement> &InHeader,
+                  ShadowCallees &Shadows, PassResult &Result) {
   std::vector<SourceEdit> LaunchEdits = Result.Edits.edits();
   std::set<const clang::FunctionDecl *> Children;
   for (const auto &[Child, Copy] : Controlled)
@@ -197,13 +202,28 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       Children.insert(Child);
   Shadows.emit(Result.Edits, LaunchEdits, Children);
   for (const auto &[Child, Copy] : Controlled) {
+    // A child of an included header is copied from the header's text, with
+    // none of this file's edits, after the #include that brings it in.
+    auto Header = InHeader.find(Child);
+    auto Place = [&](const std::string &Text) {
+      if (Header == InHeader.end()) {
+        Result.Edits.insert(Copy.Whole.End, Text);
+      } else {
+        const IncludedPlacement &At = Header->second;
+        Result.Edits.insert(At.Offset, At.NamespacesOpen + Text + "\n" + At.NamespacesClose);
+      }
+    };
     if (Deferrable.count(Child)) {
-      Result.Edits.insert(Copy.Whole.End, blockSpawnedDefinition(Ctx, Copy, LaunchEdits));
+      Place(blockSpawnedDefinition(
+          Ctx, Copy, Header == InHeader.end() ? LaunchEdits : std::vector<SourceEdit>{}));
       continue;
     }
-    std::vector<SourceEdit> BodyEdits = LaunchEdits;
-    std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
-    BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    std::vector<SourceEdit> BodyEdits;
+    if (Header == InHeader.end()) {
+      BodyEdits = LaunchEdits;
+      std::vector<SourceEdit> Calls = Shadows.callEdits(*Child);
+      BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+    }
     SerialCopyOptions Copying;
     Copying.InCycle = inLaunchCycle(Launches, Child);
     Copying.Names = spawnSerialNames();
@@ -214,8 +234,19 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     std::string Text = Copying.InCycle ? "\n\n" + spawnedPrototype(Copy, Copying.Exported) : "";
     Text += serialDefinitions(Ctx, Copy, BodyEdits, Copying);
     Text += spawnedDefinition(Copy, Copying.InCycle, Copying.Exported);
-    Result.Edits.insert(Copy.Whole.End, Text);
+    Place(Text);
   }
+}
+
+// Where the copies of a child of an included header go, and the remark's
+// word for it.
+void noteIncludedChild(const AcceptedLaunch &Launch, const clang::FunctionDecl *Child,
+                       std::map<const clang::FunctionDecl *, IncludedPlacement> &InHeader,
+                       LaunchRemark &Remark) {
+  if (!Launch.ChildInHeader)
+    return;
+  InHeader.emplace(Child, *Launch.ChildInHeader);
+  Remark.Parameters["copied-after"] = "the #include of the header that defines it";
 }
 
 // Whether the text already defines the serial depth (thresholding ran first).
@@ -260,7 +291,9 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   std::set<std::pair<unsigned, const clang::FunctionDecl *>> Prototypes;
   std::vector<std::pair<unsigned, PresumedPosition>> CounterSites;
   ShadowCallees Shadows(Ctx);
-  const AcceptanceSteps Steps{generated::spawn::SerialPrefix};
+  AcceptanceSteps Steps{generated::spawn::SerialPrefix};
+  Steps.ChildInIncludedFile = true;
+  std::map<const clang::FunctionDecl *, IncludedPlacement> InHeader;
   bool AnyInCycle = false;
   // A launch of a child of another file needs the runtime without copies here.
   bool RewroteExternalLaunch = false;
@@ -331,6 +364,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
         insertPrototype(Result.Edits, *Launch, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);
       Deferrable.insert(Site.Child);
+      noteIncludedChild(*Launch, Site.Child, InHeader, Remark);
       CounterSites.push_back({Site.Id, Site.Position});
       Remark.Applied = true;
       Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
@@ -358,8 +392,10 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     RewroteExternalLaunch |= External != nullptr;
     if (External)
       Remark.Parameters["defined-in"] = External->DefiningFile;
-    else
+    else {
       Controlled.emplace(Site.Child, Launch->Child);
+      noteIncludedChild(*Launch, Site.Child, InHeader, Remark);
+    }
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
     Remark.Parameters["serial-function"] = serialNameFor(Launch->Child.Name, spawnSerialNames());
@@ -374,7 +410,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
   addExportedChildren(Ctx, Launches, Shadows, Controlled);
   if (Controlled.empty() && !RewroteExternalLaunch)
     return Result;
-  insertCopies(Ctx, Launches, Controlled, Deferrable, Shadows, Result);
+  insertCopies(Ctx, Launches, Controlled, Deferrable, InHeader, Shadows, Result);
   Result.Edits.insert(
       0, "// launchopt: each device-side launch asks the spawn controller, which launches the\n"
          "// child or has the parent thread run it serially, or defers a child that cannot run\n"

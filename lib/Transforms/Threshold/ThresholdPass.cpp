@@ -80,15 +80,9 @@ llvm::Error refusalOf(const clang::ASTContext &Ctx, const LaunchAnalysis &Launch
       return Blocker;
     if (llvm::Error Unshadowable = Shadows.require(*Site.Child))
       return Unshadowable;
-    // A header's text is copied as written: calls in it cannot be sent to
-    // the shadow copies that see the serial thread's indices.
-    const KernelFeatures &Features = Launches.ChildFeatures.at(Site.Child);
-    if (includedFileOf(Ctx, *Site.Child).isValid() &&
-        !Features.CalleesReadingThreadIdentity.empty())
-      return refusal("the child kernel is defined in an included header and calls functions "
-                     "that read the built-in index variables (" +
-                     llvm::join(Features.CalleesReadingThreadIdentity, ", ") +
-                     "), which its copy here cannot redirect");
+    if (llvm::Error InHeader =
+            headerCopyBlocker(*Site.Child, Launches.ChildFeatures.at(Site.Child)))
+      return InHeader;
   }
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");

@@ -37,9 +37,11 @@ __global__ void wide(float *cells, const int *sizes) {
 // SUMMARY: 2  written in an included file, which launchopt does not edit
 
 // A child defined in a header is left as written by the passes that would
-// have to copy it whole (thresholding, coarsening and aggregation copy it
-// after the #include: Threshold/child-in-header.cu, Aggregate/child-in-header.cu,
+// have to copy it whole and cannot place the copy after the #include (T1-T3;
+// thresholding, spawn, T4, coarsening and aggregation copy it there:
+// Threshold/child-in-header.cu, Spawn/child-in-header.cu,
+// RemoveLaunches/child-in-header.cu, Aggregate/child-in-header.cu,
 // Coarsen/child-in-header.cu), with where it is defined.
-// RUN: %launchopt --spawn %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
+// RUN: %launchopt --remove-launches=T3 %s -o %t.child.cu --report=%t.child.txt -- -I%S/Inputs -DCHILD_IN_HEADER
 // RUN: %FileCheck %s --check-prefix=CHILD < %t.child.txt
-// CHILD: ('wide' -> 'scaleRange'): spawn: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', whose kernels only --threshold, --coarsen and --aggregate copy: define it in a file launchopt is given
+// CHILD: ('wide' -> 'scaleRange'): remove-launches: not applied: the child kernel is defined in the included file '{{.*}}launching-helper.cuh', whose kernels only --threshold, --coarsen, --aggregate, --spawn and --remove-launches=T4 copy: define it in a file launchopt is given

@@ -25,3 +25,20 @@ __global__ void clearRange(float *cells, int n) {
     cells[i] = 0.f;
 }
 } // namespace kern
+
+namespace kern {
+// Its block works together (shared memory, a barrier): it cannot run in a
+// parent thread.
+__global__ void blockSums(float *cells, int n) {
+  __shared__ float partial[128];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  partial[threadIdx.x] = i < n ? cells[i] : 0.f;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float sum = 0.f;
+    for (int t = 0; t < 128; ++t)
+      sum += partial[t];
+    cells[blockIdx.x * blockDim.x] = sum;
+  }
+}
+} // namespace kern
