@@ -22,9 +22,10 @@ ModelState measured(unsigned long long CtasInFlight) {
 
 } // namespace
 
-TEST(SpawnModel, LaunchesBeforeAnyChildFinished) {
+TEST(SpawnModel, BeforeAnyChildFinishedLaunchesLargeChildrenOnly) {
   ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
-  EXPECT_TRUE(shouldLaunch(S, Limits, 1, 1));
+  EXPECT_TRUE(shouldLaunch(S, Limits, 1, LAUNCHOPT_SPAWN_PRIOR_THREADS));
+  EXPECT_FALSE(shouldLaunch(S, Limits, 1, LAUNCHOPT_SPAWN_PRIOR_THREADS - 1));
 }
 
 TEST(SpawnModel, ComparesEquationOneWithEquationTwo) {
@@ -98,7 +99,7 @@ TEST(SpawnModel, PendingLaunchesStopLaunchesBeforeThePool) {
   ModelState S{0, 0, 6500.0, 0.0, 0.0, 0.0};
   ModelLimits WithPool{65536, 128, 132.0 * 32, 1536};
   S.pendingLaunches = 1535;
-  EXPECT_TRUE(shouldLaunch(S, WithPool, 1, 1));
+  EXPECT_TRUE(shouldLaunch(S, WithPool, 1, 1 << 30));
   EXPECT_TRUE(launchopt::spawn::withinLimits(S, WithPool, 1));
   S.pendingLaunches = 1536;
   EXPECT_FALSE(shouldLaunch(S, WithPool, 1, 1 << 30));

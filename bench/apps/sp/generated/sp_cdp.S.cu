@@ -692,6 +692,12 @@ struct HeapForRecords {
 #ifndef LAUNCHOPT_SPAWN_SERIAL_THREADS
 #define LAUNCHOPT_SPAWN_SERIAL_THREADS 256 // a loop-free child of at most this many threads runs serially
 #endif
+// Before the first window of measurements closes, a child of fewer threads
+// runs serially, as thresholding's default would have it; larger ones are
+// launched (within the limits).
+#ifndef LAUNCHOPT_SPAWN_PRIOR_THREADS
+#define LAUNCHOPT_SPAWN_PRIOR_THREADS LAUNCHOPT_SPAWN_SERIAL_THREADS
+#endif
 #ifndef LAUNCHOPT_SPAWN_WINDOW
 #define LAUNCHOPT_SPAWN_WINDOW 64 // child blocks per averaging window
 #endif
@@ -742,7 +748,7 @@ LAUNCHOPT_SPAWN_HD inline bool shouldLaunch(const ModelState &S, const ModelLimi
   if (!withinLimits(S, L, ctas))
     return false;
   if (S.ctaNs <= 0.0)
-    return true;
+    return threads >= (long long)LAUNCHOPT_SPAWN_PRIOR_THREADS;
   double concurrent = S.concurrentCtas < 1.0 ? 1.0 : S.concurrentCtas;
   if (concurrent > L.maxConcurrentCtas)
     concurrent = L.maxConcurrentCtas;
