@@ -29,7 +29,7 @@ namespace {
 std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
                              LaunchRemark &Remark, const std::string &SerialCallee,
                              const std::string &SpawnedCallee, bool InCycle, bool Guarded,
-                             bool SetsFlag) {
+                             bool SetsFlag, bool Leaf) {
   BoundLaunch B = bindLaunch(Ctx, Site, L, "s");
   std::string Id = std::to_string(Site.Id) + "u";
   std::string TicketVar = generated::code("@sticket") + std::to_string(Site.Id);
@@ -50,7 +50,11 @@ std::string controlledLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, con
   bool LoopFree = Site.Child && !threadsMayLoop(*Site.Child);
   Out += Indent + "  const unsigned " + TicketVar + " = launchopt::spawn::admit(" + Id + ", " +
          B.GridVar + ", " + B.BlockVar + ", " + B.ThreadsVar + ",\n" + Indent + "      " +
-         ForcedText + (LoopFree ? ", true" : "") + ");\n";
+         ForcedText +
+         (LoopFree ? ", true"
+          : Leaf   ? ", false, true"
+                   : "") +
+         ");\n";
   Out += Indent + "  if (" + TicketVar + " != 0)\n";
   Out += Indent + "    " + SpawnedCallee + "<<<" + B.GridVar + ", " + B.BlockVar +
          L.trailingConfig() + ">>>(" + L.argumentsThen() + TicketVar + ");\n";
@@ -238,6 +242,13 @@ void insertCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   }
 }
 
+// Whether the child launches nothing (a leaf: only the pool bounds its grids).
+bool launchesNothing(const LaunchAnalysis &Launches, const LaunchSite &Site) {
+  auto Features =
+      Site.Child ? Launches.ChildFeatures.find(Site.Child) : Launches.ChildFeatures.end();
+  return Features != Launches.ChildFeatures.end() && Features->second.LaunchedKernels.empty();
+}
+
 // Where the copies of a child of an included header go, and the remark's
 // word for it.
 void noteIncludedChild(const AcceptedLaunch &Launch, const clang::FunctionDecl *Child,
@@ -354,12 +365,9 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     const FileRange &Statement = Launch->Text.Statement;
     if (C.Defers) {
       // A child that launches nothing is bounded by the pool alone.
-      auto Features =
-          Site.Child ? Launches.ChildFeatures.find(Site.Child) : Launches.ChildFeatures.end();
-      bool Leaf =
-          Features != Launches.ChildFeatures.end() && Features->second.LaunchedKernels.empty();
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned, Leaf));
+                           deferrableLaunch(Ctx, Site, Launch->Text, Remark, C.Spawned,
+                                            launchesNothing(Launches, Site)));
       if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Site.Child}).second)
         insertPrototype(Result.Edits, *Launch, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);
@@ -378,7 +386,8 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     bool Guarded = Guards.Guarded.count(I);
     Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
                          controlledLaunch(Ctx, Site, Launch->Text, Remark, Launch->Callee,
-                                          C.Spawned, InCycle, Guarded, Guards.Setters.count(I)));
+                                          C.Spawned, InCycle, Guarded, Guards.Setters.count(I),
+                                          launchesNothing(Launches, Site)));
     const clang::FunctionDecl *Child = External ? External->Declaration : Site.Child;
     if (Launch->NeedsPrototype && Prototypes.insert({Launch->ParentStart, Child}).second) {
       SerialCopyOptions Copying;

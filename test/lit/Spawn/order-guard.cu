@@ -37,7 +37,7 @@ __global__ void parents(unsigned *values, unsigned *sums, int size) {
 // CHECK-NEXT: else
 // CHECK-NEXT: __lo_launchedInOrder = true;
 // CHECK: launchopt::spawn::admit(2u, __lo_sgrid2, __lo_sblock2, __lo_sthreads2,
-// CHECK-NEXT: __lo_launchedInOrder);
+// CHECK-NEXT: __lo_launchedInOrder, false, true);
 // CHECK-NOT: __lo_launchedInOrder = true;
 // CHECK: }
 

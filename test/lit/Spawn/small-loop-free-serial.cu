@@ -2,7 +2,8 @@
 // controller when it has at most LAUNCHOPT_SPAWN_SERIAL_THREADS threads (the
 // last argument of admit is true): its serial run costs the parent thread
 // less than the launch would. A child whose threads loop is always asked
-// about, whatever its size.
+// about, whatever its size; one that launches nothing passes leaf (its grids
+// are bounded by the pending-launch pool, not the concurrent-grid limit).
 // RUN: %launchopt --spawn %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s --check-prefix=REPORT < %t.report
 // RUN: %nvcc-compile %t.cu
@@ -10,7 +11,7 @@
 // CHECK: launchopt::spawn::admit(1u, __lo_sgrid1, __lo_sblock1, __lo_sthreads1,
 // CHECK-NEXT: !__lo_sfits1, true);
 // CHECK: launchopt::spawn::admit(2u, __lo_sgrid2, __lo_sblock2, __lo_sthreads2,
-// CHECK-NEXT: !__lo_sfits2);
+// CHECK-NEXT: !__lo_sfits2, false, true);
 // REPORT: ('parent' -> 'scale'): spawn: applied
 // REPORT: serial-without-controller: at most LAUNCHOPT_SPAWN_SERIAL_THREADS threads (its threads run no loop)
 // REPORT: ('parent' -> 'walk'): spawn: applied
