@@ -9,7 +9,6 @@
 #include "Analysis/LaunchPlacement.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/SerialChildBuilder.h"

@@ -5,7 +5,6 @@
 #include "Analysis/LaunchOrder.h"
 #include "Analysis/ThreadLoops.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/OrderGuard.h"

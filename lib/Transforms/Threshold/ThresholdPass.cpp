@@ -5,7 +5,6 @@
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
 #include "Support/GeneratedNames.h"
-#include "Transforms/Common/AtomicSlots.h"
 #include "Transforms/Common/LaunchAcceptance.h"
 #include "Transforms/Common/LaunchBinding.h"
 #include "Transforms/Common/SerialChildBuilder.h"
