@@ -197,10 +197,7 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Remark.Parameters["defined-in"] = External->DefiningFile;
     } else {
       A.Kernels.emplace(Child, C.Child);
-      if (C.ChildInHeader) {
-        A.InHeader.emplace(Child, *C.ChildInHeader);
-        Remark.Parameters["copied-after"] = "the #include of the header that defines it";
-      }
+      noteChildInHeader(C, Child, A.InHeader, Remark);
     }
     AcceptedSite S{&Site, Child, C.Text, {}, Remarks.size()};
     S.ScopeKernels = ScopeKernels;

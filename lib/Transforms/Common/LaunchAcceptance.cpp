@@ -43,6 +43,15 @@ void insertPrototype(SourceEdits &Edits, const AcceptedLaunch &A, const std::str
   Edits.insert(At.Offset, At.NamespacesOpen + Prototype + At.NamespacesClose);
 }
 
+void noteChildInHeader(const AcceptedLaunch &A, const clang::FunctionDecl *Child,
+                       std::map<const clang::FunctionDecl *, IncludedPlacement> &Placements,
+                       LaunchRemark &Remark) {
+  if (!A.ChildInHeader)
+    return;
+  Placements.emplace(Child, *A.ChildInHeader);
+  Remark.Parameters["copied-after"] = "the #include of the header that defines it";
+}
+
 llvm::Expected<AcceptedLaunch> acceptLaunch(clang::ASTContext &Ctx, const LaunchSite &Site,
                                             llvm::Error Refusal, const AcceptanceSteps &Steps) {
   if (Refusal)

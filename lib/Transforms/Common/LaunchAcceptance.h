@@ -21,6 +21,7 @@
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
 #include "Transforms/Common/ShadowCallees.h"
+#include "Transforms/PassResult.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <optional>
@@ -75,6 +76,12 @@ struct AcceptedLaunch {
 // can see it: at ParentStart, or in the child's namespaces before the
 // parent's top-level declaration (PrototypeInNamespace).
 void insertPrototype(SourceEdits &Edits, const AcceptedLaunch &A, const std::string &Prototype);
+
+// For a child defined in an included header (A.ChildInHeader): where its
+// copies go, recorded in Placements, and the remark's word for it.
+void noteChildInHeader(const AcceptedLaunch &A, const clang::FunctionDecl *Child,
+                       std::map<const clang::FunctionDecl *, IncludedPlacement> &Placements,
+                       LaunchRemark &Remark);
 
 // The launch with what the pass needs of it, or its refusal as the error
 // (the remark's text). Refusal: the pass's own reason to leave the launch,

@@ -715,10 +715,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                         serialPrototype(A.Child, threadRunCopying(Exported)) + "\n");
       if (!D.External)
         ThreadRun.emplace(Site.Child, A.Child);
-      if (!D.External && A.ChildInHeader) {
-        InHeader.emplace(Site.Child, *A.ChildInHeader);
-        D.Remark.Parameters["copied-after"] = "the #include of the header that defines it";
-      }
+      if (!D.External)
+        noteChildInHeader(A, Site.Child, InHeader, D.Remark);
       D.Remark.Parameters["function"] = serialNameFor(A.Child.Name, threadRunNames());
       if (std::optional<std::string> Combined = serialAtomics(A.Child))
         D.Remark.Parameters["serial-atomics"] = *Combined;

@@ -248,17 +248,6 @@ bool launchesNothing(const LaunchAnalysis &Launches, const LaunchSite &Site) {
   return Features != Launches.ChildFeatures.end() && Features->second.LaunchedKernels.empty();
 }
 
-// Where the copies of a child of an included header go, and the remark's
-// word for it.
-void noteIncludedChild(const AcceptedLaunch &Launch, const clang::FunctionDecl *Child,
-                       std::map<const clang::FunctionDecl *, IncludedPlacement> &InHeader,
-                       LaunchRemark &Remark) {
-  if (!Launch.ChildInHeader)
-    return;
-  InHeader.emplace(Child, *Launch.ChildInHeader);
-  Remark.Parameters["copied-after"] = "the #include of the header that defines it";
-}
-
 // Whether the text already defines the serial depth (thresholding ran first).
 bool definesSerialDepth(clang::ASTContext &Ctx) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -371,7 +360,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
         insertPrototype(Result.Edits, *Launch, spawnedPrototype(Launch->Child) + "\n");
       Controlled.emplace(Site.Child, Launch->Child);
       Deferrable.insert(Site.Child);
-      noteIncludedChild(*Launch, Site.Child, InHeader, Remark);
+      noteChildInHeader(*Launch, Site.Child, InHeader, Remark);
       CounterSites.push_back({Site.Id, Site.Position});
       Remark.Applied = true;
       Remark.Parameters["spawned-kernel"] = generated::spawn::SpawnedPrefix + Launch->Child.Name;
@@ -402,7 +391,7 @@ PassResult SpawnPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
       Remark.Parameters["defined-in"] = External->DefiningFile;
     else {
       Controlled.emplace(Site.Child, Launch->Child);
-      noteIncludedChild(*Launch, Site.Child, InHeader, Remark);
+      noteChildInHeader(*Launch, Site.Child, InHeader, Remark);
     }
     CounterSites.push_back({Site.Id, Site.Position});
     Remark.Applied = true;
