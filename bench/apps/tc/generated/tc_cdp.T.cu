@@ -89,7 +89,7 @@ template <typename Op, typename T> __device__ inline Slot<T> start(T *) {
 // for floating point sums: the GPU applies a warp's integer updates of one
 // word well by itself (tc's counts ran 0.91x of direct updates when combined
 // in the warp, measured on the H200), while float sums of an aggregated
-// child ran 1.6-2.6x faster combined (spmv kron20).
+// child ran 1.4-2.6x faster combined (spmv kron20).
 template <typename T> struct CombinesInWarp {
   static constexpr bool value = false;
 };
@@ -101,8 +101,9 @@ template <> struct CombinesInWarp<double> {
 };
 
 // Groups of fewer lanes apply their updates one by one: a few updates of
-// one word cost less than the rounds that would combine them (a mesh's rows
-// of five, packed side by side, ran 0.79x combined).
+// one word cost less than the rounds that would combine them (a chosen
+// bound; a mesh's rows of five, packed side by side, ran 0.80x combined
+// with it too, from the grouping itself).
 #ifndef LAUNCHOPT_WARP_COMBINE_MIN
 #define LAUNCHOPT_WARP_COMBINE_MIN 8
 #endif
