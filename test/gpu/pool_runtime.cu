@@ -9,7 +9,8 @@
 // capacity fail; a refused request reports the demand at once, so the next
 // reset grows the pool to some four times what was asked; a parent's
 // estimate sizes it at once; it never shrinks
-// and never passes the cap. Built with -DPOOL_TEST_PROGRAM and
+// and never passes the cap; a parent that takes only its own records skips
+// the reset while the pool has room. Built with -DPOOL_TEST_PROGRAM and
 // pool_runtime_other.cu as one program (LAUNCHOPT_PROGRAM_POOL), both files
 // see one pool.
 //
@@ -145,6 +146,42 @@ void reset(unsigned threads, launchopt::ParentDemand demand) {
   cudaDeviceSynchronize();
 }
 
+unsigned long long cursor() { return deviceValue(launchopt::poolCursor); }
+
+// A parent whose launches take only its own sites' records
+// (ParentDemand::ownSitesOnly) leaves the cursor where the parents since the
+// last reset left it while their estimates fill at most half the pool; a
+// parent that may take more, a larger estimate, or another stream resets it.
+void skippedResetChecks() {
+  const launchopt::ParentDemand nothingOwn = {0, 0, 0, 0, 1}, small = {1, 16, 0, 0, 1};
+  reset(1, nothingOwn); // after a parent that may take more: a reset
+  expect(cursor() == 0, "a parent after one that may take more resets the pool");
+  askAll(10, 48);
+  const unsigned long long used = cursor();
+  reset(32, small);
+#if LAUNCHOPT_POOL_EPOCH_PARENTS > 0
+  expect(used == 480 && cursor() == used,
+         "a parent that takes only its own records keeps the cursor while the pool has room");
+#else
+  expect(cursor() == 0, "with LAUNCHOPT_POOL_EPOCH_PARENTS=0 every parent resets");
+#endif
+  askAll(10, 48); // the pieces of both rounds never overlap (askAll checks its own)
+  launchopt::resetPool(0, dim3(65535, 1024), dim3(1024), {1, 1024, 0, 0, 1});
+  cudaDeviceSynchronize();
+  expect(cursor() == 0, "a parent whose estimate passes half the pool resets it");
+  askAll(10, 48);
+  cudaStream_t other = nullptr;
+  cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking);
+  launchopt::resetPool(other, dim3(1), dim3(32), small);
+  cudaDeviceSynchronize();
+  cudaStreamDestroy(other);
+  expect(cursor() == 0, "a parent in another stream than the last reset's resets the pool");
+  reset(1, {0, 0, 0, 0, 0});
+  askAll(10, 48);
+  reset(32, small);
+  expect(cursor() == 0, "a parent after one that may take more than its estimate resets the pool");
+}
+
 void gpuChecks() {
   // Before any reset no buffer exists: the parent launches directly.
   expect(askAll(64, 16) == 0, "before the first reset every request fails");
@@ -188,6 +225,8 @@ void gpuChecks() {
   launchopt::resetPool(0, dim3(65535, 1024), dim3(1024), {1, 1024, 0, 0});
   cudaDeviceSynchronize();
   expect(deviceValue(launchopt::poolCapacity) == Cap, "the pool stops at LAUNCHOPT_POOL_BYTES");
+
+  skippedResetChecks();
 
 #ifdef POOL_TEST_PROGRAM
   // One pool for the program: the other file's reset publishes this buffer.

@@ -786,6 +786,11 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   std::map<std::string, ParentPoolDemand> DemandOf =
       poolDemandOfParents(Ctx, Accepted.Sites, UniformOf);
+  std::set<std::string> ParentsWithSites;
+  for (const auto &[Parent, Sites] : SitesOf)
+    if (!Sites.empty())
+      ParentsWithSites.insert(Parent->getNameAsString());
+  markOwnSitesOnly(Launches, ParentsWithSites, DemandOf);
   if (Options.HostLaunch)
     launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Result);
   else

@@ -2,13 +2,15 @@
 
 #include "Support/GeneratedNames.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include <algorithm>
 
 namespace launchopt {
 
 std::string ParentPoolDemand::initializer() const {
   return "{" + std::to_string(ThreadSites) + ", " + std::to_string(ThreadArgumentBytes) + ", " +
-         std::to_string(BlockSites) + ", " + std::to_string(BlockArgumentBytes) + "}";
+         std::to_string(BlockSites) + ", " + std::to_string(BlockArgumentBytes) + ", " +
+         (OwnSitesOnly ? "1" : "0") + "}";
 }
 
 uint64_t launchArgumentBytes(const clang::ASTContext &Ctx, const clang::FunctionDecl &Child,
@@ -53,6 +55,36 @@ poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite
     }
   }
   return Demand;
+}
+
+void markOwnSitesOnly(const LaunchAnalysis &Launches, const std::set<std::string> &ParentsWithSites,
+                      std::map<std::string, ParentPoolDemand> &Demand) {
+  auto InKernel = [](const LaunchSite &S) {
+    return S.Parent && S.Parent->hasAttr<clang::CUDAGlobalAttr>();
+  };
+  auto Unknown = [](const LaunchSite &S) { return !S.Child || !S.Child->hasBody(); };
+  // The kernels whose launches may take from the pool beyond a parent's own
+  // records: those with sites, those that launch a kernel defined
+  // elsewhere, and those that launch any of these.
+  std::set<std::string> Asking = ParentsWithSites;
+  for (const auto &[Name, D] : Demand)
+    Asking.insert(Name);
+  for (const LaunchSite &S : Launches.Sites)
+    if (S.DeviceSide && Unknown(S))
+      Asking.insert(S.ParentName);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const LaunchSite &S : Launches.Sites)
+      if (S.DeviceSide && Asking.count(S.ChildName) && Asking.insert(S.ParentName).second)
+        Grew = true;
+  }
+  for (auto &[Name, D] : Demand) {
+    D.OwnSitesOnly = std::none_of(
+        Launches.Sites.begin(), Launches.Sites.end(), [&, &Name = Name](const LaunchSite &S) {
+          bool Reaches = !InKernel(S) || S.ParentName == Name;
+          return S.DeviceSide && Reaches && (Unknown(S) || Asking.count(S.ChildName));
+        });
+  }
 }
 
 std::string hostLaunchWithPool(const LaunchText &L, const std::string &Before,

@@ -8,9 +8,11 @@
 // the parent's own aggregated sites.
 
 #include "SiteRewrite.h"
+#include "Analysis/LaunchSites.h"
 #include "Transforms/Common/LaunchText.h"
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,8 +27,12 @@ struct ParentPoolDemand {
   uint64_t ThreadArgumentBytes = 0;
   unsigned BlockSites = 0;
   uint64_t BlockArgumentBytes = 0;
+  // No aggregated site among the parent's descendants: its launches take
+  // nothing from the pool beyond its own sites' records.
+  bool OwnSitesOnly = false;
 
-  // `{threadSites, threadArgumentBytes, blockSites, blockArgumentBytes}`.
+  // `{threadSites, threadArgumentBytes, blockSites, blockArgumentBytes,
+  // ownSitesOnly}`.
   std::string initializer() const;
 };
 
@@ -40,6 +46,15 @@ uint64_t launchArgumentBytes(const clang::ASTContext &Ctx, const clang::Function
 std::map<std::string, ParentPoolDemand>
 poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite> &Sites,
                     const std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf);
+
+// Sets OwnSitesOnly for the parents of `Demand` whose launches cannot reach
+// an aggregated site: no kernel they launch from device code has sites of
+// its own (those of `ParentsWithSites`), launches one that has, or launches
+// a kernel that is not defined here (another file may aggregate in it). A
+// site in a device function counts for every kernel (its callers are not
+// followed).
+void markOwnSitesOnly(const LaunchAnalysis &Launches, const std::set<std::string> &ParentsWithSites,
+                      std::map<std::string, ParentPoolDemand> &Demand);
 
 // A host launch rewritten so that its stream, grid and block are evaluated
 // once, into __lo_hstream, __lo_hgrid and __lo_hblock, before `Before` (which

@@ -31,4 +31,4 @@ void run(float *d, int n, cudaStream_t s) {
 }
 
 // CHECK-LABEL: void run(float *d, int n, cudaStream_t s) {
-// CHECK-NEXT: { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = blocksFor(n), __lo_hblock = 128; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 1, 16}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = blocksFor(n), __lo_hblock = 128; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 1, 16, 1}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d); }

@@ -49,7 +49,7 @@ void run(int *out, int n) {
 // CHECK: launchopt::attachGroupScopes(__lo_s.launch, 1u, 1u);
 // CHECK: __lo_agg_split<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
 // CHECK-LABEL: void run(int *out, int n) {
-// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = 128; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16}); split<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(out, 0); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = 128; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16, 0}); split<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(out, 0); }
 
 // REMARK: recursive-grid.cu:17:5: remark: aggregate applied to launch of 'split' (aggregated-kernel: __lo_agg_split, granularity: grid, uniform-arguments: out, depth)
 // REMARK: recursive-grid.cu:24:5: remark: not aggregated: the parent is also launched from device code at line 29, a launch that is not aggregated: its grids may run at the same time and would share one group scope (use warp or block granularity)

@@ -41,7 +41,7 @@ void host(int *nodes) {
 // CHECK: __lo_part_tree(__lo_u.nodes, __lo_u.depth, __lo_t.blockIdx, __lo_t.threadIdx,
 // CHECK-NEXT: __lo_t.blockDim, __lo_t.gridDim, __lo_agg1);
 // CHECK-LABEL: void host(int *nodes) {
-// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = 2; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); tree<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(nodes, 5); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = 2; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0, 0}); tree<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(nodes, 5); }
 
 // REMARK: recursive.cu:13:5: remark: aggregate applied to launch of 'tree' (aggregated-kernel: __lo_agg_tree, granularity: block, uniform-arguments: nodes, depth)
 // REMARK: recursive.cu:17:3: remark: not aggregated: host-side launch: aggregation applies to launches from device code

@@ -42,7 +42,7 @@ void host(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK: __lo_launch___lo_coarse_child(__lo_agg{{[0-9]+}}, cudaStreamFireAndForget, true);
 // CHECK-LABEL: void host(float *d, const int *sizes) {
-// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 4, __lo_hblock = 256; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 4, __lo_hblock = 256; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); }
 
 // REMARK: remark: threshold applied to launch of 'child'
 // REMARK: remark: coarsen applied to launch of 'child'

@@ -637,6 +637,19 @@ struct HeapForRecords {
 #ifndef LAUNCHOPT_POOL_MIN_BYTES
 #define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
 #endif
+// A parent whose launches take nothing from the pool beyond its own sites'
+// records (ParentDemand::ownSitesOnly) skips the reset while the records
+// of the parents since the last one, by the host's estimate, leave half the
+// pool free; the pool then holds the estimates of this many such parents
+// (up to LAUNCHOPT_POOL_AMORTIZE_BYTES), so that the reset kernel, some
+// microseconds of a small parent, runs once per that many launches. 0 turns
+// the skipping off.
+#ifndef LAUNCHOPT_POOL_EPOCH_PARENTS
+#define LAUNCHOPT_POOL_EPOCH_PARENTS 8
+#endif
+#ifndef LAUNCHOPT_POOL_AMORTIZE_BYTES
+#define LAUNCHOPT_POOL_AMORTIZE_BYTES (16ull << 20)
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
@@ -674,6 +687,11 @@ struct HostPoolBuffer {
   bool demandTried;
   unsigned long long peak;           // the most the demand word has said
   unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+  // The device has this buffer (a reset in `resetStream` published it), and
+  // the host's estimate of what the parents launched since take of it.
+  bool published;
+  cudaStream_t resetStream;
+  double sinceReset;
 };
 
 struct HostPools {
@@ -819,12 +837,15 @@ __device__ inline void countRefused(unsigned long long bytes) {
 // over all those sites; at `blockSites` sites one thread per parent block
 // does, `blockArgumentBytes`. What the children's own launches take (nested
 // aggregation, a recursion) depends on the data: the pool learns it from the
-// launches (poolPeak).
+// launches (poolPeak). `ownSitesOnly` is 1 when launchopt found no
+// aggregated site among the parent's descendants: its launches take no more
+// than its own sites' records, so its reset may wait (resetPool).
 struct ParentDemand {
   unsigned threadSites;
   unsigned long long threadArgumentBytes;
   unsigned blockSites;
   unsigned long long blockArgumentBytes;
+  unsigned ownSitesOnly;
 };
 
 // The pool as the host hands it to the device before a top-level parent.
@@ -921,14 +942,32 @@ inline void makeDemandWord(program::HostPoolBuffer &p) {
   p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
 }
 
+// Whether the parent about to be launched in `stream` may leave the cursor
+// where the parents since the last reset left it: its launches take no more
+// than its own estimate, the reset that published the buffer comes before
+// it in its stream, and the estimates of those parents and its own fill at
+// most half of the buffer (the estimates count a header per warp, more
+// than most scopes take). Nothing is overwritten either way: without a
+// reset the parent's records follow the others'.
+inline bool mayKeepCursor(const program::HostPoolBuffer &p, double ownBytes,
+                          const ParentDemand &demand, cudaStream_t stream) {
+  return LAUNCHOPT_POOL_EPOCH_PARENTS > 0 && demand.ownSitesOnly && p.published && p.buffer &&
+         p.resetStream == stream && p.sinceReset + ownBytes <= 0.5 * double(p.capacity);
+}
+
 // The pool for a top-level parent about to be launched on the current
 // device: large enough for the parent's own sites and for the most the
 // launches so far have asked (as far as the device has reported it: a
 // launch's demand is known once the next launch's reset has run), up to
 // LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
-// parents one after another: its cursor goes back to 0 before each, so
+// parents one after another: its cursor goes back to 0 at a reset, so
 // parents that aggregate must not run at the same time in different streams.
-inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+// With `reset`, says whether this launch in `stream` needs the reset
+// (mayKeepCursor); without it, the caller resets in any case.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand,
+                            bool *reset = nullptr, cudaStream_t stream = 0) {
+  if (reset)
+    *reset = true;
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
     return PoolView{nullptr, 0, nullptr};
@@ -937,7 +976,14 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
   program::HostPoolBuffer &p = pools.devices[device];
   if (!p.demandTried)
     makeDemandWord(p);
-  double wanted = firstLevelBytes(grid, block, demand);
+  const double own = firstLevelBytes(grid, block, demand);
+  double wanted = own;
+  // Room for several such parents between two resets, while that is small.
+  if (reset && demand.ownSitesOnly && LAUNCHOPT_POOL_EPOCH_PARENTS > 0) {
+    double several = own * LAUNCHOPT_POOL_EPOCH_PARENTS;
+    if (several <= double(LAUNCHOPT_POOL_AMORTIZE_BYTES))
+      wanted = several;
+  }
   if (p.demand) {
     unsigned long long asked = *static_cast<volatile unsigned long long *>(p.demand);
     p.peak = asked > p.peak ? asked : p.peak;
@@ -949,15 +995,33 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
   double learned = p.peak > p.capacity ? 4.0 * double(p.peak) : double(p.peak);
   wanted = learned > wanted ? learned : wanted;
   unsigned long long capacity = poolCapacityFor(wanted);
-  if (capacity > p.capacity)
+  if (capacity > p.capacity) {
+    unsigned char *before = p.buffer;
     growPool(p, capacity);
+    if (p.buffer != before)
+      p.published = false;
+  }
+  if (reset && mayKeepCursor(p, own, demand, stream)) {
+    *reset = false;
+    p.sinceReset += own;
+  } else {
+    p.published = true;
+    p.resetStream = stream;
+    // What a parent that may take more than its estimate leaves free is not
+    // known: the next launch resets.
+    p.sinceReset = reset && demand.ownSitesOnly ? own : double(p.capacity) + 1;
+  }
   return PoolView{p.buffer, p.capacity, p.demandOnDevice};
 }
 
 // Called by the host before each launch of a top-level parent of `grid` x
-// `block` threads, in its stream.
+// `block` threads, in its stream; launches the reset kernel when the parent
+// needs it.
 inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
-  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+  bool reset = true;
+  PoolView view = preparePool(grid, block, demand, &reset, stream);
+  if (reset)
+    resetPoolKernel<<<1, 1, 0, stream>>>(view);
 }
 
 __device__ inline unsigned linearThread() {
@@ -2421,7 +2485,7 @@ int qt_run(const float* d_x, const float* d_y, int num_points, int max_depth, in
   qt_iota<<<(num_points + 255) / 256, 256>>>(ids_even, num_points);
   QtQuad root{};
   root.child[0] = QtNode{0, num_points, 0.f, 0.f, 1.f, 1.f, 1ull};
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = kBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 144}); qt_build<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(root, 0, d_x, d_y, ids_even, ids_odd, max_depth, min_points, d_leaf_keys); }
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 1, __lo_hblock = kBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 144, 0}); qt_build<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(root, 0, d_x, d_y, ids_even, ids_odd, max_depth, min_points, d_leaf_keys); }
   cudaMemcpyFromSymbol(&failed, qt_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);
