@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace launchopt {
 
@@ -306,7 +307,15 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
     // multi-block and grid scope the reservations of a scope meet on one
     // global counter, one after another.
     double Block = S.ParentBlock;
-    double Groups = G == "multiblock:8" ? std::max(S.ParentThreads / (Block * 8), 1.0) : 1;
+    // Multi-block scopes widen so that a grid makes at most a few launches.
+    // Not priced for a recursion: its levels ran as slowly with that bound
+    // as without it (qt: 10-1,700 ms against grid's 2.5-56 ms,
+    // bench/results/group-launches), so they keep a launch per 8 blocks.
+    const double MostGroups =
+        F.Recursive ? std::numeric_limits<double>::max() : C["multiblock_max_launches"];
+    double Groups = G == "multiblock:8"
+                        ? std::clamp(S.ParentThreads / (Block * 8), 1.0, MostGroups)
+                        : 1;
     double Records =
         parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] * C["aggregation_record_ns"] +
         (G == "warp" || G == "block"
@@ -315,7 +324,7 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
     double Scopes =
         G == "warp"    ? (S.LaunchesPerThread * 32 >= 2 ? S.ParentThreads / 32 : S.Launches)
         : G == "block" ? (S.LaunchesPerThread * Block >= 2 ? S.ParentThreads / Block : S.Launches)
-        : G == "multiblock:8" ? S.ParentThreads / (Block * 8)
+        : G == "multiblock:8" ? Groups
                               : 1;
     double Launch = WholeGrid ? Latency
                               : std::max(Scopes * C["device_launch_throughput_faf_us"],

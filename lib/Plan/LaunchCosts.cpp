@@ -32,6 +32,7 @@ const char *const *requiredCostConstants() {
                                       "promotion_pool_entry_ns",
                                       "promotion_overlap_fraction",
                                       "pending_launch_pool",
+                                      "multiblock_max_launches",
                                       "barrier_ns",
                                       "nominal_parent_threads",
                                       "nominal_parent_block",

@@ -223,7 +223,8 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     Remark.Parameters["granularity"] =
         Options.HostLaunch ? "grid, launched by the host"
         : Options.Granularity == AggregationGranularity::MultiBlock
-            ? "multi-block (" + std::to_string(Options.GroupBlocks) + " blocks)"
+            ? "multi-block (" + std::to_string(Options.GroupBlocks) +
+                  " blocks, more in a grid past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes)"
             : granularityName(Options.Granularity);
     Remark.Parameters["aggregated-kernel"] =
         generated::aggregate::AggregatedPrefix + Site.ChildName;

@@ -233,8 +233,10 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
            "\");\n" + In + "}\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
-      std::string GroupBlocks =
-          Grid ? "launchopt::blocksPerGrid()" : std::to_string(Options.GroupBlocks) + "u";
+      std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : V + "_span";
+      if (!Grid)
+        S += In + "const unsigned " + V + "_span = launchopt::groupSpan(" +
+             std::to_string(Options.GroupBlocks) + "u);\n";
       S +=
           In + "const unsigned " + V + "_group = launchopt::linearBlock() / " + GroupBlocks + ";\n";
       if (InstanceScopes)
@@ -283,9 +285,8 @@ std::string scopeEpilogue(const std::vector<AggregatedSite> &Sites, const Aggreg
     else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string InScope = Grid ? "launchopt::blocksPerGrid()"
-                                 : "min(" + std::to_string(Options.GroupBlocks) +
-                                       "u, launchopt::blocksPerGrid() - " + V + "_group * " +
-                                       std::to_string(Options.GroupBlocks) + "u)";
+                                 : "min(" + V + "_span, launchopt::blocksPerGrid() - " + V +
+                                       "_group * " + V + "_span)";
       // paper §V-A: the last block of the group to finish launches; for the
       // grid it is a tail launch, so nothing returns to the host, unless the
       // parent tail-launches its own work (ParentTailLaunches).
@@ -392,9 +393,8 @@ std::string aggregatedKernelAndLauncher(const KernelCopy &Child,
   if (GroupScopes) {
     std::string Groups = Options.Granularity == AggregationGranularity::Grid
                              ? std::string("1u")
-                             : generated::code("(@s.blocks + ") +
-                                   std::to_string(Options.GroupBlocks - 1) + "u) / " +
-                                   std::to_string(Options.GroupBlocks) + "u";
+                             : generated::code("launchopt::groupCount(@s.blocks, ") +
+                                   std::to_string(Options.GroupBlocks) + "u)";
     S += "  // The grid's own scopes for its launches: other grids of '" + N +
          "' may run at the same time.\n";
     S += generated::code("  launchopt::attachGroupScopes(@s.launch, ") +

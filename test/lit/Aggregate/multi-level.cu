@@ -51,8 +51,8 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // REMARK: multi-level.cu:24:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: block, uniform-arguments: d)
 // REMARK: multi-level.cu:28:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: block, uniform-arguments: d, sizes)
 
-// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: multi-block (4 blocks), uniform-arguments: d)
-// MB: multi-level.cu:28:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks), uniform-arguments: d, sizes)
+// MB: multi-level.cu:24:3: remark: aggregate applied to launch of 'grandchild' (aggregated-kernel: __lo_agg_grandchild, granularity: multi-block (4 blocks, more in a grid past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes), uniform-arguments: d)
+// MB: multi-level.cu:28:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: multi-block (4 blocks, more in a grid past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes), uniform-arguments: d, sizes)
 
 // MBCODE-LABEL: __global__ void child(int *d, const int *sizes) {
 // MBCODE: &__lo_groups_child_1[__lo_agg1_group]
@@ -63,7 +63,7 @@ __global__ void parent(int *d, const int *sizes, int m) {
 // MBCODE: launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
 // MBCODE-LABEL: static __device__ void __lo_launch_child(
 // MBCODE: __lo_direct_child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_u.sizes);
-// MBCODE: launchopt::attachGroupScopes(__lo_s.launch, 1u, (__lo_s.blocks + 3u) / 4u);
+// MBCODE: launchopt::attachGroupScopes(__lo_s.launch, 1u, launchopt::groupCount(__lo_s.blocks, 4u));
 // MBCODE-NEXT: const launchopt::ScopeSummary __lo_summary = __lo_s;
 // MBCODE-NEXT: launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
 // MBCODE-NEXT: const launchopt::ScopeSummary &__lo_s = __lo_summary;

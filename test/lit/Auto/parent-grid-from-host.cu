@@ -1,15 +1,18 @@
 // The parent grid the host launches, when the program writes it as a
 // constant (here through a const local), is the one --auto prices: 3,000
 // launches, one per parent block of 32 threads, where the nominal grid has
-// 132. So many launches make the host-launched aggregated grid the cheapest;
-// with the grid read from the input the nominal one is priced.
+// 132. So many launches make a few aggregated grids the cheapest: multi-block
+// scopes, which widen so that the grid makes at most
+// LAUNCHOPT_MAX_GROUP_LAUNCHES (4) launches, below the host-launched grid's
+// latency and the grid scope's tail relaunch; with the grid read from the
+// input the nominal one is priced.
 // RUN: %launchopt --auto %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-compile %t.cu
 // RUN: %launchopt --auto %s --report=- -o /dev/null -- -DSEGMENTS=argc 2> /dev/null | %FileCheck %s --check-prefix=NOMINAL
 // CHECK: ('sumSegments' -> 'segmentSum'): auto: applied
-// CHECK: choice: C+A:host
-// CHECK: small child: 64 threads x 3000 launches
+// CHECK: choice: C+A:multiblock:8
+// CHECK: small child: 64 threads x 3000 launches: {{.*}} (4 aggregated launch(es)
 // CHECK: parent: launched from the host (3000 blocks of 32)
 // NOMINAL: small child: 64 threads x 132 launches
 // NOMINAL: parent: launched from the host{{$}}

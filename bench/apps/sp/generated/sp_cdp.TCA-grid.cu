@@ -650,6 +650,13 @@ struct HeapForRecords {
 #ifndef LAUNCHOPT_POOL_AMORTIZE_BYTES
 #define LAUNCHOPT_POOL_AMORTIZE_BYTES (16ull << 20)
 #endif
+// Multi-block granularity: the most aggregated launches of one grid's scope
+// at one site (groupSpanFor). 4 was the fastest of 4, 16, 64 and no bound on
+// the H200 (bench/results/group-launches: spmv kron20 1.8x and gc kron16
+// 1.6x faster than no bound; grids of up to 32 blocks keep 8 a scope).
+#ifndef LAUNCHOPT_MAX_GROUP_LAUNCHES
+#define LAUNCHOPT_MAX_GROUP_LAUNCHES 4u
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
@@ -1033,6 +1040,25 @@ __device__ inline unsigned linearBlock() {
 }
 
 __device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The blocks of one multi-block scope in a grid of `blocks`: at least
+// `least` (the granularity asked for), and more when the grid is so large
+// that it would otherwise make more than LAUNCHOPT_MAX_GROUP_LAUNCHES
+// aggregated launches: many small aggregated grids ran slower than a few
+// large ones, which balance the children's work over the whole device.
+__host__ __device__ inline unsigned groupSpanFor(unsigned blocks, unsigned least) {
+  const unsigned launches = LAUNCHOPT_MAX_GROUP_LAUNCHES > 0 ? LAUNCHOPT_MAX_GROUP_LAUNCHES : 1;
+  unsigned span = blocks / launches + (blocks % launches != 0);
+  return span > least ? span : least;
+}
+
+// The scopes of a grid of `blocks` at that span.
+__host__ __device__ inline unsigned groupCount(unsigned blocks, unsigned least) {
+  unsigned span = groupSpanFor(blocks, least);
+  return blocks / span + (blocks % span != 0);
+}
+
+__device__ inline unsigned groupSpan(unsigned least) { return groupSpanFor(blocksPerGrid(), least); }
 
 // The record array of a scope of `capacity` records, with room for the
 // uniform arguments after it; failedLaunch() when the pool cannot hold it.

@@ -650,6 +650,13 @@ struct HeapForRecords {
 #ifndef LAUNCHOPT_POOL_AMORTIZE_BYTES
 #define LAUNCHOPT_POOL_AMORTIZE_BYTES (16ull << 20)
 #endif
+// Multi-block granularity: the most aggregated launches of one grid's scope
+// at one site (groupSpanFor). 4 was the fastest of 4, 16, 64 and no bound on
+// the H200 (bench/results/group-launches: spmv kron20 1.8x and gc kron16
+// 1.6x faster than no bound; grids of up to 32 blocks keep 8 a scope).
+#ifndef LAUNCHOPT_MAX_GROUP_LAUNCHES
+#define LAUNCHOPT_MAX_GROUP_LAUNCHES 4u
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
@@ -1033,6 +1040,25 @@ __device__ inline unsigned linearBlock() {
 }
 
 __device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The blocks of one multi-block scope in a grid of `blocks`: at least
+// `least` (the granularity asked for), and more when the grid is so large
+// that it would otherwise make more than LAUNCHOPT_MAX_GROUP_LAUNCHES
+// aggregated launches: many small aggregated grids ran slower than a few
+// large ones, which balance the children's work over the whole device.
+__host__ __device__ inline unsigned groupSpanFor(unsigned blocks, unsigned least) {
+  const unsigned launches = LAUNCHOPT_MAX_GROUP_LAUNCHES > 0 ? LAUNCHOPT_MAX_GROUP_LAUNCHES : 1;
+  unsigned span = blocks / launches + (blocks % launches != 0);
+  return span > least ? span : least;
+}
+
+// The scopes of a grid of `blocks` at that span.
+__host__ __device__ inline unsigned groupCount(unsigned blocks, unsigned least) {
+  unsigned span = groupSpanFor(blocks, least);
+  return blocks / span + (blocks % span != 0);
+}
+
+__device__ inline unsigned groupSpan(unsigned least) { return groupSpanFor(blocksPerGrid(), least); }
 
 // The record array of a scope of `capacity` records, with room for the
 // uniform arguments after it; failedLaunch() when the pool cannot hold it.
@@ -1643,14 +1669,15 @@ __global__ void sssp_process_worklist(GraphDev g, const int* work, int first, in
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
-  const unsigned __lo_agg1_group = launchopt::linearBlock() / 8u;
+  const unsigned __lo_agg1_span = launchopt::groupSpan(8u);
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_sssp_process_worklist_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)8u * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
   __syncthreads();
   __lo_part_sssp_process_worklist(g, work, first, work_size, round, dist, stamp, next_work, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
-  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(8u, launchopt::blocksPerGrid() - __lo_agg1_group * 8u))) {
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span))) {
     __lo_launch___lo_coarse_sssp_relax_edges(__lo_agg1, cudaStreamFireAndForget, false);
     launchopt::clearScope(__lo_agg1);
   }
