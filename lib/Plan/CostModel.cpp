@@ -313,9 +313,8 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
     // bench/results/group-launches), so they keep a launch per 8 blocks.
     const double MostGroups =
         F.Recursive ? std::numeric_limits<double>::max() : C["multiblock_max_launches"];
-    double Groups = G == "multiblock:8"
-                        ? std::clamp(S.ParentThreads / (Block * 8), 1.0, MostGroups)
-                        : 1;
+    double Groups =
+        G == "multiblock:8" ? std::clamp(S.ParentThreads / (Block * 8), 1.0, MostGroups) : 1;
     double Records =
         parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] * C["aggregation_record_ns"] +
         (G == "warp" || G == "block"
