@@ -10,7 +10,8 @@
 // reset grows the pool to some four times what was asked; a parent's
 // estimate sizes it at once; it never shrinks
 // and never passes the cap; a parent that takes only its own records skips
-// the reset while the pool has room. Built with -DPOOL_TEST_PROGRAM and
+// the reset while the pool has room; multi-block scopes widen in a large
+// grid (groupSpanFor). Built with -DPOOL_TEST_PROGRAM and
 // pool_runtime_other.cu as one program (LAUNCHOPT_PROGRAM_POOL), both files
 // see one pool.
 //
@@ -73,6 +74,26 @@ void hostChecks() {
          "a huge grid's estimate does not wrap around");
   expect(launchopt::firstLevelBytes(dim3(4), dim3(256), {0, 0, 0, 0}) == 0,
          "a parent without sites of its own asks nothing");
+
+  // Multi-block scopes: at least the granularity's blocks, widened so that a
+  // grid makes at most LAUNCHOPT_MAX_GROUP_LAUNCHES launches; the scopes
+  // cover the grid.
+  const unsigned most = LAUNCHOPT_MAX_GROUP_LAUNCHES > 0 ? LAUNCHOPT_MAX_GROUP_LAUNCHES : 1;
+  bool covered = true, bounded = true, least = true;
+  for (unsigned blocks = 1; blocks < 100000; blocks += blocks / 7 + 1)
+    for (unsigned granularity : {1u, 2u, 8u, 64u}) {
+      unsigned span = launchopt::groupSpanFor(blocks, granularity);
+      unsigned count = launchopt::groupCount(blocks, granularity);
+      covered = covered && count * span >= blocks && (count - 1) * span < blocks;
+      bounded = bounded && (count <= most || span == granularity);
+      least = least && span >= granularity;
+    }
+  expect(covered, "a grid's multi-block scopes cover its blocks, none empty");
+  expect(bounded, "a grid makes at most LAUNCHOPT_MAX_GROUP_LAUNCHES launches unless its "
+                  "scopes are at their least");
+  expect(least, "a scope spans at least the granularity's blocks");
+  expect(launchopt::groupSpanFor(8 * most, 8) == 8 && launchopt::groupSpanFor(8 * most + 1, 8) > 8,
+         "scopes widen only past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes of the granularity's size");
 }
 
 __device__ unsigned granted, refused, overlaps, outside;
