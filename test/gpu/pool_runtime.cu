@@ -172,7 +172,8 @@ unsigned long long cursor() { return deviceValue(launchopt::poolCursor); }
 // A parent whose launches take only its own sites' records
 // (ParentDemand::ownSitesOnly) leaves the cursor where the parents since the
 // last reset left it while their estimates fill at most half the pool; a
-// parent that may take more, a larger estimate, or another stream resets it.
+// parent that may take more, a larger estimate, another stream or a stream
+// being captured into a graph resets it.
 void skippedResetChecks() {
   const launchopt::ParentDemand nothingOwn = {0, 0, 0, 0, 1}, small = {1, 16, 0, 0, 1};
   reset(1, nothingOwn); // after a parent that may take more: a reset
@@ -201,6 +202,25 @@ void skippedResetChecks() {
   askAll(10, 48);
   reset(32, small);
   expect(cursor() == 0, "a parent after one that may take more than its estimate resets the pool");
+
+  // A stream being captured keeps every reset: the graph holds one per
+  // parent, however often it is replayed.
+  cudaStream_t captured = nullptr;
+  cudaStreamCreateWithFlags(&captured, cudaStreamNonBlocking);
+  launchopt::resetPool(captured, dim3(1), dim3(32), small);
+  cudaStreamSynchronize(captured);
+  cudaGraph_t graph = nullptr;
+  cudaStreamBeginCapture(captured, cudaStreamCaptureModeRelaxed);
+  launchopt::resetPool(captured, dim3(1), dim3(32), small);
+  launchopt::resetPool(captured, dim3(1), dim3(32), small);
+  cudaStreamEndCapture(captured, &graph);
+  size_t nodes = 0;
+  if (graph)
+    cudaGraphGetNodes(graph, nullptr, &nodes);
+  expect(nodes == 2, "a stream being captured gets a reset for every parent");
+  if (graph)
+    cudaGraphDestroy(graph);
+  cudaStreamDestroy(captured);
 }
 
 void gpuChecks() {

@@ -955,11 +955,23 @@ inline void makeDemandWord(program::HostPoolBuffer &p) {
 // it in its stream, and the estimates of those parents and its own fill at
 // most half of the buffer (the estimates count a header per warp, more
 // than most scopes take). Nothing is overwritten either way: without a
-// reset the parent's records follow the others'.
+// reset the parent's records follow the others'. A stream being captured
+// into a graph always gets its reset: the graph may be replayed any number
+// of times, and each replay must find the pool as the capture did.
+inline bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    cudaGetLastError();
+    return true;
+  }
+  return status != cudaStreamCaptureStatusNone;
+}
+
 inline bool mayKeepCursor(const program::HostPoolBuffer &p, double ownBytes,
                           const ParentDemand &demand, cudaStream_t stream) {
   return LAUNCHOPT_POOL_EPOCH_PARENTS > 0 && demand.ownSitesOnly && p.published && p.buffer &&
-         p.resetStream == stream && p.sinceReset + ownBytes <= 0.5 * double(p.capacity);
+         p.resetStream == stream && p.sinceReset + ownBytes <= 0.5 * double(p.capacity) &&
+         !capturing(stream);
 }
 
 // The pool for a top-level parent about to be launched on the current
@@ -1015,8 +1027,9 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand,
     p.published = true;
     p.resetStream = stream;
     // What a parent that may take more than its estimate leaves free is not
-    // known: the next launch resets.
-    p.sinceReset = reset && demand.ownSitesOnly ? own : double(p.capacity) + 1;
+    // known, nor when a captured graph runs: the next launch resets.
+    p.sinceReset = reset && demand.ownSitesOnly && !capturing(stream) ? own
+                                                                      : double(p.capacity) + 1;
   }
   return PoolView{p.buffer, p.capacity, p.demandOnDevice};
 }
