@@ -74,8 +74,12 @@ namespace launchopt {
 // the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
 // device variables and host state, the others that use it are marked
 // LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
-// `program` either way, so that the shared definition has one type.
+// `program` either way, so that the shared definition has one type. A change
+// of that state's layout renames its inline namespace, so that the outputs of
+// two launchopt versions linked into one program fail to link rather than
+// share state of two layouts.
 namespace program {
+inline namespace pool_layout_2 {
 
 // What the host keeps of the pool of one device.
 struct HostPoolBuffer {
@@ -130,6 +134,7 @@ extern __device__ unsigned long long *poolDemandWord;
 HostPools &hostPools();
 #endif
 #endif
+} // namespace pool_layout_2
 } // namespace program
 
 // Internal linkage for the rest: each translation unit has its own helpers.
