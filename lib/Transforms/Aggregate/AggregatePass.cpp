@@ -368,12 +368,7 @@ void resetPoolBeforeTopLevelLaunches(
   std::set<std::string> Reaching;
   for (const auto &[Parent, Sites] : SitesOf)
     Reaching.insert(Parent->getNameAsString());
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (const LaunchSite &S : Launches.Sites)
-      if (S.DeviceSide && Reaching.count(S.ChildName) && Reaching.insert(S.ParentName).second)
-        Grew = true;
-  }
+  addDeviceLaunchers(Launches, Reaching);
   for (const LaunchSite &S : Launches.Sites) {
     if (S.DeviceSide || !Reaching.count(S.ChildName))
       continue;
@@ -787,11 +782,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
 
   std::map<std::string, ParentPoolDemand> DemandOf =
       poolDemandOfParents(Ctx, Accepted.Sites, UniformOf);
-  std::set<std::string> ParentsWithSites;
-  for (const auto &[Parent, Sites] : SitesOf)
-    if (!Sites.empty())
-      ParentsWithSites.insert(Parent->getNameAsString());
-  markOwnSitesOnly(Launches, ParentsWithSites, DemandOf);
+  markOwnSitesOnly(Launches, DemandOf);
   if (Options.HostLaunch)
     launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Result);
   else

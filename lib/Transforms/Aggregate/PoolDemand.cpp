@@ -57,7 +57,16 @@ poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite
   return Demand;
 }
 
-void markOwnSitesOnly(const LaunchAnalysis &Launches, const std::set<std::string> &ParentsWithSites,
+void addDeviceLaunchers(const LaunchAnalysis &Launches, std::set<std::string> &Kernels) {
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const LaunchSite &S : Launches.Sites)
+      if (S.DeviceSide && Kernels.count(S.ChildName) && Kernels.insert(S.ParentName).second)
+        Grew = true;
+  }
+}
+
+void markOwnSitesOnly(const LaunchAnalysis &Launches,
                       std::map<std::string, ParentPoolDemand> &Demand) {
   auto InKernel = [](const LaunchSite &S) {
     return S.Parent && S.Parent->hasAttr<clang::CUDAGlobalAttr>();
@@ -66,18 +75,13 @@ void markOwnSitesOnly(const LaunchAnalysis &Launches, const std::set<std::string
   // The kernels whose launches may take from the pool beyond a parent's own
   // records: those with sites, those that launch a kernel defined
   // elsewhere, and those that launch any of these.
-  std::set<std::string> Asking = ParentsWithSites;
+  std::set<std::string> Asking;
   for (const auto &[Name, D] : Demand)
     Asking.insert(Name);
   for (const LaunchSite &S : Launches.Sites)
     if (S.DeviceSide && Unknown(S))
       Asking.insert(S.ParentName);
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (const LaunchSite &S : Launches.Sites)
-      if (S.DeviceSide && Asking.count(S.ChildName) && Asking.insert(S.ParentName).second)
-        Grew = true;
-  }
+  addDeviceLaunchers(Launches, Asking);
   for (auto &[Name, D] : Demand) {
     D.OwnSitesOnly = std::none_of(
         Launches.Sites.begin(), Launches.Sites.end(), [&, &Name = Name](const LaunchSite &S) {

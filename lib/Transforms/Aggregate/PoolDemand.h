@@ -47,13 +47,17 @@ std::map<std::string, ParentPoolDemand>
 poolDemandOfParents(const clang::ASTContext &Ctx, const std::vector<AcceptedSite> &Sites,
                     const std::map<const clang::FunctionDecl *, UniformParameters> &UniformOf);
 
-// Sets OwnSitesOnly for the parents of `Demand` whose launches cannot reach
-// an aggregated site: no kernel they launch from device code has sites of
-// its own (those of `ParentsWithSites`), launches one that has, or launches
-// a kernel that is not defined here (another file may aggregate in it). A
-// site in a device function counts for every kernel (its callers are not
-// followed).
-void markOwnSitesOnly(const LaunchAnalysis &Launches, const std::set<std::string> &ParentsWithSites,
+// Adds to `Kernels` every kernel that reaches one of them through launches
+// from device code.
+void addDeviceLaunchers(const LaunchAnalysis &Launches, std::set<std::string> &Kernels);
+
+// Sets OwnSitesOnly for the parents of `Demand` (the kernels with aggregated
+// sites) whose launches cannot reach an aggregated site: no kernel they
+// launch from device code has sites of its own, launches one that has, or
+// launches a kernel that is not defined here (another file may aggregate in
+// it). A site in a device function counts for every kernel (its callers are
+// not followed).
+void markOwnSitesOnly(const LaunchAnalysis &Launches,
                       std::map<std::string, ParentPoolDemand> &Demand);
 
 // A host launch rewritten so that its stream, grid and block are evaluated

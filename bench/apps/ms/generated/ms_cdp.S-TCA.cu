@@ -954,15 +954,9 @@ inline void makeDemandWord(program::HostPoolBuffer &p) {
   p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
 }
 
-// Whether the parent about to be launched in `stream` may leave the cursor
-// where the parents since the last reset left it: its launches take no more
-// than its own estimate, the reset that published the buffer comes before
-// it in its stream, and the estimates of those parents and its own fill at
-// most half of the buffer (the estimates count a header per warp, more
-// than most scopes take). Nothing is overwritten either way: without a
-// reset the parent's records follow the others'. A stream being captured
-// into a graph always gets its reset: the graph may be replayed any number
-// of times, and each replay must find the pool as the capture did.
+// Whether `stream` is being captured into a graph (or cannot say). Such a
+// stream always gets its reset: the graph may be replayed any number of
+// times, and each replay must find the pool as the capture did.
 inline bool capturing(cudaStream_t stream) {
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
@@ -972,6 +966,13 @@ inline bool capturing(cudaStream_t stream) {
   return status != cudaStreamCaptureStatusNone;
 }
 
+// Whether the parent about to be launched in `stream` may leave the cursor
+// where the parents since the last reset left it: its launches take no more
+// than its own estimate, the reset that published the buffer comes before
+// it in its stream, and the estimates of those parents and its own fill at
+// most half of the buffer (the estimates count a header per warp, more
+// than most scopes take). Nothing is overwritten either way: without a
+// reset the parent's records follow the others'.
 inline bool mayKeepCursor(const program::HostPoolBuffer &p, double ownBytes,
                           const ParentDemand &demand, cudaStream_t stream) {
   return LAUNCHOPT_POOL_EPOCH_PARENTS > 0 && demand.ownSitesOnly && p.published && p.buffer &&
