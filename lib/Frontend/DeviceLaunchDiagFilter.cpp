@@ -3,6 +3,7 @@
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
+#include <cctype>
 
 namespace launchopt {
 
@@ -45,6 +46,40 @@ static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
   return false;
 }
 
+// The text at the diagnostic's location, from there to its end; empty when
+// there is none.
+static llvm::StringRef textAt(const clang::Diagnostic &Info) {
+  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return {};
+  const clang::SourceManager &SM = Info.getSourceManager();
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Info.getLocation()), &Invalid);
+  if (Invalid || !Text)
+    return {};
+  return llvm::StringRef(Text);
+}
+
+// True when the rejected call is to cudaDeviceSynchronize: no viable
+// function for it means a kernel calls it (the host has one), as CUDA 11
+// programs did before CUDA 12 removed the device-side wait.
+static bool isDeviceWait(const clang::Diagnostic &Info) {
+  llvm::StringRef Text = textAt(Info);
+  Text.consume_front("::");
+  if (!Text.consume_front("cudaDeviceSynchronize"))
+    return false;
+  return Text.empty() || !(std::isalnum((unsigned char)Text.front()) || Text.front() == '_');
+}
+
+void DeviceLaunchDiagFilter::explainDeviceWaits(llvm::raw_ostream &OS) const {
+  for (const std::string &Where : DeviceWaits)
+    OS << Where
+       << ": note: device code cannot call cudaDeviceSynchronize() since CUDA 12: dynamic "
+          "parallelism on sm_90 (CDP2) has no device-side wait for child grids, and launchopt "
+          "does not rewrite such waits; move the code that reads the children's results into a "
+          "kernel launched with cudaStreamTailLaunch (it starts after the parent grid and all "
+          "its children) or into the host after the parent's launch\n";
+}
+
 void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                                               const clang::Diagnostic &Info) {
   if (Level == clang::DiagnosticsEngine::Note && DroppingNotes)
@@ -57,6 +92,16 @@ void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Le
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   if (Level >= clang::DiagnosticsEngine::Error)
     ++ForwardedErrors;
+  // The host-side parse rejects the call in a kernel's body; in a device
+  // function it is left to the device compilation, which launchopt does not run.
+  if (Info.getID() == clang::diag::err_ovl_no_viable_function_in_call && isDeviceWait(Info)) {
+    const clang::SourceManager &SM = Info.getSourceManager();
+    clang::PresumedLoc Where = SM.getPresumedLoc(SM.getSpellingLoc(Info.getLocation()));
+    if (Where.isValid())
+      DeviceWaits.push_back(std::string(Where.getFilename()) + ":" +
+                            std::to_string(Where.getLine()) + ":" +
+                            std::to_string(Where.getColumn()));
+  }
   Next.HandleDiagnostic(Level, Info);
 }
 

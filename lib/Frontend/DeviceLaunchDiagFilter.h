@@ -2,7 +2,10 @@
 #define LAUNCHOPT_FRONTEND_DEVICELAUNCHDIAGFILTER_H
 
 #include "clang/Basic/Diagnostic.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace launchopt {
 
@@ -10,7 +13,9 @@ namespace launchopt {
 // kernel needs overload resolution (a template, say) is rejected with
 // "no matching function for call" at the kernel name of a `<<<...>>>` launch,
 // although nvcc accepts it. This consumer drops exactly that error (and its
-// notes) and forwards every other diagnostic unchanged.
+// notes) and forwards every other diagnostic unchanged. It also remembers
+// where device code calls cudaDeviceSynchronize(), which CUDA 12 removed from
+// device code, so that the failed parse can say why (explainDeviceWaits).
 class DeviceLaunchDiagFilter : public clang::DiagnosticConsumer {
 public:
   explicit DeviceLaunchDiagFilter(clang::DiagnosticConsumer &Next) : Next(Next) {}
@@ -25,10 +30,15 @@ public:
 
   unsigned forwardedErrors() const { return ForwardedErrors; }
 
+  // A note per device-side cudaDeviceSynchronize() the parse rejected,
+  // `file:line:col: note: ...`, after clang's own diagnostics.
+  void explainDeviceWaits(llvm::raw_ostream &OS) const;
+
 private:
   clang::DiagnosticConsumer &Next;
   bool DroppingNotes = false;
   unsigned ForwardedErrors = 0;
+  std::vector<std::string> DeviceWaits; // "file:line:col" of each
 };
 
 } // namespace launchopt

@@ -33,8 +33,10 @@ std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatab
 
   std::vector<std::unique_ptr<clang::ASTUnit>> Units;
   Tool.buildASTs(Units);
-  if (Units.size() != 1 || !Units.front() || Filter.forwardedErrors() > 0)
+  if (Units.size() != 1 || !Units.front() || Filter.forwardedErrors() > 0) {
+    Filter.explainDeviceWaits(llvm::errs());
     return nullptr;
+  }
 
   // The filter and printer live on this stack frame; later users of the
   // unit's diagnostics engine must not reach them.
