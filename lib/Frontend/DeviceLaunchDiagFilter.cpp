@@ -1,5 +1,7 @@
 #include "DeviceLaunchDiagFilter.h"
 
+#include "DeviceWaits.h"
+
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
@@ -60,7 +62,7 @@ static llvm::StringRef textAt(const clang::Diagnostic &Info) {
 }
 
 // True when the rejected call is to cudaDeviceSynchronize: no viable
-// function for it means a kernel calls it (the host has one), as CUDA 11
+// function for it means device code calls it (the host has one), as CUDA 11
 // programs did before CUDA 12 removed the device-side wait.
 static bool isDeviceWait(const clang::Diagnostic &Info) {
   llvm::StringRef Text = textAt(Info);
@@ -72,12 +74,7 @@ static bool isDeviceWait(const clang::Diagnostic &Info) {
 
 void DeviceLaunchDiagFilter::explainDeviceWaits(llvm::raw_ostream &OS) const {
   for (const std::string &Where : DeviceWaits)
-    OS << Where
-       << ": note: device code cannot call cudaDeviceSynchronize() since CUDA 12: dynamic "
-          "parallelism on sm_90 (CDP2) has no device-side wait for child grids, and launchopt "
-          "does not rewrite such waits; move the code that reads the children's results into a "
-          "kernel launched with cudaStreamTailLaunch (it starts after the parent grid and all "
-          "its children) or into the host after the parent's launch\n";
+    OS << Where << ": note: " << deviceWaitAdvice() << "\n";
 }
 
 void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
@@ -92,8 +89,8 @@ void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Le
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   if (Level >= clang::DiagnosticsEngine::Error)
     ++ForwardedErrors;
-  // The host-side parse rejects the call in a kernel's body; in a device
-  // function it is left to the device compilation, which launchopt does not run.
+  // The host-side parse rejects the call in a kernel or a __device__
+  // function; in a __host__ __device__ one it accepts it (DeviceWaits.h).
   if (Info.getID() == clang::diag::err_ovl_no_viable_function_in_call && isDeviceWait(Info)) {
     const clang::SourceManager &SM = Info.getSourceManager();
     clang::PresumedLoc Where = SM.getPresumedLoc(SM.getSpellingLoc(Info.getLocation()));

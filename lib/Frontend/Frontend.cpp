@@ -1,12 +1,14 @@
 #include "Frontend.h"
 
 #include "DeviceLaunchDiagFilter.h"
+#include "DeviceWaits.h"
 #include "Support/ResourcePaths.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 namespace launchopt {
 
@@ -37,6 +39,15 @@ std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatab
     Filter.explainDeviceWaits(llvm::errs());
     return nullptr;
   }
+
+  // The parse accepts a wait in a host-device function; nvcc will not, once
+  // a kernel calls it. Said once per call: every parse in a run after the
+  // first is of a pass's output, which has the same calls at other lines.
+  static std::set<std::string> Warned;
+  for (const DeviceWait &Wait : deviceWaitsInHostDeviceFunctions(Units.front()->getASTContext()))
+    if (Warned.insert(Wait.Key).second)
+      llvm::errs() << Wait.Where << ": warning: " << deviceWaitAdvice()
+                   << " (this function calls it on the device if a kernel calls the function)\n";
 
   // The filter and printer live on this stack frame; later users of the
   // unit's diagnostics engine must not reach them.
