@@ -351,6 +351,33 @@ void fixValues(std::vector<SiteChoice> &Choices, const std::map<std::string, std
     }
 }
 
+// Why a site stays as written: the cheapest candidate that would change it
+// and by how much the model prices it higher, then what refused the site.
+std::string keptAsWrittenBecause(const SiteChoice &C) {
+  const Priced &Chosen = C.Possible[C.Chosen];
+  std::vector<std::string> Why;
+  const Priced *Next = nullptr;
+  for (size_t I = 0; I < C.Possible.size(); ++I)
+    if (I != C.Chosen && (!Next || C.Possible[I].Cost.Microseconds < Next->Cost.Microseconds))
+      Next = &C.Possible[I];
+  double Extra = Next ? Next->Cost.Microseconds - Chosen.Cost.Microseconds : 0;
+  if (!C.ProgramNote.empty())
+    Why.push_back(C.ProgramNote);
+  else if (Next && Extra > 0)
+    Why.push_back("the model prices every candidate that changes it higher (the cheapest, " +
+                  Next->name() + ", by " + microseconds(Extra) + ")");
+  else if (Next)
+    Why.push_back(Extra == 0 ? "a tie with " + Next->name() + ": the candidate listed first wins"
+                             : "the program's value of a pass excludes " + Next->name());
+  std::vector<std::string> Refused = groupedRefusals(C.Refused);
+  if (!Refused.empty())
+    Why.push_back((Next ? "the other passes refuse it: " : "no pass takes it: ") +
+                  llvm::join(Refused, "; "));
+  if (Why.empty())
+    return "kept as written";
+  return "kept as written: " + llvm::join(Why, "; ");
+}
+
 LaunchRemark decisionRemark(const SiteChoice &C) {
   const SiteFacts &F = *C.Facts;
   const Priced &Chosen = C.Possible[C.Chosen];
@@ -360,11 +387,11 @@ LaunchRemark decisionRemark(const SiteChoice &C) {
   R.Pass = "auto";
   R.Parent = F.Parent;
   R.Child = F.Child;
-  // Keeping the launch as written changes nothing: the report says so.
+  // Keeping the launch as written changes nothing: the remark says why,
+  // since a remark on standard error shows its message alone.
   R.Applied = !Chosen.Taken.empty();
   if (!R.Applied)
-    R.Message = "kept as written: the model prices every other candidate higher, or no pass "
-                "takes it (see rejected)";
+    R.Message = keptAsWrittenBecause(C);
   R.Parameters = describeFacts(F);
   R.Parameters["choice"] = Chosen.name() + " (" + microseconds(Chosen.Cost.Microseconds) + ")";
   std::vector<std::string> Flags, Model, Lost;

@@ -294,6 +294,11 @@ TEST(AutoPlan, RecursionRecordedByPersistentGridStaysAsWritten) {
   ASSERT_TRUE(Plan.Decisions.at(1).Parameters.count("program"));
   EXPECT_NE(Plan.Decisions.at(1).Parameters.at("program").find("records this launch"),
             std::string::npos);
+  // The remark's message alone (all a remark on standard error shows) says why.
+  EXPECT_FALSE(Plan.Decisions.at(1).Applied);
+  EXPECT_EQ(Plan.Decisions.at(1).Message.rfind("kept as written: ", 0), 0u);
+  EXPECT_NE(Plan.Decisions.at(1).Message.find("records this launch"), std::string::npos)
+      << Plan.Decisions.at(1).Message;
 }
 
 } // namespace
