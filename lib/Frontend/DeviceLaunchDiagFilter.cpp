@@ -9,18 +9,22 @@
 
 namespace launchopt {
 
+// The text at the diagnostic's location, from there to its end; empty when
+// there is none.
+static llvm::StringRef textAt(const clang::Diagnostic &Info) {
+  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return {};
+  const clang::SourceManager &SM = Info.getSourceManager();
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Info.getLocation()), &Invalid);
+  if (Invalid || !Text)
+    return {};
+  return llvm::StringRef(Text);
+}
+
 // True when the text at Loc reads `name`, optional `<template args>`, then `<<<`.
 static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
-  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
-    return false;
-  const clang::SourceManager &SM = Info.getSourceManager();
-  clang::SourceLocation Loc = SM.getSpellingLoc(Info.getLocation());
-  bool Invalid = false;
-  const char *Text = SM.getCharacterData(Loc, &Invalid);
-  if (Invalid || !Text)
-    return false;
-  llvm::StringRef Rest(Text, 4096);
-  Rest = Rest.take_until([](char C) { return C == '\0'; });
+  llvm::StringRef Rest = textAt(Info).take_front(4096);
   size_t I = 0;
   auto IsIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_' || C == ':'; };
   while (I < Rest.size() && IsIdent(Rest[I]))
@@ -46,19 +50,6 @@ static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
     return Rest.substr(I).starts_with("<<<");
   }
   return false;
-}
-
-// The text at the diagnostic's location, from there to its end; empty when
-// there is none.
-static llvm::StringRef textAt(const clang::Diagnostic &Info) {
-  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
-    return {};
-  const clang::SourceManager &SM = Info.getSourceManager();
-  bool Invalid = false;
-  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Info.getLocation()), &Invalid);
-  if (Invalid || !Text)
-    return {};
-  return llvm::StringRef(Text);
 }
 
 // True when the rejected call is to cudaDeviceSynchronize: no viable
@@ -92,12 +83,9 @@ void DeviceLaunchDiagFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Le
   // The host-side parse rejects the call in a kernel or a __device__
   // function; in a __host__ __device__ one it accepts it (DeviceWaits.h).
   if (Info.getID() == clang::diag::err_ovl_no_viable_function_in_call && isDeviceWait(Info)) {
-    const clang::SourceManager &SM = Info.getSourceManager();
-    clang::PresumedLoc Where = SM.getPresumedLoc(SM.getSpellingLoc(Info.getLocation()));
-    if (Where.isValid())
-      DeviceWaits.push_back(std::string(Where.getFilename()) + ":" +
-                            std::to_string(Where.getLine()) + ":" +
-                            std::to_string(Where.getColumn()));
+    std::string Where = positionText(Info.getSourceManager(), Info.getLocation());
+    if (!Where.empty())
+      DeviceWaits.push_back(Where);
   }
   Next.HandleDiagnostic(Level, Info);
 }

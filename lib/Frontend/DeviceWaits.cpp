@@ -14,6 +14,14 @@ std::string deviceWaitAdvice() {
          "into the host after the parent's launch";
 }
 
+std::string positionText(const clang::SourceManager &SM, clang::SourceLocation Loc) {
+  clang::PresumedLoc Where = SM.getPresumedLoc(SM.getSpellingLoc(Loc));
+  if (!Where.isValid())
+    return "";
+  return std::string(Where.getFilename()) + ":" + std::to_string(Where.getLine()) + ":" +
+         std::to_string(Where.getColumn());
+}
+
 namespace {
 
 class DeviceWaitFinder : public clang::RecursiveASTVisitor<DeviceWaitFinder> {
@@ -41,13 +49,11 @@ public:
     clang::SourceLocation Loc = SM.getSpellingLoc(Call->getBeginLoc());
     if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
       return true;
-    clang::PresumedLoc Where = SM.getPresumedLoc(Loc);
-    if (!Where.isValid())
+    std::string Where = positionText(SM, Loc);
+    if (Where.empty())
       return true;
-    std::string File = Where.getFilename();
-    Found.push_back(
-        {File + ":" + std::to_string(Where.getLine()) + ":" + std::to_string(Where.getColumn()),
-         File + "|" + Function->getQualifiedNameAsString() + "|" + std::to_string(Count++)});
+    Found.push_back({Where, SM.getFilename(Loc).str() + "|" + Function->getQualifiedNameAsString() +
+                                "|" + std::to_string(Count++)});
     return true;
   }
 

@@ -16,6 +16,9 @@ namespace launchopt {
 // What to do instead, after "file:line:col: <level>: ".
 std::string deviceWaitAdvice();
 
+// `file:line:col` of Loc's spelling, as clang prints it; empty when unknown.
+std::string positionText(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
 // A call to cudaDeviceSynchronize in a __host__ __device__ function: the
 // host-side parse accepts it, the device compilation of a program whose
 // kernels call the function rejects it. (In a kernel or a __device__
