@@ -8,7 +8,8 @@
 # densely where the child's threads are independent), A-host and TCA-host
 # (--aggregate=host: grid granularity, the aggregated grid launched by the host
 # after the parent; "no device-side launch left" in the report: built without
-# -rdc), R-T3, R-T4, R-T1, R-T2 and
+# -rdc), TCA-host-or-device (the host aggregates large parent grids, a small one
+# launches from the device; built with -rdc), R-T3, R-T4, R-T1, R-T2 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block) and auto (--auto: per launch site the
@@ -35,6 +36,7 @@ variants=(T:--threshold C:--coarsen
           TCA-grid:--threshold,--coarsen,--aggregate=grid
           A-threads:--aggregate=threads TCA-threads:--threshold,--coarsen,--aggregate=threads
           A-host:--aggregate=host TCA-host:--threshold,--coarsen,--aggregate=host
+          TCA-host-or-device:--threshold,--coarsen,--aggregate=host-or-device
           R-T3:--remove-launches=T3 R-T4:--remove-launches=T4 R-T1:--remove-launches=T1
           R-T2:--remove-launches=T2 R-auto:--remove-launches=auto
           S:--spawn S-TCA:--threshold,--spawn,--coarsen,--aggregate=block auto:--auto)

@@ -156,6 +156,11 @@ inline const std::string HostLauncherPrefix = std::string(Prefix) + "hostlaunch_
 inline const std::string HostStream = std::string(Prefix) + "hstream";
 inline const std::string HostGrid = std::string(Prefix) + "hgrid";
 inline const std::string HostBlock = std::string(Prefix) + "hblock";
+// --aggregate=host-or-device: the copy of the parent that records into the
+// scopes the host armed, __lo_hparent_<parent>, and the part functions'
+// parameter that says which of the two runs it, __lo_hosted.
+inline const std::string HostedParentPrefix = std::string(Prefix) + "hparent_";
+inline const std::string HostedFlag = std::string(Prefix) + "hosted";
 // A launch that finds the pool or its scope full runs in the launching
 // thread (thresholding's serial copy under names of its own):
 // __lo_hserial_<child>, __lo_hthread_<child>.

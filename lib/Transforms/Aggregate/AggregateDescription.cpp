@@ -10,8 +10,8 @@ namespace {
 // Spelled as Passes.def's tunable variant spells it, so that the tuner
 // accepts what the pass accepts.
 const char *const GranularityGrammar =
-    "warp|block|multiblock:<N>|grid|host|threads|threads:warp|threads:block|"
-    "threads:multiblock:<N>|threads:grid|threads:host";
+    "warp|block|multiblock:<N>|grid|host|host-or-device|threads|threads:warp|threads:block|"
+    "threads:multiblock:<N>|threads:grid|threads:host|threads:host-or-device";
 // Thread packing alone aggregates the whole parent grid: one packed grid of
 // every child thread it launches.
 const char *const ThreadsPrefix = "threads:";
@@ -36,9 +36,10 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
     Options.Granularity = AggregationGranularity::Block;
   else if (Alternative == "grid")
     Options.Granularity = AggregationGranularity::Grid;
-  else if (Alternative == "host") {
+  else if (Alternative == "host" || Alternative == "host-or-device") {
     Options.Granularity = AggregationGranularity::Grid;
     Options.HostLaunch = true;
+    Options.HostWhenLarge = Alternative == "host-or-device";
   } else {
     Options.Granularity = AggregationGranularity::MultiBlock;
     Options.GroupBlocks = Match->Number;
@@ -51,8 +52,10 @@ PassDescription describeAggregatePass() {
   D.Help = "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
            "the whole grid become one launch (warp|block|multiblock:N|grid); host: the whole grid, "
            "its aggregated grid launched by the host after a host-launched parent (no device-side "
-           "launch); threads or threads:<granularity> packs the child threads densely where they "
-           "are independent (threads alone: grid)";
+           "launch); host-or-device: so for parent grids of at least "
+           "LAUNCHOPT_HOST_MIN_PARENT_THREADS (16384) threads, device-side launches for smaller "
+           "ones (-rdc); threads or threads:<granularity> packs the child threads densely where "
+           "they are independent (threads alone: grid)";
   D.Value = FlagValue::Required;
   D.ValueName = "granularity";
   D.SummaryValue = "block";

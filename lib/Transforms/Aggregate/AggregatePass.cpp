@@ -108,18 +108,26 @@ void packThreads(const LaunchAnalysis &Launches, AcceptedSites &A,
 // --aggregate=host: the site's scope, the grid the host launches for it,
 // and what a launch that finds no room does; the remark says all three.
 void describeHostSite(const LaunchAnalysis &Launches, const SiteDecisions &Decisions,
-                      const LaunchSite &Site, AggregatedSite &Code, LaunchRemark &Remark) {
+                      const LaunchSite &Site, bool WhenLarge, AggregatedSite &Code,
+                      LaunchRemark &Remark) {
   Code.HostScope =
       generated::aggregate::HostScopePrefix + Site.ParentName + "_" + std::to_string(Site.Id);
   Code.ParentName = Site.ParentName;
   const SiteDecisions::HostBlock &Block = Decisions.HostBlocks.at(Site.Child);
   Code.HostBlockThreads = Block.Threads;
   Code.HostSharedMemory = Block.SharedMemory;
+  Code.HostWhenLarge = WhenLarge;
   Code.SerialFallback = hostOverflowFunction(Launches, *Site.Child);
   std::vector<std::string> Lines;
   for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent))
     Lines.push_back(std::to_string(Host->Position.Line));
   Remark.Parameters["host-launch"] =
+      std::string(WhenLarge ? "for a parent grid of at least LAUNCHOPT_HOST_MIN_PARENT_THREADS "
+                              "threads (" +
+                                  generated::aggregate::HostedParentPrefix + Site.ParentName +
+                                  " records them; a smaller grid is the parent as written, "
+                                  "which launches them from the device), "
+                            : std::string()) +
       "after the parent's launch at line " + llvm::join(Lines, ", line ") +
       ", in its stream: as many blocks of " +
       (Block.Threads.back() == 'u' ? Block.Threads.substr(0, Block.Threads.size() - 1)
@@ -214,14 +222,15 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     S.Code.TemplateArgs = C.TemplateArguments;
     S.Code.OneThreadPerBlock = Site.OneThreadPerBlock;
     if (Options.HostLaunch)
-      describeHostSite(Launches, Decisions, Site, S.Code, Remark);
+      describeHostSite(Launches, Decisions, Site, Options.HostWhenLarge, S.Code, Remark);
     else if (GroupScopes)
       S.Code.GroupArray =
           generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" + std::to_string(Site.Id);
     A.Sites.push_back(S);
     Remark.Applied = true;
     Remark.Parameters["granularity"] =
-        Options.HostLaunch ? "grid, launched by the host"
+        Options.HostWhenLarge ? "grid, launched by the host for large parent grids"
+        : Options.HostLaunch  ? "grid, launched by the host"
         : Options.Granularity == AggregationGranularity::MultiBlock
             ? "multi-block (" + std::to_string(Options.GroupBlocks) +
                   " blocks, more in a grid past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes)"
@@ -419,7 +428,7 @@ SerialCopyOptions hostSerialCopying() {
 void launchFromHost(
     clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const AcceptedSites &Accepted,
     const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
-    const std::map<std::string, ParentPoolDemand> &DemandOf, PassResult &Result) {
+    const std::map<std::string, ParentPoolDemand> &DemandOf, bool WhenLarge, PassResult &Result) {
   std::set<const clang::FunctionDecl *> Parents;
   for (const auto &[Parent, Sites] : SitesOf) {
     if (Sites.empty())
@@ -432,7 +441,7 @@ void launchFromHost(
         End = std::max(End, Accepted.Kernels.at(A.Site->Child).Whole.End);
     Result.Edits.insert(End, hostLaunchFunctions(P, Sites));
   }
-  rewriteHostLaunches(Ctx, Launches, Parents, DemandOf, Result.Edits);
+  rewriteHostLaunches(Ctx, Launches, Parents, DemandOf, WhenLarge, Result.Edits);
 }
 
 // --aggregate=host, before the kernels are written: whether the output still
@@ -456,6 +465,27 @@ void noteDeviceRuntime(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
   for (const UnresolvedLaunch &U : Launches.Unresolved)
     Left.push_back("line " + std::to_string(U.Position.Line) + " (not resolved)");
   DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
+  if (Accepted.Sites.front().Code.HostWhenLarge) {
+    // The host-aggregated copies launch nothing: their error queries can
+    // only return cudaSuccess, and are made only by the parents as written.
+    if (Left.empty() && Use.OtherCalls.empty()) {
+      llvm::StringRef Text =
+          Ctx.getSourceManager().getBufferData(Ctx.getSourceManager().getMainFileID());
+      for (const SourceEdit &E : Use.ErrorQueries) {
+        FileRange At{E.Offset, E.Offset + E.Length};
+        if (std::any_of(ParentBodies.begin(), ParentBodies.end(),
+                        [&](const FileRange &B) { return B.contains(At); }))
+          SiteEdits.replace(E.Offset, E.Length,
+                            "(" + generated::aggregate::HostedFlag + " ? " + E.Text + " : " +
+                                Text.substr(E.Offset, E.Length).str() + ")");
+      }
+    }
+    for (const AcceptedSite &A : Accepted.Sites)
+      if (!A.Code.SerialFallback.empty())
+        Left.push_back("'" + A.Site->ChildName + "' at line " +
+                       std::to_string(A.Site->Position.Line) +
+                       " (parent grids the host does not aggregate)");
+  }
   LaunchRemark Note = remarkFor(*Accepted.Sites.front().Site, "aggregate");
   Note.Subject = "device-side launches";
   Note.Note = true;
@@ -784,7 +814,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       poolDemandOfParents(Ctx, Accepted.Sites, UniformOf);
   markOwnSitesOnly(Launches, DemandOf);
   if (Options.HostLaunch)
-    launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Result);
+    launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Options.HostWhenLarge, Result);
   else
     resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, DemandOf, Result.Edits);
   Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),
@@ -802,8 +832,9 @@ llvm::Error AggregatePass::acceptChildOfOtherFiles(clang::ASTContext &Ctx,
   if (llvm::Error E = exportableChild(Child))
     return E;
   if (Options.HostLaunch)
-    return refusal("--aggregate=host takes children defined in the launching file: the host "
-                   "code after the parent launches their aggregated grids");
+    return refusal(hostModeFlag(Options) +
+                   " takes children defined in the launching file: the host code after the "
+                   "parent launches their aggregated grids");
   if (llvm::StringRef(Child.getName()).starts_with(generated::aggregate::AggregatedPrefix))
     return refusal("the child is already aggregated");
   // A grid of the child launched as written from another file (its launch

@@ -23,13 +23,23 @@ struct AggregateOptions {
   // --aggregate=host: grid scopes of host-launched parents whose aggregated
   // grids the host launches after the parent (no device-side launch).
   bool HostLaunch = false;
+  // --aggregate=host-or-device: the host aggregates only parent grids of at
+  // least LAUNCHOPT_HOST_MIN_PARENT_THREADS threads; a smaller grid launches
+  // its children from the device (the output keeps -rdc=true).
+  bool HostWhenLarge = false;
 };
 
 const char *granularityName(AggregationGranularity G);
 
+// "--aggregate=host" or "--aggregate=host-or-device", as the user wrote it.
+inline std::string hostModeFlag(const AggregateOptions &Options) {
+  return Options.HostWhenLarge ? "--aggregate=host-or-device" : "--aggregate=host";
+}
+
 // "warp", "block", "grid" or "multiblock:N" (N > 0), the value of
 // --aggregate, into the options' granularity; "host" is grid granularity
-// launched by the host; "threads" (grid granularity) or "threads:" and one
+// launched by the host, "host-or-device" the same for large parent grids
+// only; "threads" (grid granularity) or "threads:" and one
 // of them packs child threads too; else the usage error.
 llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &Text);
 

@@ -106,8 +106,14 @@ std::string argumentStruct(const KernelCopy &Child, const UniformParameters &Uni
 
 // `static __device__ void <PartPrefix>k(...)`, without a body.
 std::string partSignature(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
-  return K.TemplateHeader + "static __device__ void " + PartPrefix + K.Name + "(" +
-         K.parameters(true) + passedBuiltinParameters() + scopeParameters(Sites) + ")";
+  // A host-or-device parent's part is inlined into its two kernels with
+  // the flag a constant, so that the host-aggregated copy keeps none of the
+  // device-side launches.
+  bool Hosted = std::any_of(Sites.begin(), Sites.end(),
+                            [](const AggregatedSite &Site) { return Site.HostWhenLarge; });
+  return K.TemplateHeader + "static __device__ " + (Hosted ? "__forceinline__ " : "") + "void " +
+         PartPrefix + K.Name + "(" + K.parameters(true) + passedBuiltinParameters() +
+         scopeParameters(Sites) + (Hosted ? ", const bool " + HostedFlag : "") + ")";
 }
 
 std::string partPrototype(const KernelCopy &K, const std::vector<AggregatedSite> &Sites) {
@@ -446,6 +452,16 @@ std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> 
 
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options) {
+  if (Options.HostWhenLarge) {
+    std::string S = "{\n  // launchopt: the grids the host does not aggregate: no scope, the "
+                    "launches are\n  // made from the device (" +
+                    HostedParentPrefix + Parent.Name + " records them).\n";
+    for (const AggregatedSite &Site : Sites)
+      S += "  launchopt::AggregationScope *const " + Site.ScopeVar + " = nullptr;\n";
+    S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
+         "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ", false);\n";
+    return S + "}";
+  }
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
                   std::string(granularityName(Options.Granularity)) + " granularity" +
                   (Options.HostLaunch ? ", launched by the host" : "") + ").\n";

@@ -50,6 +50,9 @@ struct AggregatedSite {
   std::string HostScope;
   std::string ParentName; // named by the check that the host armed the scope
   std::string HostBlockThreads, HostSharedMemory;
+  // --aggregate=host-or-device: the host arms the scope for large parent
+  // grids only; every parent thread reads whether it did.
+  bool HostWhenLarge = false;
   // What a launch that cannot be recorded calls instead of launching: the
   // child run by the launching thread (hostOverflowFunction); empty: it is
   // launched as written.

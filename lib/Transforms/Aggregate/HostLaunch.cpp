@@ -297,15 +297,35 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
   return S;
 }
 
+// --aggregate=host-or-device: the parent's copy that the host launches
+// for the grids it aggregates; the parent as written has no scopes.
+std::string hostedParent(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites) {
+  AggregateOptions Host;
+  Host.Granularity = AggregationGranularity::Grid;
+  Host.HostLaunch = true;
+  std::string S = "\n\n// launchopt: '" + Parent.Name +
+                  "' as the host launches it for a grid whose children it\n"
+                  "// aggregates: its launches are recorded in the scopes the host armed.\n" +
+                  Parent.TemplateHeader + "__global__ void " + Parent.LaunchBounds +
+                  HostedParentPrefix + Parent.Name + "(" + Parent.parameters() + ")\n{\n";
+  S += scopePrologue(Sites, Host, "  ");
+  S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
+       "blockIdx, threadIdx, blockDim, gridDim";
+  for (const AggregatedSite &Site : Sites)
+    S += ", " + Site.ScopeVar;
+  return S + ", true);\n}";
+}
+
 std::string hostLaunchFunctions(const KernelCopy &Parent,
                                 const std::vector<AggregatedSite> &Sites) {
   const std::string &P = Parent.Name;
-  std::string S = "\n\n// launchopt: run by the host before each launch of '" + P +
-                  "', in its stream: publishes and\n// resets the record pool and arms the "
-                  "scopes of its aggregated launches.\n" +
-                  Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
-                  generated::code("(launchopt::PoolView @pool)\n{\n"
-                                  "  launchopt::publishPool(@pool);\n");
+  std::string S = Sites.front().HostWhenLarge ? hostedParent(Parent, Sites) : "";
+  S += "\n\n// launchopt: run by the host before each launch of '" + P +
+       "', in its stream: publishes and\n// resets the record pool and arms the "
+       "scopes of its aggregated launches.\n" +
+       Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
+       generated::code("(launchopt::PoolView @pool)\n{\n"
+                       "  launchopt::publishPool(@pool);\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
@@ -323,7 +343,7 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
 
 void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                          const std::set<const clang::FunctionDecl *> &Parents,
-                         const std::map<std::string, ParentPoolDemand> &DemandOf,
+                         const std::map<std::string, ParentPoolDemand> &DemandOf, bool WhenLarge,
                          SourceEdits &Edits) {
   for (const clang::FunctionDecl *Parent : Parents)
     for (const LaunchSite *Host : hostLaunchesOf(Launches, *Parent)) {
@@ -337,9 +357,20 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       std::string Pool =
           "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
           (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() + ")";
+      std::string Arming = Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");";
+      std::string Aggregated = Launcher + "(" + HostStream + ");";
+      LaunchText Launched = L;
+      if (WhenLarge) {
+        // For a large grid, the parent's copy that records, between the
+        // arming and the aggregated grids; else the parent as written.
+        Launched.Callee = llvm::cantFail(prefixedCallee(Ctx, *Host, HostedParentPrefix, true));
+        Arming = "if (launchopt::hostAggregates(" + HostGrid + ", " + HostBlock + ")) { " + Arming;
+        Aggregated += " } else " + L.Callee + "<<<" + HostGrid + ", " + HostBlock + ", " +
+                      (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + HostStream + ">>>(" +
+                      L.Arguments + ");";
+      }
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-                    hostLaunchWithPool(L, Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");",
-                                       Launcher + "(" + HostStream + ");"));
+                    hostLaunchWithPool(Launched, Arming, Aggregated));
     }
 }
 

@@ -47,10 +47,11 @@ std::string hostLaunchFunctions(const KernelCopy &Parent, const std::vector<Aggr
 
 // Rewrites every host launch of the parents that have host-launched sites:
 // prepare the record pool and arm, launch the parent, launch the aggregated
-// grids, in one stream.
+// grids, in one stream. WhenLarge: the first and last only for a parent grid
+// the host aggregates (launchopt::hostAggregates).
 void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                          const std::set<const clang::FunctionDecl *> &Parents,
-                         const std::map<std::string, ParentPoolDemand> &DemandOf,
+                         const std::map<std::string, ParentPoolDemand> &DemandOf, bool WhenLarge,
                          SourceEdits &Edits);
 
 } // namespace launchopt

@@ -69,8 +69,8 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return refusal(Site.UnresolvedReason);
   if (!isKernel(*Site.Parent)) {
     if (Options.HostLaunch)
-      return refusal("the launch is in a device function: --aggregate=host takes launches "
-                     "written directly in a host-launched kernel");
+      return refusal("the launch is in a device function: " + hostModeFlag(Options) +
+                     " takes launches written directly in a host-launched kernel");
     if (auto Why = Scopes.Refusals.find(Site.Id); Why != Scopes.Refusals.end())
       return refusal(Why->second);
     if (!Scopes.KernelsOf.count(Site.Id))

@@ -119,11 +119,18 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
   bool SomeUniform = anyUniform(Uniform);
   std::string In = L.Indent + "  ";
   bool Defers = Deferrable && (L.Arguments.empty() || !L.ArgumentTexts.empty());
+  // --aggregate=host-or-device: one part function serves the parent as
+  // written (no scope: its launches are made from the device) and its
+  // host-aggregated copy (HostedFlag, a constant in each), whose inlined
+  // body keeps no device-side launch.
+  const bool EitherSide = A.Code.HostWhenLarge && !A.Code.SerialFallback.empty();
   std::string Full = !A.Code.SerialFallback.empty() ? "pool or scope full: run it here\n"
                      : A.Code.Ordered
                          ? "the ordered scopes could not be opened: launch now, in order\n"
                      : Defers ? "pool or scope full: launch now, or defer\n"
                               : "pool or scope full: launch as written\n";
+  std::string Else = EitherSide ? "else if (" + generated::aggregate::HostedFlag + ") // " + Full
+                                : "else // " + Full;
   std::string S = "{ // launchopt: aggregated launch of '" + A.Code.ChildName + "'\n";
   S += In + "const dim3 " + Grid + " = " + L.Grid + ";\n";
   S += In + "const dim3 " + Block + " = " + L.Block + ";\n";
@@ -149,11 +156,11 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
     S += In + "  if (" + UniformCopy + ") // first record of the scope: the arguments all share\n";
     S += In + "    ::new (" + UniformCopy + ") " + UArgs + "(" + argumentsWhere(L, Uniform, true) +
          ");\n";
-    S += In + "} else // " + Full;
+    S += In + "} " + Else;
   } else {
     S += In + "if (" + Record + ")\n";
     S += In + "  ::new (" + Record + ") " + Args + "(" + L.Arguments + ");\n";
-    S += In + "else // " + Full;
+    S += In + Else;
   }
   if (!A.Code.SerialFallback.empty()) {
     // No device-side launch (--aggregate=host): the launching thread runs
@@ -163,8 +170,11 @@ std::string siteReplacement(const AcceptedSite &A, const UniformParameters &Unif
       S += In + "  (void)(" + L.Stream + ");\n";
     S += In + "  " + A.Code.ChildScope + A.Code.SerialFallback + A.Code.TemplateArgs + "(" +
          L.argumentsThen() + Grid + ", " + Block + ");\n" + In + "}\n";
-    S += L.Indent + "}";
-    return S;
+    if (!EitherSide) {
+      S += L.Indent + "}";
+      return S;
+    }
+    S += In + "else // the parent as written: launch now, or defer\n";
   }
   std::string Direct = A.Code.DirectChild.empty() ? L.Callee : A.Code.DirectChild;
   S += directLaunch(A, Direct, Grid, Block, In,

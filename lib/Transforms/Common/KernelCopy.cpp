@@ -5,6 +5,7 @@
 #include "Analysis/LinearExit.h"
 #include "Analysis/UniformAtomics.h"
 #include "Support/GeneratedNames.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -116,6 +117,30 @@ void readAccumulations(const clang::ASTContext &Ctx, const clang::FunctionDecl &
     Copy.Accumulations.push_back(
         {*Call, A.Op, A.Scope, textOf(Ctx, *Address), textOf(Ctx, *Value)});
   }
+}
+
+// The kernel's __launch_bounds__ with its arguments as written; empty when
+// it has none or an argument is not written in the file. The arguments are
+// those of the CUDA headers' macro: their text is where they are spelled.
+std::string launchBoundsOf(const clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel,
+                           clang::FileID In) {
+  const auto *Bounds = Kernel.getAttr<clang::CUDALaunchBoundsAttr>();
+  if (!Bounds)
+    return "";
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Arguments;
+  for (const clang::Expr *E :
+       {Bounds->getMaxThreads(), Bounds->getMinBlocks(), Bounds->getMaxBlocks()}) {
+    if (!E)
+      break;
+    clang::SourceRange Spelled(SM.getSpellingLoc(E->getBeginLoc()),
+                               SM.getSpellingLoc(E->getEndLoc()));
+    std::optional<FileRange> At = writtenRange(Ctx, Spelled, In);
+    if (!At)
+      return "";
+    Arguments.push_back(textOf(Ctx, *At));
+  }
+  return "__launch_bounds__(" + llvm::join(Arguments, ", ") + ") ";
 }
 
 // The kernel's exit on its linear x index as text, when all of it reads as
@@ -270,6 +295,7 @@ llvm::Expected<KernelCopy> readKernel(const clang::ASTContext &Ctx,
   }
   readLinearExit(Ctx, Kernel, Copy);
   readAccumulations(Ctx, Kernel, In, Copy);
+  Copy.LaunchBounds = launchBoundsOf(Ctx, Kernel, In);
   if (std::optional<double> Instructions = estimatedInstructions(Kernel))
     Copy.InstructionsPerThread = static_cast<unsigned>(std::ceil(std::max(*Instructions, 1.0)));
   return std::move(Copy);

@@ -16,6 +16,10 @@ struct KernelCopy {
   std::string Name;
   std::string TemplateHeader; // "template <typename T>\n", or empty
   std::string TemplateArgs;   // "<T>", or empty
+  // "__launch_bounds__(...) " as the kernel writes it, or empty: a copy that
+  // the host launches in its place with the same block needs it (a block of
+  // more threads than the registers the copy takes without it allow fails).
+  std::string LaunchBounds;
   std::vector<std::string> ParamTexts; // "const float *a", default arguments dropped
   // Unnamed parameters get a generated name (generated::UnnamedParameterPrefix).
   std::vector<std::string> ParamNames;

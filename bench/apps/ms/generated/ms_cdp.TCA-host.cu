@@ -1428,6 +1428,17 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 namespace launchopt {
 namespace {
 
+// --aggregate=host-or-device: the host aggregates a parent grid of at least
+// this many threads (arms its scopes, launches a copy of the parent that
+// records into them, then the aggregated grids); a smaller grid is the
+// parent as written, whose children above the threshold are launched from
+// the device. Such a launch costs its thread 6.4 us (H100), where the
+// arming kernel and the aggregated grid cost every parent grid two launches
+// (bfs and sssp on meshes: thousands of grids of a few hundred threads).
+#ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
+#define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
+#endif
+
 // The grid scope of one aggregated site of a host-launched parent.
 struct HostAggregation {
   AggregationScope scope;
@@ -1439,6 +1450,13 @@ struct HostAggregation {
 __device__ inline void armHostAggregation(HostAggregation *h) {
   clearScope(&h->scope);
   h->armed = 1;
+}
+
+// Host side, --aggregate=host-or-device: whether the host aggregates a
+// parent grid of `grid` x `block`.
+inline bool hostAggregates(dim3 grid, dim3 block) {
+  double threads = double(grid.x) * grid.y * grid.z * (double(block.x) * block.y * block.z);
+  return threads >= double(LAUNCHOPT_HOST_MIN_PARENT_THREADS);
 }
 
 // Called by thread 0 of the parent's block 0.
