@@ -474,7 +474,7 @@ void noteDeviceRuntime(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       for (const SourceEdit &E : Use.ErrorQueries) {
         FileRange At{E.Offset, E.Offset + E.Length};
         if (std::any_of(ParentBodies.begin(), ParentBodies.end(),
-                        [&](const FileRange &B) { return B.contains(At); }))
+                        [&](const FileRange &B) { return B.File == At.File && B.contains(At); }))
           SiteEdits.replace(E.Offset, E.Length,
                             "(" + generated::aggregate::HostedFlag + " ? " + E.Text + " : " +
                                 Text.substr(E.Offset, E.Length).str() + ")");
