@@ -860,7 +860,8 @@ __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) 
   if (atomicExch(&h->armed, 0u) == 0) {
     printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
            "aggregated children (another file, a function pointer, cudaLaunchKernel); "
-           "transform that launch too or use --aggregate=grid\n",
+           "transform that launch too, or use --aggregate=host-or-device (whose parent as "
+           "written launches its children from the device) or --aggregate=grid\n",
            parent);
     __trap();
   }
