@@ -428,7 +428,8 @@ SerialCopyOptions hostSerialCopying() {
 void launchFromHost(
     clang::ASTContext &Ctx, const LaunchAnalysis &Launches, const AcceptedSites &Accepted,
     const std::map<const clang::FunctionDecl *, std::vector<AggregatedSite>> &SitesOf,
-    const std::map<std::string, ParentPoolDemand> &DemandOf, bool WhenLarge, PassResult &Result) {
+    const std::map<std::string, ParentPoolDemand> &DemandOf, const AggregateOptions &Options,
+    PassResult &Result) {
   std::set<const clang::FunctionDecl *> Parents;
   for (const auto &[Parent, Sites] : SitesOf) {
     if (Sites.empty())
@@ -439,9 +440,10 @@ void launchFromHost(
     for (const AcceptedSite &A : Accepted.Sites)
       if (A.Site->Parent == Parent)
         End = std::max(End, Accepted.Kernels.at(A.Site->Child).Whole.End);
-    Result.Edits.insert(End, hostLaunchFunctions(P, Sites));
+    Result.Edits.insert(End, (Options.HostWhenLarge ? hostedParentKernel(P, Sites, Options) : "") +
+                                 hostLaunchFunctions(P, Sites));
   }
-  rewriteHostLaunches(Ctx, Launches, Parents, DemandOf, WhenLarge, Result.Edits);
+  rewriteHostLaunches(Ctx, Launches, Parents, DemandOf, Options.HostWhenLarge, Result.Edits);
 }
 
 // --aggregate=host, before the kernels are written: whether the output still
@@ -814,7 +816,7 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       poolDemandOfParents(Ctx, Accepted.Sites, UniformOf);
   markOwnSitesOnly(Launches, DemandOf);
   if (Options.HostLaunch)
-    launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Options.HostWhenLarge, Result);
+    launchFromHost(Ctx, Launches, Accepted, SitesOf, DemandOf, Options, Result);
   else
     resetPoolBeforeTopLevelLaunches(Ctx, Launches, SitesOf, DemandOf, Result.Edits);
   Result.Edits.insert(0, runtimePreamble(Options, !Allocations.Edits.empty(),

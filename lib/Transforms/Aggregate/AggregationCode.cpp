@@ -450,6 +450,17 @@ std::string directKernel(const KernelCopy &K, const std::vector<AggregatedSite> 
   return S + ");\n}";
 }
 
+namespace {
+// The parent kernel's call of its part function; Hosted: the constant a
+// host-or-device parent's two kernels pass ("" for the others).
+std::string parentPartCall(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
+                           const std::string &Hosted) {
+  return "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
+         "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) +
+         (Hosted.empty() ? "" : ", " + Hosted) + ");\n";
+}
+} // namespace
+
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options) {
   if (Options.HostWhenLarge) {
@@ -458,19 +469,27 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
                     HostedParentPrefix + Parent.Name + " records them).\n";
     for (const AggregatedSite &Site : Sites)
       S += "  launchopt::AggregationScope *const " + Site.ScopeVar + " = nullptr;\n";
-    S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
-         "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ", false);\n";
-    return S + "}";
+    return S + parentPartCall(Parent, Sites, "false") + "}";
   }
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
                   std::string(granularityName(Options.Granularity)) + " granularity" +
                   (Options.HostLaunch ? ", launched by the host" : "") + ").\n";
   S += scopePrologue(Sites, Options, "  ");
-  S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
-       "blockIdx, threadIdx, blockDim, gridDim" + scopeArguments(Sites) + ");\n";
+  S += parentPartCall(Parent, Sites, "");
   S += scopeEpilogue(Sites, Options, "  ");
   S += "}";
   return S;
+}
+
+std::string hostedParentKernel(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
+                               const AggregateOptions &Options) {
+  std::string S = "\n\n// launchopt: '" + Parent.Name +
+                  "' as the host launches it for a grid whose children it\n"
+                  "// aggregates: its launches are recorded in the scopes the host armed.\n" +
+                  Parent.TemplateHeader + "__global__ void " + Parent.LaunchBounds +
+                  HostedParentPrefix + Parent.Name + "(" + Parent.parameters() + ")\n{\n";
+  S += scopePrologue(Sites, Options, "  ");
+  return S + parentPartCall(Parent, Sites, "true") + "}";
 }
 
 } // namespace launchopt

@@ -125,6 +125,11 @@ std::string launcherPrototype(const KernelCopy &Child, bool Exported);
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options);
 
+// --aggregate=host-or-device: the parent's copy that the host launches for
+// the grids it aggregates (the parent as written has no scopes).
+std::string hostedParentKernel(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
+                               const AggregateOptions &Options);
+
 // The scopes and epilogue shared by a parent wrapper and an aggregated kernel
 // that is a parent too. The group scopes come from file-scope arrays, or
 // with InstanceScopes from the aggregated kernel's parameter

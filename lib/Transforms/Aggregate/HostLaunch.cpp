@@ -297,35 +297,15 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
   return S;
 }
 
-// --aggregate=host-or-device: the parent's copy that the host launches
-// for the grids it aggregates; the parent as written has no scopes.
-std::string hostedParent(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites) {
-  AggregateOptions Host;
-  Host.Granularity = AggregationGranularity::Grid;
-  Host.HostLaunch = true;
-  std::string S = "\n\n// launchopt: '" + Parent.Name +
-                  "' as the host launches it for a grid whose children it\n"
-                  "// aggregates: its launches are recorded in the scopes the host armed.\n" +
-                  Parent.TemplateHeader + "__global__ void " + Parent.LaunchBounds +
-                  HostedParentPrefix + Parent.Name + "(" + Parent.parameters() + ")\n{\n";
-  S += scopePrologue(Sites, Host, "  ");
-  S += "  " + PartPrefix + Parent.Name + Parent.TemplateArgs + "(" + Parent.arguments(true) +
-       "blockIdx, threadIdx, blockDim, gridDim";
-  for (const AggregatedSite &Site : Sites)
-    S += ", " + Site.ScopeVar;
-  return S + ", true);\n}";
-}
-
 std::string hostLaunchFunctions(const KernelCopy &Parent,
                                 const std::vector<AggregatedSite> &Sites) {
   const std::string &P = Parent.Name;
-  std::string S = Sites.front().HostWhenLarge ? hostedParent(Parent, Sites) : "";
-  S += "\n\n// launchopt: run by the host before each launch of '" + P +
-       "', in its stream: publishes and\n// resets the record pool and arms the "
-       "scopes of its aggregated launches.\n" +
-       Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
-       generated::code("(launchopt::PoolView @pool)\n{\n"
-                       "  launchopt::publishPool(@pool);\n");
+  std::string S = "\n\n// launchopt: run by the host before each launch of '" + P +
+                  "', in its stream: publishes and\n// resets the record pool and arms the "
+                  "scopes of its aggregated launches.\n" +
+                  Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
+                  generated::code("(launchopt::PoolView @pool)\n{\n"
+                                  "  launchopt::publishPool(@pool);\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
