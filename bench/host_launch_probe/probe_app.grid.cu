@@ -20,8 +20,9 @@
 // from its tail launch until it starts; each launch a drain made, until the
 // drain's successor starts; what the other runtime headers add (the spawn
 // controller's grids until they end, aggregated grids until they start).
-// Launches are made while `pending` stays below LAUNCHOPT_PENDING_POOL
-// minus LAUNCHOPT_PENDING_RESERVE; drains may use the reserve. Launches that
+// Launches are made while `pending` stays below the pool's size (read on the
+// device: the program may have raised it) minus LAUNCHOPT_PENDING_RESERVE;
+// drains may use the reserve. Launches that
 // bypass the runtime (sites no pass took, other files) are not counted: a
 // deferral that cannot get its drain launched waits, doubling the wait up to
 // LAUNCHOPT_DEFER_PATIENCE_NS, and only then is the launch lost; lost
@@ -36,6 +37,11 @@
 // trying again (its pool is then full of launches that cannot start before
 // the chain ends).
 //
+// The spawn controller's children use a second mechanism, a chain of drains
+// over one queue (see "Chain of drains" below): in a deep recursion of such
+// children, a drain per deferring grid held pool entries for every
+// unfinished node of the recursion, and launches were lost.
+//
 // State is per translation unit, like the other runtime headers. The guard
 // (not `#pragma once`) lets an output embed the header for two passes.
 #ifndef LAUNCHOPT_DEFERRAL_CUH
@@ -47,7 +53,10 @@
 #include <type_traits>
 
 #ifndef LAUNCHOPT_PENDING_POOL
-#define LAUNCHOPT_PENDING_POOL 2048 // cudaLimitDevRuntimePendingLaunchCount default
+#define LAUNCHOPT_PENDING_POOL 0 // 0: the device's cudaLimitDevRuntimePendingLaunchCount
+#endif
+#ifndef LAUNCHOPT_RUNTIME_PENDING_POOL
+#define LAUNCHOPT_RUNTIME_PENDING_POOL 2048 // that limit's default
 #endif
 #ifndef LAUNCHOPT_PENDING_RESERVE
 #define LAUNCHOPT_PENDING_RESERVE 512 // pool entries only drains may take
@@ -55,14 +64,41 @@
 #ifndef LAUNCHOPT_DEFER_GRIDS
 #define LAUNCHOPT_DEFER_GRIDS 4096 // grids with deferred launches at once
 #endif
+#ifndef LAUNCHOPT_DRAIN_THREADS
+#define LAUNCHOPT_DRAIN_THREADS 128 // threads of a chain's drain, each making one launch at a time
+#endif
 #ifndef LAUNCHOPT_DEFER_PATIENCE_NS
 #define LAUNCHOPT_DEFER_PATIENCE_NS 100000000ull // 0.1 s
+#endif
+#ifndef LAUNCHOPT_DEFER_HEAP
+#define LAUNCHOPT_DEFER_HEAP (256ull << 20) // device heap raised to before main (0: left)
 #endif
 
 #pragma nv_diag_suppress 177
 
 namespace launchopt {
 namespace deferral {
+
+// The pool entries that launches of this runtime hold, and the chain's
+// queue (a Deferred *) and whether it runs. Alone, a translation unit has
+// its own; the outputs of a program that launchopt transforms as
+// one share the count (the runtime's pending-launch pool is the device's):
+// the output marked LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION defines it, the
+// others marked LAUNCHOPT_PROGRAM_DEFERRAL declare it.
+namespace program {
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL_DEFINITION
+__device__ unsigned long long pending;
+__device__ unsigned long long chainQueue;
+__device__ unsigned chainRunning;
+#else
+extern __device__ unsigned long long pending;
+extern __device__ unsigned long long chainQueue;
+extern __device__ unsigned chainRunning;
+#endif
+#endif
+} // namespace program
+
 namespace {
 
 // A recorded launch. `launch` makes it into the given stream and says
@@ -100,15 +136,40 @@ struct GridQueue {
 };
 
 __device__ GridQueue queues[LAUNCHOPT_DEFER_GRIDS];
+#ifdef LAUNCHOPT_PROGRAM_DEFERRAL
+using program::chainQueue;
+using program::chainRunning;
+using program::pending;
+#else
 __device__ unsigned long long pending;
+__device__ unsigned long long chainQueue;
+__device__ unsigned chainRunning;
+#endif
 __device__ unsigned long long lost;
 
 // 64-bit atomics have no subtraction: adding the two's complement wraps to it.
 __device__ inline void release(unsigned long long entries) { atomicAdd(&pending, 0ull - entries); }
 
+// The pending-launch pool's size: LAUNCHOPT_PENDING_POOL, or else the
+// device's limit, which the program may have raised from the host (read at
+// each use: the host may change it between kernels).
+__device__ inline unsigned long long poolSize() {
+  if (LAUNCHOPT_PENDING_POOL != 0)
+    return LAUNCHOPT_PENDING_POOL;
+  size_t entries = 0;
+  if (cudaDeviceGetLimit(&entries, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
+      entries <= LAUNCHOPT_PENDING_RESERVE)
+    return LAUNCHOPT_RUNTIME_PENDING_POOL;
+  return entries;
+}
+
+// The pool entries below which launches other than drains are made.
+__device__ inline unsigned long long launchLimit() {
+  return poolSize() - LAUNCHOPT_PENDING_RESERVE;
+}
+
 // One pool entry, when `pending` is below `limit`.
-__device__ inline bool takeEntry(unsigned long long limit = LAUNCHOPT_PENDING_POOL -
-                                                            LAUNCHOPT_PENDING_RESERVE) {
+__device__ inline bool takeEntry(unsigned long long limit) {
   if (atomicAdd(&pending, 1ull) < limit)
     return true;
   release(1);
@@ -146,6 +207,38 @@ template <typename Attempt> __device__ inline bool patiently(Attempt attempt) {
   }
 }
 
+// Why records are lost when no drain can be launched.
+__device__ inline const char *noDrain() {
+  return "the pending-launch pool stayed full (no drain could be launched)";
+}
+
+// Makes `tailLaunch` (a drain's tail launch) holding one pool entry, which
+// the drain gives back when it starts; false when there is no room.
+template <typename TailLaunch>
+__device__ inline bool launchHoldingEntry(const TailLaunch &tailLaunch) {
+  if (!takeEntry(poolSize()))
+    return false;
+  tailLaunch();
+  if (cudaGetLastError() == cudaSuccess)
+    return true;
+  release(1);
+  return false;
+}
+
+// A drain's chain is overdue once it has launched nothing for
+// LAUNCHOPT_DEFER_PATIENCE_NS (`idleSince`: since when; 0: it launched).
+__device__ inline bool overdueSince(unsigned long long idleSince) {
+  return idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+}
+
+// The `idleSince` a drain passes on after making `made` launches. Once
+// overdue the chain stays so: a launch now and then must not restart the
+// wait, or a count that went wrong would make each record wait anew.
+__device__ inline unsigned long long nextIdleSince(bool overdue, unsigned long long made,
+                                                   unsigned long long idleSince) {
+  return overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+}
+
 __global__ void drain(int queue, Deferred *records, unsigned long long held,
                       unsigned long long idleSince);
 
@@ -155,13 +248,8 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
 // just launched).
 __device__ inline bool launchDrain(int queue, Deferred *records, unsigned long long held,
                                    unsigned long long idleSince = 0) {
-  if (!takeEntry(LAUNCHOPT_PENDING_POOL))
-    return false;
-  drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince);
-  if (cudaGetLastError() == cudaSuccess)
-    return true;
-  release(1);
-  return false;
+  return launchHoldingEntry(
+      [&] { drain<<<1, 1, 0, cudaStreamTailLaunch>>>(queue, records, held, idleSince); });
 }
 
 __device__ inline unsigned long long count(const Deferred *records) {
@@ -194,11 +282,11 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
         atomicExch(reinterpret_cast<unsigned long long *>(&q.head), 0ull));
     atomicExch(&q.grid, 0ull);
   }
-  const bool overdue = idleSince != 0 && clockNs() - idleSince >= LAUNCHOPT_DEFER_PATIENCE_NS;
+  const bool overdue = overdueSince(idleSince);
   unsigned long long made = 0;
   // Overdue, the entries are still counted but no longer refused: the pool
   // answers for itself.
-  while (records && takeEntry(overdue ? ~0ull : LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE)) {
+  while (records && takeEntry(overdue ? ~0ull : launchLimit())) {
     Deferred *d = records;
     if (!d->launch(d, cudaStreamFireAndForget, overdue)) {
       release(1);
@@ -215,16 +303,14 @@ __global__ void drain(int queue, Deferred *records, unsigned long long held,
                      "the runtime's limits passed (the pending-launch pool stayed full)");
     return;
   }
-  // Once overdue the chain stays so: a launch now and then must not restart
-  // the wait, or a count that went wrong would make each record wait anew.
-  unsigned long long idle = overdue ? idleSince : made != 0 ? 0 : idleSince != 0 ? idleSince : clockNs();
+  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
   // Nothing could be launched: wait a little before the next round polls.
   if (made == 0)
     __nanosleep(10000);
   if (!patiently([&] { return launchDrain(-1, records, made, idle); })) {
     // No successor will start to give the entries back: give them now.
     release(made);
-    loseAll(records, "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(records, noDrain());
   }
 }
 
@@ -268,7 +354,7 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
         atomicExch(reinterpret_cast<unsigned long long *>(&queues[q].head), 0ull));
     atomicExch(&queues[q].grid, 0ull);
     d->next = others;
-    loseAll(d, "the pending-launch pool stayed full (no drain could be launched)");
+    loseAll(d, noDrain());
     return;
   }
   unsigned long long *head = reinterpret_cast<unsigned long long *>(&queues[q].head);
@@ -280,6 +366,186 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
   } while (seen != was);
 }
 
+// ---- Chain of drains ----
+//
+// A record of the spawn controller goes to one queue, and one chain of
+// drains launches the queue's records. The deferral that finds no chain
+// running starts one: it tail-launches a drain, which starts after the
+// deferring grid and all its work ended. A drain is one block; its threads
+// launch records at once while the pool has room, put back what they could
+// not launch, and tail-launch the successor, which starts only once
+// everything the drain launched has ended: it gives their pool entries back
+// and finds the records that work deferred in turn. A drain that finds the
+// queue empty and launched nothing ends the chain. Records may be launched
+// before the grid that deferred them ends, which a spawned child allows (it
+// would have run beside its parent), but not a launch that other launches
+// count on to follow its grid (aggregation's tail launches): those use the
+// drain of their grid above. The patience and the overdue rounds are as for
+// those drains.
+
+// Puts the list `first` … `last` in front of the queue. The writes made
+// before (the records, and what the deferring thread's block wrote for the
+// child) are visible to whoever takes the list.
+__device__ inline void pushList(Deferred *first, Deferred *last) {
+  __threadfence();
+  unsigned long long seen = *(volatile unsigned long long *)&chainQueue, was;
+  do {
+    last->next = reinterpret_cast<Deferred *>(seen);
+    was = seen;
+    seen = atomicCAS(&chainQueue, was, reinterpret_cast<unsigned long long>(first));
+  } while (seen != was);
+}
+
+__device__ inline Deferred *takeQueue() {
+  Deferred *all = reinterpret_cast<Deferred *>(atomicExch(&chainQueue, 0ull));
+  __threadfence();
+  return all;
+}
+
+__device__ inline bool queueEmpty() { return *(volatile unsigned long long *)&chainQueue == 0ull; }
+
+__global__ void chainDrain(unsigned long long held, unsigned long long idleSince);
+
+// Tail-launches a drain; `held`: the entries the caller's launches hold,
+// which the drain gives back when it starts; `idleSince`: when the chain
+// last launched nothing after a launch (0: it just launched).
+__device__ inline bool launchChainDrain(unsigned long long held, unsigned long long idleSince) {
+  return launchHoldingEntry([&] {
+    chainDrain<<<1, LAUNCHOPT_DRAIN_THREADS, 0, cudaStreamTailLaunch>>>(held, idleSince);
+  });
+}
+
+// Ends the calling chain, or goes on with it when records came meanwhile:
+// a deferral that saw the chain running before it stopped counts on it.
+// Called by one thread.
+__device__ inline void endChain() {
+  for (;;) {
+    atomicExch(&chainRunning, 0u);
+    __threadfence();
+    if (queueEmpty() || atomicCAS(&chainRunning, 0u, 1u) != 0u)
+      return;
+    if (patiently([] { return launchChainDrain(0, 0); }))
+      return;
+    loseAll(takeQueue(), noDrain());
+  }
+}
+
+// Starts a chain unless one runs. Called after a record was queued.
+__device__ inline void startChain() {
+  if (atomicCAS(&chainRunning, 0u, 1u) != 0u)
+    return;
+  if (patiently([] { return launchChainDrain(0, 0); }))
+    return;
+  loseAll(takeQueue(), noDrain());
+  endChain();
+}
+
+// A drain round. It starts after its predecessor (or the grid that started
+// the chain) and all their work ended: its own entry and the `held` ones are
+// free. Its threads take records from the list in turns of one each.
+__global__ void chainDrain(unsigned long long held, unsigned long long idleSince) {
+  __shared__ Deferred *turn[LAUNCHOPT_DRAIN_THREADS];
+  __shared__ Deferred *untried, *refused, *refusedLast;
+  __shared__ unsigned long long made;
+  __shared__ int full;
+  const unsigned me = threadIdx.x;
+  const bool overdue = overdueSince(idleSince);
+  if (me == 0) {
+    release(held + 1);
+    untried = takeQueue();
+    refused = refusedLast = nullptr;
+    made = 0;
+    full = 0;
+  }
+  __syncthreads();
+  // Overdue, the entries are still counted but no longer refused: the pool
+  // answers for itself.
+  const unsigned long long limit = overdue ? ~0ull : launchLimit();
+  for (;;) {
+    if (me == 0)
+      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i) {
+        turn[i] = untried;
+        if (untried)
+          untried = untried->next;
+      }
+    __syncthreads();
+    if (!turn[0])
+      break;
+    Deferred *d = turn[me];
+    if (d && takeEntry(limit)) {
+      if (d->launch(d, cudaStreamFireAndForget, overdue)) {
+        atomicAdd(&made, 1ull);
+        free(d);
+        turn[me] = nullptr;
+      } else {
+        release(1);
+      }
+    }
+    if (turn[me])
+      full = 1;
+    __syncthreads();
+    if (me == 0)
+      for (unsigned i = 0; i < LAUNCHOPT_DRAIN_THREADS; ++i)
+        if (turn[i]) {
+          turn[i]->next = refused;
+          refused = turn[i];
+          if (!refusedLast)
+            refusedLast = refused;
+        }
+    __syncthreads();
+    if (full)
+      break;
+  }
+  if (me != 0)
+    return;
+  // What is left: the refused records, then those not tried.
+  Deferred *left = untried;
+  if (refused) {
+    refusedLast->next = untried;
+    left = refused;
+  }
+  if (!left && made == 0) {
+    endChain();
+    return;
+  }
+  if (overdue && made == 0) {
+    loseAll(left, "no deferred launch was taken for LAUNCHOPT_DEFER_PATIENCE_NS, "
+                  "the runtime's limits passed (the pending-launch pool stayed full)");
+    endChain();
+    return;
+  }
+  if (left) {
+    Deferred *last = left;
+    while (last->next)
+      last = last->next;
+    pushList(left, last);
+  }
+  const unsigned long long idle = nextIdleSince(overdue, made, idleSince);
+  // Nothing could be launched: wait a little before the next round polls.
+  if (made == 0)
+    __nanosleep(10000);
+  if (!patiently([&] { return launchChainDrain(made, idle); })) {
+    // No successor will start to give the entries back: give them now.
+    release(made);
+    loseAll(takeQueue(), noDrain());
+    endChain();
+  }
+}
+
+// Records `launch` (a copyable callable, as for defer) to be launched by the
+// chain of drains, maybe before this grid ends.
+template <typename Launch> __device__ inline void deferToChain(const Launch &launch) {
+  void *memory = malloc(sizeof(DeferredLaunch<Launch>));
+  if (!memory) {
+    lose(1, "the device heap has no room for the record (cudaLimitMallocHeapSize)");
+    return;
+  }
+  Deferred *d = new (memory) DeferredLaunch<Launch>(launch);
+  pushList(d, d);
+  __threadfence();
+  startChain();
+}
+
 // A launch that must not be dropped: made now while the pool has room (it
 // then holds no entry: `launch` reports its own ends where it can), else,
 // or when the pool refuses it, deferred. A thread with an unread launch
@@ -289,12 +555,50 @@ template <typename Launch> __device__ inline void defer(const Launch &launch) {
 template <typename Launch>
 __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) {
   if (cudaPeekAtLastError() == cudaSuccess &&
-      pendingNow() < LAUNCHOPT_PENDING_POOL - LAUNCHOPT_PENDING_RESERVE && launch(stream))
+      pendingNow() < launchLimit() && launch(stream))
     return;
   defer(launch);
 }
 
+// A launch that must keep its place among the launching thread's launches
+// into its block's NULL stream (ordered aggregation): `launch(stream)` makes
+// it and returns the launch's error. It is never deferred, since a drain
+// runs after launches the thread makes later. When the pending-launch pool
+// refuses it, it is tried again, patiently: launches pending in streams of
+// this or other blocks start without waiting for this thread. Should the
+// pool stay full (of tail launches, which wait for this grid), it is lost,
+// printed and counted like a deferral's. Any other error is the launch's
+// own, which the launch as written had too.
+template <typename Launch> __device__ inline void launchInOrder(const Launch &launch) {
+  cudaError_t error = cudaSuccess;
+  bool ended = patiently([&] {
+    error = launch(cudaStream_t(0));
+    return error != cudaErrorLaunchPendingCountExceeded;
+  });
+  if (!ended)
+    lose(1, "the pending-launch pool stayed full for a launch that must keep its order");
+}
+
 } // namespace
+
+// Records live in the device heap, whose default 8 MiB holds some 30,000 of
+// them: fewer than a deep recursion defers (qt on 1M points). The heap can
+// only grow before the first kernel that allocates runs, so the host raises
+// it to LAUNCHOPT_DEFER_HEAP bytes before main, as the serial copies' stack.
+#ifndef __CUDA_ARCH__
+namespace {
+struct HeapForRecords {
+  HeapForRecords() {
+    size_t bytes = 0;
+    if (LAUNCHOPT_DEFER_HEAP > 0 &&
+        cudaDeviceGetLimit(&bytes, cudaLimitMallocHeapSize) == cudaSuccess &&
+        bytes < (size_t)(LAUNCHOPT_DEFER_HEAP))
+      cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)(LAUNCHOPT_DEFER_HEAP));
+    (void)cudaGetLastError();
+  }
+} heapForRecords;
+} // namespace
+#endif
 } // namespace deferral
 } // namespace launchopt
 
@@ -333,6 +637,26 @@ __device__ inline void launchOrDefer(const Launch &launch, cudaStream_t stream) 
 #ifndef LAUNCHOPT_POOL_MIN_BYTES
 #define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
 #endif
+// A parent whose launches take nothing from the pool beyond its own sites'
+// records (ParentDemand::ownSitesOnly) skips the reset while the records
+// of the parents since the last one, by the host's estimate, leave half the
+// pool free; the pool then holds the estimates of this many such parents
+// (up to LAUNCHOPT_POOL_AMORTIZE_BYTES), so that the reset kernel, some
+// microseconds of a small parent, runs once per that many launches. 0 turns
+// the skipping off.
+#ifndef LAUNCHOPT_POOL_EPOCH_PARENTS
+#define LAUNCHOPT_POOL_EPOCH_PARENTS 8
+#endif
+#ifndef LAUNCHOPT_POOL_AMORTIZE_BYTES
+#define LAUNCHOPT_POOL_AMORTIZE_BYTES (16ull << 20)
+#endif
+// Multi-block granularity: the most aggregated launches of one grid's scope
+// at one site (groupSpanFor). 4 was the fastest of 4, 16, 64 and no bound on
+// the H200 (bench/results/group-launches: spmv kron20 1.8x and gc kron16
+// 1.6x faster than no bound; grids of up to 32 blocks keep 8 a scope).
+#ifndef LAUNCHOPT_MAX_GROUP_LAUNCHES
+#define LAUNCHOPT_MAX_GROUP_LAUNCHES 4u
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
@@ -354,8 +678,12 @@ namespace launchopt {
 // the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
 // device variables and host state, the others that use it are marked
 // LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
-// `program` either way, so that the shared definition has one type.
+// `program` either way, so that the shared definition has one type. A change
+// of that state's layout renames its inline namespace, so that the outputs of
+// two launchopt versions linked into one program fail to link rather than
+// share state of two layouts.
 namespace program {
+inline namespace pool_layout_2 {
 
 // What the host keeps of the pool of one device.
 struct HostPoolBuffer {
@@ -368,7 +696,13 @@ struct HostPoolBuffer {
   unsigned long long *demand;
   unsigned long long *demandOnDevice;
   bool demandTried;
+  unsigned long long peak;           // the most the demand word has said
   unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+  // The device has this buffer (a reset in `resetStream` published it), and
+  // the host's estimate of what the parents launched since take of it.
+  bool published;
+  cudaStream_t resetStream;
+  double sinceReset;
 };
 
 struct HostPools {
@@ -392,6 +726,7 @@ struct HostPools {
 #ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord;
 HostPools &hostPools() {
   static HostPools pools;
   return pools;
@@ -399,9 +734,11 @@ HostPools &hostPools() {
 #else
 extern __device__ unsigned char *poolBase;
 extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+extern __device__ unsigned long long *poolDemandWord;
 HostPools &hostPools();
 #endif
 #endif
+} // namespace pool_layout_2
 } // namespace program
 
 // Internal linkage for the rest: each translation unit has its own helpers.
@@ -440,6 +777,10 @@ struct AggregationScope {
   AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
   unsigned finishedBlocks;  // multi-block and grid scopes
   unsigned capacity;        // records it can hold
+  // An ordered scope's argument slots, one per parent thread of the scope,
+  // allocated when it opens (openOrderedScope); null otherwise.
+  unsigned char *slotArguments;
+  unsigned slotBytes;
 };
 
 // The pool as the device sees it: its buffer and capacity, published by the
@@ -452,9 +793,11 @@ using program::poolBase;
 using program::poolCapacity;
 using program::poolCursor;
 using program::poolPeak;
+using program::poolDemandWord;
 #else
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord; // the host's demand word, or null
 inline program::HostPools &hostPools() {
   static program::HostPools pools;
   return pools;
@@ -465,14 +808,27 @@ __device__ inline AggregatedLaunch *failedLaunch() {
   return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
 }
 
+// A refused request tells the host at once, rather than at the next reset,
+// which runs after the host has sized the pool for its next top-level launch:
+// the host reads the word before that launch. Only the requests whose bytes
+// pass a power of two write it (the capacity is one), so that the refused
+// requests of a whole grid cross the bus a few times, not once each.
+__device__ inline void reportRefusal(unsigned long long before, unsigned long long after) {
+  unsigned long long *word = poolDemandWord;
+  if (word && (before == 0 || 63 - __clzll(before) != 63 - __clzll(after)))
+    *static_cast<volatile unsigned long long *>(word) = after;
+}
+
 // Bump allocation; null when the pool is exhausted (never wraps around, so
 // nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
 // past the 16 bytes each piece keeps.
 __device__ inline void *poolAllocate(unsigned long long bytes) {
   bytes = (bytes + 15) & ~15ull;
   unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > poolCapacity)
+  if (offset + bytes > poolCapacity) {
+    reportRefusal(offset, offset + bytes);
     return nullptr;
+  }
   return poolBase + offset;
 }
 
@@ -481,7 +837,9 @@ __device__ inline void *poolAllocate(unsigned long long bytes) {
 // the demand the next reset reports holds them too. (The cursor is already
 // past the capacity: nothing else is refused because of it.)
 __device__ inline void countRefused(unsigned long long bytes) {
-  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long before = atomicAdd(&poolCursor, bytes);
+  reportRefusal(before, before + bytes);
 }
 
 // What launchopt knows, at the host launch of a top-level parent, of the
@@ -491,12 +849,15 @@ __device__ inline void countRefused(unsigned long long bytes) {
 // over all those sites; at `blockSites` sites one thread per parent block
 // does, `blockArgumentBytes`. What the children's own launches take (nested
 // aggregation, a recursion) depends on the data: the pool learns it from the
-// launches (poolPeak).
+// launches (poolPeak). `ownSitesOnly` is 1 when launchopt found no
+// aggregated site among the parent's descendants: its launches take no more
+// than its own sites' records, so its reset may wait (resetPool).
 struct ParentDemand {
   unsigned threadSites;
   unsigned long long threadArgumentBytes;
   unsigned blockSites;
   unsigned long long blockArgumentBytes;
+  unsigned ownSitesOnly;
 };
 
 // The pool as the host hands it to the device before a top-level parent.
@@ -518,6 +879,7 @@ __device__ inline void publishPool(const PoolView &pool) {
   }
   poolBase = pool.base;
   poolCapacity = pool.capacity;
+  poolDemandWord = pool.demand;
   poolCursor = 0;
 }
 
@@ -592,14 +954,45 @@ inline void makeDemandWord(program::HostPoolBuffer &p) {
   p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
 }
 
+// Whether `stream` is being captured into a graph (or cannot say). Such a
+// stream always gets its reset: the graph may be replayed any number of
+// times, and each replay must find the pool as the capture did.
+inline bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    cudaGetLastError();
+    return true;
+  }
+  return status != cudaStreamCaptureStatusNone;
+}
+
+// Whether the parent about to be launched in `stream` may leave the cursor
+// where the parents since the last reset left it: its launches take no more
+// than its own estimate, the reset that published the buffer comes before
+// it in its stream, and the estimates of those parents and its own fill at
+// most half of the buffer (the estimates count a header per warp, more
+// than most scopes take). Nothing is overwritten either way: without a
+// reset the parent's records follow the others'.
+inline bool mayKeepCursor(const program::HostPoolBuffer &p, double ownBytes,
+                          const ParentDemand &demand, cudaStream_t stream) {
+  return LAUNCHOPT_POOL_EPOCH_PARENTS > 0 && demand.ownSitesOnly && p.published && p.buffer &&
+         p.resetStream == stream && p.sinceReset + ownBytes <= 0.5 * double(p.capacity) &&
+         !capturing(stream);
+}
+
 // The pool for a top-level parent about to be launched on the current
 // device: large enough for the parent's own sites and for the most the
 // launches so far have asked (as far as the device has reported it: a
 // launch's demand is known once the next launch's reset has run), up to
 // LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
-// parents one after another: its cursor goes back to 0 before each, so
+// parents one after another: its cursor goes back to 0 at a reset, so
 // parents that aggregate must not run at the same time in different streams.
-inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+// With `reset`, says whether this launch in `stream` needs the reset
+// (mayKeepCursor); without it, the caller resets in any case.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand,
+                            bool *reset = nullptr, cudaStream_t stream = 0) {
+  if (reset)
+    *reset = true;
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
     return PoolView{nullptr, 0, nullptr};
@@ -608,21 +1001,53 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
   program::HostPoolBuffer &p = pools.devices[device];
   if (!p.demandTried)
     makeDemandWord(p);
-  double wanted = firstLevelBytes(grid, block, demand);
-  if (p.demand) {
-    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
-    wanted = asked > wanted ? asked : wanted;
+  const double own = firstLevelBytes(grid, block, demand);
+  double wanted = own;
+  // Room for several such parents between two resets, while that is small.
+  if (reset && demand.ownSitesOnly && LAUNCHOPT_POOL_EPOCH_PARENTS > 0) {
+    double several = own * LAUNCHOPT_POOL_EPOCH_PARENTS;
+    if (several <= double(LAUNCHOPT_POOL_AMORTIZE_BYTES))
+      wanted = several;
   }
+  if (p.demand) {
+    unsigned long long asked = *static_cast<volatile unsigned long long *>(p.demand);
+    p.peak = asked > p.peak ? asked : p.peak;
+  }
+  // A demand past the capacity means requests were refused. Their children
+  // ran as plain launches, which asked nothing for their own launches, so
+  // the work wants more than it asked: four times as much, so that a deep
+  // recursion (qt) needs a run or two to find its pool, not one per level.
+  double learned = p.peak > p.capacity ? 4.0 * double(p.peak) : double(p.peak);
+  wanted = learned > wanted ? learned : wanted;
   unsigned long long capacity = poolCapacityFor(wanted);
-  if (capacity > p.capacity)
+  if (capacity > p.capacity) {
+    unsigned char *before = p.buffer;
     growPool(p, capacity);
+    if (p.buffer != before)
+      p.published = false;
+  }
+  if (reset && mayKeepCursor(p, own, demand, stream)) {
+    *reset = false;
+    p.sinceReset += own;
+  } else {
+    p.published = true;
+    p.resetStream = stream;
+    // What a parent that may take more than its estimate leaves free is not
+    // known, nor when a captured graph runs: the next launch resets.
+    p.sinceReset = reset && demand.ownSitesOnly && !capturing(stream) ? own
+                                                                      : double(p.capacity) + 1;
+  }
   return PoolView{p.buffer, p.capacity, p.demandOnDevice};
 }
 
 // Called by the host before each launch of a top-level parent of `grid` x
-// `block` threads, in its stream.
+// `block` threads, in its stream; launches the reset kernel when the parent
+// needs it.
 inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
-  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+  bool reset = true;
+  PoolView view = preparePool(grid, block, demand, &reset, stream);
+  if (reset)
+    resetPoolKernel<<<1, 1, 0, stream>>>(view);
 }
 
 __device__ inline unsigned linearThread() {
@@ -634,6 +1059,25 @@ __device__ inline unsigned linearBlock() {
 }
 
 __device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The blocks of one multi-block scope in a grid of `blocks`: at least
+// `least` (the granularity asked for), and more when the grid is so large
+// that it would otherwise make more than LAUNCHOPT_MAX_GROUP_LAUNCHES
+// aggregated launches: many small aggregated grids ran slower than a few
+// large ones, which balance the children's work over the whole device.
+__host__ __device__ inline unsigned groupSpanFor(unsigned blocks, unsigned least) {
+  const unsigned launches = LAUNCHOPT_MAX_GROUP_LAUNCHES > 0 ? LAUNCHOPT_MAX_GROUP_LAUNCHES : 1;
+  unsigned span = blocks / launches + (blocks % launches != 0);
+  return span > least ? span : least;
+}
+
+// The scopes of a grid of `blocks` at that span.
+__host__ __device__ inline unsigned groupCount(unsigned blocks, unsigned least) {
+  unsigned span = groupSpanFor(blocks, least);
+  return blocks / span + (blocks % span != 0);
+}
+
+__device__ inline unsigned groupSpan(unsigned least) { return groupSpanFor(blocksPerGrid(), least); }
 
 // The record array of a scope of `capacity` records, with room for the
 // uniform arguments after it; failedLaunch() when the pool cannot hold it.
@@ -694,40 +1138,29 @@ __device__ inline void openGroupScope(AggregationScope *scope, unsigned long lon
 // a group may have left an older value. A parent thread of a group scope
 // may find the array still being allocated by another block's opener; it
 // waits for that opener, which is in another block (so never in the
-// waiter's warp) and waits for nothing itself.
+// waiter's warp) and waits for nothing itself. A warp or block scope's
+// array was published before the barrier: the first read returns it.
+// (Built with `-Xcicc -O1`, a plain loop here left grids of block scopes
+// unfinished on the H100: test/random/results/spin-wait-O1-h100.md.)
 __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
   auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
-  unsigned long long launch;
-  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+  const auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  unsigned long long launch = *slot;
+  if (launch != claimed)
+    return reinterpret_cast<AggregatedLaunch *>(launch);
+  while ((launch = *slot) == claimed)
     ;
   return reinterpret_cast<AggregatedLaunch *>(launch);
 }
 
-// Reserves a record in an open scope for a child grid of `grid` x `block`;
-// returns where its arguments go, or null when the parent must launch
-// directly. With `uniformArguments`, the scope also holds the arguments
-// shared by all its records: `*uniformArguments` is where they go for the
-// caller that got the first record, and null for every other caller.
-__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes,
-                                      void **uniformArguments = nullptr) {
-  if (uniformArguments)
-    *uniformArguments = nullptr;
-  if (!scope)
-    return nullptr;
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (launch == failedLaunch())
-    countRefused(argumentBytes);
-  if (launch == nullptr || launch == failedLaunch())
-    return nullptr;
+// Writes the record of a child grid whose arguments go to `arguments`: the
+// common end of reserveRecord and reserveOrderedRecord.
+__device__ inline void *fillRecord(AggregationScope *scope, AggregatedLaunch *launch, dim3 grid,
+                                   dim3 block, unsigned sharedMemory, void *arguments,
+                                   void **uniformArguments) {
   unsigned capacity = scope->capacity;
   unsigned blocks = grid.x * grid.y * grid.z;
   unsigned threads = block.x * block.y * block.z;
-  if (blocks == 0 || threads == 0)
-    return nullptr;
-  void *arguments = poolAllocate(argumentBytes);
-  if (!arguments)
-    return nullptr;
   // paper Fig. 7: one 64-bit atomic gives the record index and the running
   // sum of blocks before it, so records are ordered by their first block.
   unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
@@ -747,6 +1180,84 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   r.block = block;
   r.arguments = arguments;
   return arguments;
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory, arguments, uniformArguments);
+}
+
+// Opens a warp or block scope whose launches keep their order with the
+// parent thread's other launches into the block's NULL stream (an ordered
+// scope): besides the record array, one argument slot of `argumentBytes`
+// per parent thread, so that a record can only be refused when the scope
+// could not be opened. With joinOrderedScopes, that happens to all ordered
+// scopes of a warp or block together.
+__device__ inline void openOrderedScope(AggregationScope *scope, unsigned long long threads,
+                                        unsigned uniformBytes, unsigned argumentBytes) {
+  openScope(scope, threads, uniformBytes);
+  if (scope->launch == failedLaunch())
+    return;
+  scope->slotBytes = (argumentBytes + 15u) & ~15u;
+  scope->slotArguments = static_cast<unsigned char *>(
+      poolAllocate((unsigned long long)scope->capacity * scope->slotBytes));
+  if (!scope->slotArguments)
+    scope->launch = failedLaunch();
+}
+
+// Called by the opener of ordered scopes after opening them all: when one
+// could not be opened, none is, so every parent thread of the scope
+// launches all its ordered children directly, in order, or records them all.
+__device__ inline void joinOrderedScopes(AggregationScope *const *scopes, unsigned count) {
+  bool failed = false;
+  for (unsigned i = 0; i < count; ++i)
+    failed = failed || scopes[i]->launch == failedLaunch();
+  if (failed)
+    for (unsigned i = 0; i < count; ++i)
+      scopes[i]->launch = failedLaunch();
+}
+
+// reserveRecord for an ordered scope: the arguments go into slot `slot` (the
+// parent thread's index in the scope), so the record is refused only when
+// the scope is not open.
+__device__ inline void *reserveOrderedRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                             unsigned sharedMemory, unsigned slot,
+                                             void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch() || !scope->slotArguments ||
+      slot >= scope->capacity)
+    return nullptr;
+  if (grid.x * grid.y * grid.z == 0 || block.x * block.y * block.z == 0)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory,
+                    scope->slotArguments + (unsigned long long)slot * scope->slotBytes,
+                    uniformArguments);
 }
 
 // The records of a finished scope, ready to launch: the count of usable
@@ -786,6 +1297,8 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+  scope->slotArguments = nullptr;
+  scope->slotBytes = 0;
 }
 
 // Gives an aggregated grid about to be launched its own group scopes, `sites`
@@ -885,21 +1398,17 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #endif
 
 // The parent and child the probe transforms: every parent thread launches a
-// child over the same `n` elements (the sum tells whether every child ran).
-// launchopt: the arguments of 'child' that are the same at every launch of a scope,
-// kept once per scope next to its records.
-struct __lo_uargs_child {
-  float *d;
-  __device__ __lo_uargs_child(float *d)
-      : d(d) {}
-};
-
+// child of `n` elements, at `d + p * stride`. With stride 0 every child adds
+// to the same elements (atomics on shared addresses: the sum tells whether
+// every child ran); with stride n each child has its own slice, the usual
+// shape of independent child work.
 // launchopt: the arguments of one launch of 'child', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_child {
+  float *d;
   int n;
-  __device__ __lo_args_child(int n)
-      : n(n) {}
+  __device__ __lo_args_child(float *d, int n)
+      : d(d), n(n) {}
 };
 
 // launchopt: the body of 'child' for one thread whose built-in index variables are
@@ -933,8 +1442,7 @@ __global__ void __lo_agg_child(const launchopt::AggregatedLaunch *__lo_launch)
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))
     return;
   const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
-  const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_t.uniformArguments);
-  __lo_part_child(__lo_u.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
+  __lo_part_child(__lo_a.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
       __lo_t.blockDim, __lo_t.gridDim);
 }
 
@@ -950,9 +1458,8 @@ static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope
     for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
       const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
       const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_r.arguments);
-      const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_s.launch->uniformArguments);
       launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
-        child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.d, __lo_a.n);
+        child<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.d, __lo_a.n);
         return cudaGetLastError() == cudaSuccess;
       }, cudaStreamFireAndForget);
     }
@@ -974,7 +1481,7 @@ static __device__ void __lo_launch_child(launchopt::AggregationScope *__lo_scope
 
 // launchopt: the body of 'parent' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part_parent(float *d, const int *sizes, int parents, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+static __device__ void __lo_part_parent(float *d, const int *sizes, int parents, int stride, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
     const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
 {
   const uint3 blockIdx = __lo_blockIdx;
@@ -989,15 +1496,12 @@ static __device__ void __lo_part_parent(float *d, const int *sizes, int parents,
     { // launchopt: aggregated launch of 'child'
       const dim3 __lo_agrid1 = (n + 127) / 128;
       const dim3 __lo_ablock1 = 128;
-      void *__lo_uniform1;
-      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);
-      if (__lo_record1) {
-        ::new (__lo_record1) __lo_args_child(n);
-        if (__lo_uniform1) // first record of the scope: the arguments all share
-          ::new (__lo_uniform1) __lo_uargs_child(d);
-      } else // pool or scope full: launch now, or defer
+      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child));
+      if (__lo_record1)
+        ::new (__lo_record1) __lo_args_child(d + (long long)p * stride, n);
+      else // pool or scope full: launch now, or defer
       {
-        auto __lo_darg1_0 = d;
+        auto __lo_darg1_0 = d + (long long)p * stride;
         auto __lo_darg1_1 = n;
         const size_t __lo_dshared1 = 0;
         launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_stream) {
@@ -1010,7 +1514,7 @@ static __device__ void __lo_part_parent(float *d, const int *sizes, int parents,
 }
 }
 
-__global__ void parent(float *d, const int *sizes, int parents) {
+__global__ void parent(float *d, const int *sizes, int parents, int stride) {
   // launchopt: this kernel's launches are aggregated (grid granularity).
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
@@ -1018,9 +1522,9 @@ __global__ void parent(float *d, const int *sizes, int parents) {
   const unsigned __lo_agg1_group = launchopt::linearBlock() / launchopt::blocksPerGrid();
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_parent_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_child));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, 0);
   __syncthreads();
-  __lo_part_parent(d, sizes, parents, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __lo_part_parent(d, sizes, parents, stride, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
   if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, launchopt::blocksPerGrid())) {
     __lo_launch_child(__lo_agg1, cudaStreamTailLaunch, false);
@@ -1028,6 +1532,6 @@ __global__ void parent(float *d, const int *sizes, int parents) {
   }
 }
 
-void runCase(float *d, const int *sizes, int parents, cudaStream_t s) {
-  { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = (parents + 255) / 256, __lo_hblock = 256; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, parents); }
+void runCase(float *d, const int *sizes, int parents, int stride, cudaStream_t s) {
+  { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = (parents + 255) / 256, __lo_hblock = 256; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1}); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, parents, stride); }
 }

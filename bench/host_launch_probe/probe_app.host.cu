@@ -33,6 +33,26 @@
 #ifndef LAUNCHOPT_POOL_MIN_BYTES
 #define LAUNCHOPT_POOL_MIN_BYTES (1ull << 20)
 #endif
+// A parent whose launches take nothing from the pool beyond its own sites'
+// records (ParentDemand::ownSitesOnly) skips the reset while the records
+// of the parents since the last one, by the host's estimate, leave half the
+// pool free; the pool then holds the estimates of this many such parents
+// (up to LAUNCHOPT_POOL_AMORTIZE_BYTES), so that the reset kernel, some
+// microseconds of a small parent, runs once per that many launches. 0 turns
+// the skipping off.
+#ifndef LAUNCHOPT_POOL_EPOCH_PARENTS
+#define LAUNCHOPT_POOL_EPOCH_PARENTS 8
+#endif
+#ifndef LAUNCHOPT_POOL_AMORTIZE_BYTES
+#define LAUNCHOPT_POOL_AMORTIZE_BYTES (16ull << 20)
+#endif
+// Multi-block granularity: the most aggregated launches of one grid's scope
+// at one site (groupSpanFor). 4 was the fastest of 4, 16, 64 and no bound on
+// the H200 (bench/results/group-launches: spmv kron20 1.8x and gc kron16
+// 1.6x faster than no bound; grids of up to 32 blocks keep 8 a scope).
+#ifndef LAUNCHOPT_MAX_GROUP_LAUNCHES
+#define LAUNCHOPT_MAX_GROUP_LAUNCHES 4u
+#endif
 #ifndef LAUNCHOPT_RECORDS_PER_THREAD
 #define LAUNCHOPT_RECORDS_PER_THREAD 1u
 #endif
@@ -54,8 +74,12 @@ namespace launchopt {
 // the output it marks LAUNCHOPT_PROGRAM_POOL_DEFINITION defines the pool's
 // device variables and host state, the others that use it are marked
 // LAUNCHOPT_PROGRAM_POOL and declare them. The host state's types are in
-// `program` either way, so that the shared definition has one type.
+// `program` either way, so that the shared definition has one type. A change
+// of that state's layout renames its inline namespace, so that the outputs of
+// two launchopt versions linked into one program fail to link rather than
+// share state of two layouts.
 namespace program {
+inline namespace pool_layout_2 {
 
 // What the host keeps of the pool of one device.
 struct HostPoolBuffer {
@@ -68,7 +92,13 @@ struct HostPoolBuffer {
   unsigned long long *demand;
   unsigned long long *demandOnDevice;
   bool demandTried;
+  unsigned long long peak;           // the most the demand word has said
   unsigned long long failedCapacity; // a cudaMalloc of this many bytes failed; 0: none did
+  // The device has this buffer (a reset in `resetStream` published it), and
+  // the host's estimate of what the parents launched since take of it.
+  bool published;
+  cudaStream_t resetStream;
+  double sinceReset;
 };
 
 struct HostPools {
@@ -92,6 +122,7 @@ struct HostPools {
 #ifdef LAUNCHOPT_PROGRAM_POOL_DEFINITION
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord;
 HostPools &hostPools() {
   static HostPools pools;
   return pools;
@@ -99,9 +130,11 @@ HostPools &hostPools() {
 #else
 extern __device__ unsigned char *poolBase;
 extern __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+extern __device__ unsigned long long *poolDemandWord;
 HostPools &hostPools();
 #endif
 #endif
+} // namespace pool_layout_2
 } // namespace program
 
 // Internal linkage for the rest: each translation unit has its own helpers.
@@ -140,6 +173,10 @@ struct AggregationScope {
   AggregatedLaunch *launch; // null: not open; `failedLaunch()`: pool exhausted
   unsigned finishedBlocks;  // multi-block and grid scopes
   unsigned capacity;        // records it can hold
+  // An ordered scope's argument slots, one per parent thread of the scope,
+  // allocated when it opens (openOrderedScope); null otherwise.
+  unsigned char *slotArguments;
+  unsigned slotBytes;
 };
 
 // The pool as the device sees it: its buffer and capacity, published by the
@@ -152,9 +189,11 @@ using program::poolBase;
 using program::poolCapacity;
 using program::poolCursor;
 using program::poolPeak;
+using program::poolDemandWord;
 #else
 __device__ unsigned char *poolBase;
 __device__ unsigned long long poolCapacity, poolCursor, poolPeak;
+__device__ unsigned long long *poolDemandWord; // the host's demand word, or null
 inline program::HostPools &hostPools() {
   static program::HostPools pools;
   return pools;
@@ -165,14 +204,27 @@ __device__ inline AggregatedLaunch *failedLaunch() {
   return reinterpret_cast<AggregatedLaunch *>(alignof(AggregatedLaunch));
 }
 
+// A refused request tells the host at once, rather than at the next reset,
+// which runs after the host has sized the pool for its next top-level launch:
+// the host reads the word before that launch. Only the requests whose bytes
+// pass a power of two write it (the capacity is one), so that the refused
+// requests of a whole grid cross the bus a few times, not once each.
+__device__ inline void reportRefusal(unsigned long long before, unsigned long long after) {
+  unsigned long long *word = poolDemandWord;
+  if (word && (before == 0 || 63 - __clzll(before) != 63 - __clzll(after)))
+    *static_cast<volatile unsigned long long *>(word) = after;
+}
+
 // Bump allocation; null when the pool is exhausted (never wraps around, so
 // nothing in use is ever overwritten). cudaMalloc's buffer is aligned far
 // past the 16 bytes each piece keeps.
 __device__ inline void *poolAllocate(unsigned long long bytes) {
   bytes = (bytes + 15) & ~15ull;
   unsigned long long offset = atomicAdd(&poolCursor, bytes);
-  if (offset + bytes > poolCapacity)
+  if (offset + bytes > poolCapacity) {
+    reportRefusal(offset, offset + bytes);
     return nullptr;
+  }
   return poolBase + offset;
 }
 
@@ -181,7 +233,9 @@ __device__ inline void *poolAllocate(unsigned long long bytes) {
 // the demand the next reset reports holds them too. (The cursor is already
 // past the capacity: nothing else is refused because of it.)
 __device__ inline void countRefused(unsigned long long bytes) {
-  atomicAdd(&poolCursor, (bytes + 15) & ~15ull);
+  bytes = (bytes + 15) & ~15ull;
+  unsigned long long before = atomicAdd(&poolCursor, bytes);
+  reportRefusal(before, before + bytes);
 }
 
 // What launchopt knows, at the host launch of a top-level parent, of the
@@ -191,12 +245,15 @@ __device__ inline void countRefused(unsigned long long bytes) {
 // over all those sites; at `blockSites` sites one thread per parent block
 // does, `blockArgumentBytes`. What the children's own launches take (nested
 // aggregation, a recursion) depends on the data: the pool learns it from the
-// launches (poolPeak).
+// launches (poolPeak). `ownSitesOnly` is 1 when launchopt found no
+// aggregated site among the parent's descendants: its launches take no more
+// than its own sites' records, so its reset may wait (resetPool).
 struct ParentDemand {
   unsigned threadSites;
   unsigned long long threadArgumentBytes;
   unsigned blockSites;
   unsigned long long blockArgumentBytes;
+  unsigned ownSitesOnly;
 };
 
 // The pool as the host hands it to the device before a top-level parent.
@@ -218,6 +275,7 @@ __device__ inline void publishPool(const PoolView &pool) {
   }
   poolBase = pool.base;
   poolCapacity = pool.capacity;
+  poolDemandWord = pool.demand;
   poolCursor = 0;
 }
 
@@ -292,14 +350,45 @@ inline void makeDemandWord(program::HostPoolBuffer &p) {
   p.demandOnDevice = static_cast<unsigned long long *>(onDevice);
 }
 
+// Whether `stream` is being captured into a graph (or cannot say). Such a
+// stream always gets its reset: the graph may be replayed any number of
+// times, and each replay must find the pool as the capture did.
+inline bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    cudaGetLastError();
+    return true;
+  }
+  return status != cudaStreamCaptureStatusNone;
+}
+
+// Whether the parent about to be launched in `stream` may leave the cursor
+// where the parents since the last reset left it: its launches take no more
+// than its own estimate, the reset that published the buffer comes before
+// it in its stream, and the estimates of those parents and its own fill at
+// most half of the buffer (the estimates count a header per warp, more
+// than most scopes take). Nothing is overwritten either way: without a
+// reset the parent's records follow the others'.
+inline bool mayKeepCursor(const program::HostPoolBuffer &p, double ownBytes,
+                          const ParentDemand &demand, cudaStream_t stream) {
+  return LAUNCHOPT_POOL_EPOCH_PARENTS > 0 && demand.ownSitesOnly && p.published && p.buffer &&
+         p.resetStream == stream && p.sinceReset + ownBytes <= 0.5 * double(p.capacity) &&
+         !capturing(stream);
+}
+
 // The pool for a top-level parent about to be launched on the current
 // device: large enough for the parent's own sites and for the most the
 // launches so far have asked (as far as the device has reported it: a
 // launch's demand is known once the next launch's reset has run), up to
 // LAUNCHOPT_POOL_BYTES. It never shrinks. One pool serves the program's top-level
-// parents one after another: its cursor goes back to 0 before each, so
+// parents one after another: its cursor goes back to 0 at a reset, so
 // parents that aggregate must not run at the same time in different streams.
-inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
+// With `reset`, says whether this launch in `stream` needs the reset
+// (mayKeepCursor); without it, the caller resets in any case.
+inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand,
+                            bool *reset = nullptr, cudaStream_t stream = 0) {
+  if (reset)
+    *reset = true;
   int device = 0;
   if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= LAUNCHOPT_POOL_DEVICES)
     return PoolView{nullptr, 0, nullptr};
@@ -308,21 +397,53 @@ inline PoolView preparePool(dim3 grid, dim3 block, const ParentDemand &demand) {
   program::HostPoolBuffer &p = pools.devices[device];
   if (!p.demandTried)
     makeDemandWord(p);
-  double wanted = firstLevelBytes(grid, block, demand);
-  if (p.demand) {
-    double asked = double(*static_cast<volatile unsigned long long *>(p.demand));
-    wanted = asked > wanted ? asked : wanted;
+  const double own = firstLevelBytes(grid, block, demand);
+  double wanted = own;
+  // Room for several such parents between two resets, while that is small.
+  if (reset && demand.ownSitesOnly && LAUNCHOPT_POOL_EPOCH_PARENTS > 0) {
+    double several = own * LAUNCHOPT_POOL_EPOCH_PARENTS;
+    if (several <= double(LAUNCHOPT_POOL_AMORTIZE_BYTES))
+      wanted = several;
   }
+  if (p.demand) {
+    unsigned long long asked = *static_cast<volatile unsigned long long *>(p.demand);
+    p.peak = asked > p.peak ? asked : p.peak;
+  }
+  // A demand past the capacity means requests were refused. Their children
+  // ran as plain launches, which asked nothing for their own launches, so
+  // the work wants more than it asked: four times as much, so that a deep
+  // recursion (qt) needs a run or two to find its pool, not one per level.
+  double learned = p.peak > p.capacity ? 4.0 * double(p.peak) : double(p.peak);
+  wanted = learned > wanted ? learned : wanted;
   unsigned long long capacity = poolCapacityFor(wanted);
-  if (capacity > p.capacity)
+  if (capacity > p.capacity) {
+    unsigned char *before = p.buffer;
     growPool(p, capacity);
+    if (p.buffer != before)
+      p.published = false;
+  }
+  if (reset && mayKeepCursor(p, own, demand, stream)) {
+    *reset = false;
+    p.sinceReset += own;
+  } else {
+    p.published = true;
+    p.resetStream = stream;
+    // What a parent that may take more than its estimate leaves free is not
+    // known, nor when a captured graph runs: the next launch resets.
+    p.sinceReset = reset && demand.ownSitesOnly && !capturing(stream) ? own
+                                                                      : double(p.capacity) + 1;
+  }
   return PoolView{p.buffer, p.capacity, p.demandOnDevice};
 }
 
 // Called by the host before each launch of a top-level parent of `grid` x
-// `block` threads, in its stream.
+// `block` threads, in its stream; launches the reset kernel when the parent
+// needs it.
 inline void resetPool(cudaStream_t stream, dim3 grid, dim3 block, const ParentDemand &demand) {
-  resetPoolKernel<<<1, 1, 0, stream>>>(preparePool(grid, block, demand));
+  bool reset = true;
+  PoolView view = preparePool(grid, block, demand, &reset, stream);
+  if (reset)
+    resetPoolKernel<<<1, 1, 0, stream>>>(view);
 }
 
 __device__ inline unsigned linearThread() {
@@ -334,6 +455,25 @@ __device__ inline unsigned linearBlock() {
 }
 
 __device__ inline unsigned blocksPerGrid() { return gridDim.x * gridDim.y * gridDim.z; }
+
+// The blocks of one multi-block scope in a grid of `blocks`: at least
+// `least` (the granularity asked for), and more when the grid is so large
+// that it would otherwise make more than LAUNCHOPT_MAX_GROUP_LAUNCHES
+// aggregated launches: many small aggregated grids ran slower than a few
+// large ones, which balance the children's work over the whole device.
+__host__ __device__ inline unsigned groupSpanFor(unsigned blocks, unsigned least) {
+  const unsigned launches = LAUNCHOPT_MAX_GROUP_LAUNCHES > 0 ? LAUNCHOPT_MAX_GROUP_LAUNCHES : 1;
+  unsigned span = blocks / launches + (blocks % launches != 0);
+  return span > least ? span : least;
+}
+
+// The scopes of a grid of `blocks` at that span.
+__host__ __device__ inline unsigned groupCount(unsigned blocks, unsigned least) {
+  unsigned span = groupSpanFor(blocks, least);
+  return blocks / span + (blocks % span != 0);
+}
+
+__device__ inline unsigned groupSpan(unsigned least) { return groupSpanFor(blocksPerGrid(), least); }
 
 // The record array of a scope of `capacity` records, with room for the
 // uniform arguments after it; failedLaunch() when the pool cannot hold it.
@@ -394,40 +534,29 @@ __device__ inline void openGroupScope(AggregationScope *scope, unsigned long lon
 // a group may have left an older value. A parent thread of a group scope
 // may find the array still being allocated by another block's opener; it
 // waits for that opener, which is in another block (so never in the
-// waiter's warp) and waits for nothing itself.
+// waiter's warp) and waits for nothing itself. A warp or block scope's
+// array was published before the barrier: the first read returns it.
+// (Built with `-Xcicc -O1`, a plain loop here left grids of block scopes
+// unfinished on the H100: test/random/results/spin-wait-O1-h100.md.)
 __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
   auto *slot = reinterpret_cast<volatile unsigned long long *>(&scope->launch);
-  unsigned long long launch;
-  while ((launch = *slot) == reinterpret_cast<unsigned long long>(claimedLaunch()))
+  const auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
+  unsigned long long launch = *slot;
+  if (launch != claimed)
+    return reinterpret_cast<AggregatedLaunch *>(launch);
+  while ((launch = *slot) == claimed)
     ;
   return reinterpret_cast<AggregatedLaunch *>(launch);
 }
 
-// Reserves a record in an open scope for a child grid of `grid` x `block`;
-// returns where its arguments go, or null when the parent must launch
-// directly. With `uniformArguments`, the scope also holds the arguments
-// shared by all its records: `*uniformArguments` is where they go for the
-// caller that got the first record, and null for every other caller.
-__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
-                                      unsigned sharedMemory, unsigned argumentBytes,
-                                      void **uniformArguments = nullptr) {
-  if (uniformArguments)
-    *uniformArguments = nullptr;
-  if (!scope)
-    return nullptr;
-  AggregatedLaunch *launch = publishedLaunch(scope);
-  if (launch == failedLaunch())
-    countRefused(argumentBytes);
-  if (launch == nullptr || launch == failedLaunch())
-    return nullptr;
+// Writes the record of a child grid whose arguments go to `arguments`: the
+// common end of reserveRecord and reserveOrderedRecord.
+__device__ inline void *fillRecord(AggregationScope *scope, AggregatedLaunch *launch, dim3 grid,
+                                   dim3 block, unsigned sharedMemory, void *arguments,
+                                   void **uniformArguments) {
   unsigned capacity = scope->capacity;
   unsigned blocks = grid.x * grid.y * grid.z;
   unsigned threads = block.x * block.y * block.z;
-  if (blocks == 0 || threads == 0)
-    return nullptr;
-  void *arguments = poolAllocate(argumentBytes);
-  if (!arguments)
-    return nullptr;
   // paper Fig. 7: one 64-bit atomic gives the record index and the running
   // sum of blocks before it, so records are ordered by their first block.
   unsigned long long old = atomicAdd(&scope->countAndBlocks, (1ull << 32) | blocks);
@@ -447,6 +576,84 @@ __device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 b
   r.block = block;
   r.arguments = arguments;
   return arguments;
+}
+
+// Reserves a record in an open scope for a child grid of `grid` x `block`;
+// returns where its arguments go, or null when the parent must launch
+// directly. With `uniformArguments`, the scope also holds the arguments
+// shared by all its records: `*uniformArguments` is where they go for the
+// caller that got the first record, and null for every other caller.
+__device__ inline void *reserveRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                      unsigned sharedMemory, unsigned argumentBytes,
+                                      void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == failedLaunch())
+    countRefused(argumentBytes);
+  if (launch == nullptr || launch == failedLaunch())
+    return nullptr;
+  unsigned blocks = grid.x * grid.y * grid.z;
+  unsigned threads = block.x * block.y * block.z;
+  if (blocks == 0 || threads == 0)
+    return nullptr;
+  void *arguments = poolAllocate(argumentBytes);
+  if (!arguments)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory, arguments, uniformArguments);
+}
+
+// Opens a warp or block scope whose launches keep their order with the
+// parent thread's other launches into the block's NULL stream (an ordered
+// scope): besides the record array, one argument slot of `argumentBytes`
+// per parent thread, so that a record can only be refused when the scope
+// could not be opened. With joinOrderedScopes, that happens to all ordered
+// scopes of a warp or block together.
+__device__ inline void openOrderedScope(AggregationScope *scope, unsigned long long threads,
+                                        unsigned uniformBytes, unsigned argumentBytes) {
+  openScope(scope, threads, uniformBytes);
+  if (scope->launch == failedLaunch())
+    return;
+  scope->slotBytes = (argumentBytes + 15u) & ~15u;
+  scope->slotArguments = static_cast<unsigned char *>(
+      poolAllocate((unsigned long long)scope->capacity * scope->slotBytes));
+  if (!scope->slotArguments)
+    scope->launch = failedLaunch();
+}
+
+// Called by the opener of ordered scopes after opening them all: when one
+// could not be opened, none is, so every parent thread of the scope
+// launches all its ordered children directly, in order, or records them all.
+__device__ inline void joinOrderedScopes(AggregationScope *const *scopes, unsigned count) {
+  bool failed = false;
+  for (unsigned i = 0; i < count; ++i)
+    failed = failed || scopes[i]->launch == failedLaunch();
+  if (failed)
+    for (unsigned i = 0; i < count; ++i)
+      scopes[i]->launch = failedLaunch();
+}
+
+// reserveRecord for an ordered scope: the arguments go into slot `slot` (the
+// parent thread's index in the scope), so the record is refused only when
+// the scope is not open.
+__device__ inline void *reserveOrderedRecord(AggregationScope *scope, dim3 grid, dim3 block,
+                                             unsigned sharedMemory, unsigned slot,
+                                             void **uniformArguments = nullptr) {
+  if (uniformArguments)
+    *uniformArguments = nullptr;
+  if (!scope)
+    return nullptr;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  if (launch == nullptr || launch == failedLaunch() || !scope->slotArguments ||
+      slot >= scope->capacity)
+    return nullptr;
+  if (grid.x * grid.y * grid.z == 0 || block.x * block.y * block.z == 0)
+    return nullptr;
+  return fillRecord(scope, launch, grid, block, sharedMemory,
+                    scope->slotArguments + (unsigned long long)slot * scope->slotBytes,
+                    uniformArguments);
 }
 
 // The records of a finished scope, ready to launch: the count of usable
@@ -486,6 +693,8 @@ __device__ inline void clearScope(AggregationScope *scope) {
   scope->launch = nullptr;
   scope->finishedBlocks = 0;
   scope->capacity = 0;
+  scope->slotArguments = nullptr;
+  scope->slotBytes = 0;
 }
 
 // Gives an aggregated grid about to be launched its own group scopes, `sites`
@@ -615,6 +824,17 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 namespace launchopt {
 namespace {
 
+// --aggregate=host-or-device: the host aggregates a parent grid of at least
+// this many threads (arms its scopes, launches a copy of the parent that
+// records into them, then the aggregated grids); a smaller grid is the
+// parent as written, whose children above the threshold are launched from
+// the device. Such a launch costs its thread 6.4 us (H100), where the
+// arming kernel and the aggregated grid cost every parent grid two launches
+// (bfs and sssp on meshes: thousands of grids of a few hundred threads).
+#ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
+#define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
+#endif
+
 // The grid scope of one aggregated site of a host-launched parent.
 struct HostAggregation {
   AggregationScope scope;
@@ -628,12 +848,20 @@ __device__ inline void armHostAggregation(HostAggregation *h) {
   h->armed = 1;
 }
 
+// Host side, --aggregate=host-or-device: whether the host aggregates a
+// parent grid of `grid` x `block`.
+inline bool hostAggregates(dim3 grid, dim3 block) {
+  double threads = double(grid.x) * grid.y * grid.z * (double(block.x) * block.y * block.z);
+  return threads >= double(LAUNCHOPT_HOST_MIN_PARENT_THREADS);
+}
+
 // Called by thread 0 of the parent's block 0.
 __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) {
   if (atomicExch(&h->armed, 0u) == 0) {
     printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
            "aggregated children (another file, a function pointer, cudaLaunchKernel); "
-           "transform that launch too or use --aggregate=grid\n",
+           "transform that launch too, or use --aggregate=host-or-device (whose parent as "
+           "written launches its children from the device) or --aggregate=grid\n",
            parent);
     __trap();
   }
@@ -820,21 +1048,17 @@ inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
 #endif
 
 // The parent and child the probe transforms: every parent thread launches a
-// child over the same `n` elements (the sum tells whether every child ran).
-// launchopt: the arguments of 'child' that are the same at every launch of a scope,
-// kept once per scope next to its records.
-struct __lo_uargs_child {
-  float *d;
-  __device__ __lo_uargs_child(float *d)
-      : d(d) {}
-};
-
+// child of `n` elements, at `d + p * stride`. With stride 0 every child adds
+// to the same elements (atomics on shared addresses: the sum tells whether
+// every child ran); with stride n each child has its own slice, the usual
+// shape of independent child work.
 // launchopt: the arguments of one launch of 'child', kept in the pool until its
 // aggregated grid runs.
 struct __lo_args_child {
+  float *d;
   int n;
-  __device__ __lo_args_child(int n)
-      : n(n) {}
+  __device__ __lo_args_child(float *d, int n)
+      : d(d), n(n) {}
 };
 
 // launchopt: the body of 'child' for one thread whose built-in index variables are
@@ -877,17 +1101,40 @@ static __device__ void __lo_hthread_child(float *d, int n, const uint3 __lo_bloc
 }
 }
 
+// launchopt: whether the guard of 'child' ends this thread and every later one in x:
+// !(i < n)
+static __device__ bool __lo_hthread_exit_child(float *d, int n, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  (void)i;
+  return !(i < n);
+}
+
 // launchopt: every thread of a 'child' grid, one after another (serial version).
 static __device__ void __lo_hserial_child(float *d, int n, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
 {
   for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
-    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
-      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by) {
+      bool __lo_xEnded = false;
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x && !__lo_xEnded; ++__lo_bx)
         for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
           for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
-            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx) {
+              if (__lo_hthread_exit_child(d, n, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim)) {
+                __lo_xEnded = true;
+                break;
+              }
               __lo_hthread_child(d, n, make_uint3(__lo_bx, __lo_by, __lo_bz),
                   make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+            }
+    }
 }
 
 // launchopt: 'child' aggregated and launched by the host after its parent: the blocks
@@ -902,8 +1149,7 @@ __global__ void __lo_agg_child(const launchopt::HostAggregation *__lo_host)
     launchopt::OriginalThread __lo_t;
     if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
       const __lo_args_child &__lo_a = *static_cast<const __lo_args_child *>(__lo_t.arguments);
-      const __lo_uargs_child &__lo_u = *static_cast<const __lo_uargs_child *>(__lo_t.uniformArguments);
-      __lo_part_child(__lo_u.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_part_child(__lo_a.d, __lo_a.n, __lo_t.blockIdx, __lo_t.threadIdx,
           __lo_t.blockDim, __lo_t.gridDim);
     }
     __syncthreads();
@@ -916,7 +1162,7 @@ static __device__ launchopt::HostAggregation __lo_host_parent_1;
 
 // launchopt: the body of 'parent' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part_parent(float *d, const int *sizes, int parents, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+static __device__ void __lo_part_parent(float *d, const int *sizes, int parents, int stride, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
     const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
 {
   const uint3 blockIdx = __lo_blockIdx;
@@ -931,34 +1177,31 @@ static __device__ void __lo_part_parent(float *d, const int *sizes, int parents,
     { // launchopt: aggregated launch of 'child'
       const dim3 __lo_agrid1 = (n + 127) / 128;
       const dim3 __lo_ablock1 = 128;
-      void *__lo_uniform1;
-      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child), &__lo_uniform1);
-      if (__lo_record1) {
-        ::new (__lo_record1) __lo_args_child(n);
-        if (__lo_uniform1) // first record of the scope: the arguments all share
-          ::new (__lo_uniform1) __lo_uargs_child(d);
-      } else // pool or scope full: run it here
+      void *__lo_record1 = launchopt::reserveRecord(__lo_agg1, __lo_agrid1, __lo_ablock1, 0, sizeof(__lo_args_child));
+      if (__lo_record1)
+        ::new (__lo_record1) __lo_args_child(d + (long long)p * stride, n);
+      else // pool or scope full: run it here
       {
-        __lo_hserial_child(d, n, __lo_agrid1, __lo_ablock1);
+        __lo_hserial_child(d + (long long)p * stride, n, __lo_agrid1, __lo_ablock1);
       }
     }
   }
 }
 }
 
-__global__ void parent(float *d, const int *sizes, int parents) {
+__global__ void parent(float *d, const int *sizes, int parents, int stride) {
   // launchopt: this kernel's launches are aggregated (grid granularity, launched by the host).
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_parent_1.scope;
   if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_child));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, 0);
     if (launchopt::linearBlock() == 0)
       launchopt::expectHostLaunch(&__lo_host_parent_1, "parent");
   }
   __syncthreads();
-  __lo_part_parent(d, sizes, parents, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __lo_part_parent(d, sizes, parents, stride, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 }
 
 // launchopt: run by the host before each launch of 'parent', in its stream: publishes and
@@ -976,6 +1219,6 @@ static void __lo_hostlaunch_parent(cudaStream_t __lo_stream)
   launchopt::launchHostAggregated(__lo_agg_child, __lo_host_parent_1, 128u, 0u, false, __lo_stream);
 }
 
-void runCase(float *d, const int *sizes, int parents, cudaStream_t s) {
-  { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = (parents + 255) / 256, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0})); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, parents); __lo_hostlaunch_parent(__lo_hstream); }
+void runCase(float *d, const int *sizes, int parents, int stride, cudaStream_t s) {
+  { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = (parents + 255) / 256, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1})); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, parents, stride); __lo_hostlaunch_parent(__lo_hstream); }
 }

@@ -150,6 +150,10 @@ inline const std::string UniformArgumentsReference = std::string(Prefix) + "u";
 inline const std::string HostScopePrefix = std::string(Prefix) + "host_";
 inline const std::string ArmPrefix = std::string(Prefix) + "arm_";
 inline const std::string HostLauncherPrefix = std::string(Prefix) + "hostlaunch_";
+// --aggregate=host-or-device: the aggregated child the host launches,
+// __lo_hagg_<child>, beside the one the device launches for smaller parent
+// grids (AggregatedPrefix).
+inline const std::string HostAggregatedPrefix = std::string(Prefix) + "hagg_";
 // The stream, grid and block a rewritten host launch of a top-level parent
 // binds (every aggregation mode), from which the record pool is prepared:
 // __lo_hstream, __lo_hgrid, __lo_hblock.

@@ -117,6 +117,11 @@ void describeHostSite(const LaunchAnalysis &Launches, const SiteDecisions &Decis
   Code.HostBlockThreads = Block.Threads;
   Code.HostSharedMemory = Block.SharedMemory;
   Code.HostWhenLarge = WhenLarge;
+  // The parent as written aggregates a smaller grid's launches itself, in
+  // multi-block scopes (deviceSideOptions).
+  if (WhenLarge)
+    Code.GroupArray =
+        generated::aggregate::GroupArrayPrefix + Site.ParentName + "_" + std::to_string(Site.Id);
   Code.SerialFallback = hostOverflowFunction(Launches, *Site.Child);
   std::vector<std::string> Lines;
   for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent))
@@ -126,7 +131,7 @@ void describeHostSite(const LaunchAnalysis &Launches, const SiteDecisions &Decis
                               "threads (" +
                                   generated::aggregate::HostedParentPrefix + Site.ParentName +
                                   " records them; a smaller grid is the parent as written, "
-                                  "which launches them from the device), "
+                                  "whose multi-block scopes launch them from the device), "
                             : std::string()) +
       "after the parent's launch at line " + llvm::join(Lines, ", line ") +
       ", in its stream: as many blocks of " +
@@ -229,7 +234,9 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
     A.Sites.push_back(S);
     Remark.Applied = true;
     Remark.Parameters["granularity"] =
-        Options.HostWhenLarge ? "grid, launched by the host for large parent grids"
+        Options.HostWhenLarge ? "grid, launched by the host for large parent grids; multi-block (" +
+                                    std::to_string(Options.GroupBlocks) +
+                                    " blocks), launched from the device, for smaller ones"
         : Options.HostLaunch  ? "grid, launched by the host"
         : Options.Granularity == AggregationGranularity::MultiBlock
             ? "multi-block (" + std::to_string(Options.GroupBlocks) +
@@ -756,9 +763,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
           Before += launcherPrototype(ChildCopy, true);
       for (const auto &[ChildDecl, ChildCopy] : Kernels)
         if (ChildCopy.Name == S.ChildName && Declared.insert(S.ChildName).second) {
-          if (S.HostScope.empty())
+          if (S.HostScope.empty() || S.HostWhenLarge)
             Before += launcherPrototype(ChildCopy, Launches.ExportedChildren.count(ChildDecl));
-          else if (!S.SerialFallback.empty() && ChildCopy.Whole.Begin > K.Whole.Begin)
+          if (!S.HostScope.empty() && !S.SerialFallback.empty() &&
+              ChildCopy.Whole.Begin > K.Whole.Begin)
             Before += serialPrototype(ChildCopy, hostSerialCopying()) + "\n";
           if (Accepted.NeedDirectCopy.count(S.ChildName))
             Before += directKernelPrototype(ChildCopy);
@@ -792,8 +800,17 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     if (Children.count(Decl) && Options.HostLaunch) {
       if (SerialFallbackChildren.count(Decl))
         After += serialDefinitions(Ctx, K, BodyEdits, hostSerialCopying());
-      After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0);
-    } else if (Children.count(Decl)) {
+      After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0,
+                                    Options.HostWhenLarge);
+    }
+    // Under --aggregate=host-or-device the device launches smaller parent
+    // grids' aggregated grids too.
+    if (Children.count(Decl) && Options.HostWhenLarge) {
+      After += aggregatedKernelAndLauncher(recordView(Accepted, Decl), Own,
+                                           deviceSideOptions(Options), UniformOf[Decl],
+                                           Direct ? directKernelName(K.Name) : K.Name,
+                                           Accepted.Packed.count(Decl) > 0, false, false);
+    } else if (Children.count(Decl) && !Options.HostLaunch) {
       bool InOrder =
           std::any_of(Accepted.Sites.begin(), Accepted.Sites.end(),
                       [&](const AcceptedSite &A) { return A.Child == Decl && A.Code.Ordered; });

@@ -36,6 +36,16 @@ inline std::string hostModeFlag(const AggregateOptions &Options) {
   return Options.HostWhenLarge ? "--aggregate=host-or-device" : "--aggregate=host";
 }
 
+// --aggregate=host-or-device: how the parent as written aggregates the
+// launches of the grids the host does not (multi-block scopes, grids
+// launched from the device).
+inline AggregateOptions deviceSideOptions(AggregateOptions Options) {
+  Options.Granularity = AggregationGranularity::MultiBlock;
+  Options.HostLaunch = false;
+  Options.HostWhenLarge = false;
+  return Options;
+}
+
 // "warp", "block", "grid" or "multiblock:N" (N > 0), the value of
 // --aggregate, into the options' granularity; "host" is grid granularity
 // launched by the host, "host-or-device" the same for large parent grids

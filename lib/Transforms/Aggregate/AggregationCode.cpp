@@ -148,7 +148,10 @@ std::string groupArrays(const std::vector<AggregatedSite> &Sites) {
            "' here, whose aggregated grid\n// the host launches after this kernel.\n"
            "static __device__ launchopt::HostAggregation " +
            Site.HostScope + ";\n\n";
-    else if (!Site.GroupArray.empty())
+  // A host-or-device site has both: its parent as written aggregates in
+  // multi-block scopes.
+  for (const AggregatedSite &Site : Sites)
+    if (!Site.GroupArray.empty())
       // Unused (and warned about) when the parent is a template that is
       // only instantiated through its aggregated copies.
       S += "// launchopt: aggregation scopes of the groups of parent blocks.\n"
@@ -464,12 +467,18 @@ std::string parentPartCall(const KernelCopy &Parent, const std::vector<Aggregate
 std::string parentWrapper(const KernelCopy &Parent, const std::vector<AggregatedSite> &Sites,
                           const AggregateOptions &Options) {
   if (Options.HostWhenLarge) {
-    std::string S = "{\n  // launchopt: the grids the host does not aggregate: no scope, the "
-                    "launches are\n  // made from the device (" +
-                    HostedParentPrefix + Parent.Name + " records them).\n";
-    for (const AggregatedSite &Site : Sites)
-      S += "  launchopt::AggregationScope *const " + Site.ScopeVar + " = nullptr;\n";
-    return S + parentPartCall(Parent, Sites, "false") + "}";
+    // The same sites with the file-scope group scopes in place of the host's.
+    std::vector<AggregatedSite> DeviceSites = Sites;
+    for (AggregatedSite &Site : DeviceSites)
+      Site.HostScope.clear();
+    const AggregateOptions Device = deviceSideOptions(Options);
+    std::string S = "{\n  // launchopt: the grids the host does not aggregate (" + HostedParentPrefix +
+                    Parent.Name + "\n  // records the others' launches): multi-block scopes, "
+                    "their grids launched from the device.\n";
+    S += scopePrologue(DeviceSites, Device, "  ");
+    S += parentPartCall(Parent, DeviceSites, "false");
+    S += scopeEpilogue(DeviceSites, Device, "  ");
+    return S + "}";
   }
   std::string S = "{\n  // launchopt: this kernel's launches are aggregated (" +
                   std::string(granularityName(Options.Granularity)) + " granularity" +

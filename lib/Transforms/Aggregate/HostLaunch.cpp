@@ -243,7 +243,7 @@ std::string hostOverflowFunction(const LaunchAnalysis &Launches, const clang::Fu
 }
 
 std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameters &Uniform,
-                                 bool PackThreads) {
+                                 bool PackThreads, bool WhenLarge) {
   const std::string &N = Child.Name;
   std::string S = "\n\n// launchopt: '" + N +
                   "' aggregated and launched by the host after its parent: the blocks\n"
@@ -254,7 +254,8 @@ std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameter
                                : "child blocks; each finds\n"
                                  "// the launch it belongs to and runs as that launch's "
                                  "original block.\n");
-  S += Child.TemplateHeader + "__global__ void " + AggregatedPrefix + N +
+  S += Child.TemplateHeader + "__global__ void " +
+       (WhenLarge ? HostAggregatedPrefix : AggregatedPrefix) + N +
        generated::code("(const launchopt::HostAggregation *@host)\n{\n"
                        "  launchopt::HostRecords @h;\n  if (!launchopt::") +
        (PackThreads ? "hostPackedRecords" : "hostRecords") +
@@ -314,8 +315,8 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
        Parent.TemplateHeader + "static void " + HostLauncherPrefix + P +
        generated::code("(cudaStream_t @stream)\n{\n");
   for (const AggregatedSite &Site : Sites)
-    S += "  launchopt::launchHostAggregated(" + Site.ChildScope + AggregatedPrefix +
-         Site.ChildName + Site.TemplateArgs + ", " + Site.HostScope + ", " + Site.HostBlockThreads +
+    S += "  launchopt::launchHostAggregated(" + Site.ChildScope +
+         (Site.HostWhenLarge ? HostAggregatedPrefix : AggregatedPrefix) + Site.ChildName + Site.TemplateArgs + ", " + Site.HostScope + ", " + Site.HostBlockThreads +
          ", " + Site.HostSharedMemory + ", " + (Site.PackThreads ? "true" : "false") +
          generated::code(", @stream);\n");
   return S + "}";
@@ -334,9 +335,10 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix, true));
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix, true));
       auto Demand = DemandOf.find(Host->ChildName);
+      const std::string DemandText =
+          (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer();
       std::string Pool =
-          "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
-          (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() + ")";
+          "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " + DemandText + ")";
       std::string Arming = Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");";
       std::string Aggregated = Launcher + "(" + HostStream + ");";
       LaunchText Launched = L;
@@ -345,9 +347,12 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
         // arming and the aggregated grids; else the parent as written.
         Launched.Callee = llvm::cantFail(prefixedCallee(Ctx, *Host, HostedParentPrefix, true));
         Arming = "if (launchopt::hostAggregates(" + HostGrid + ", " + HostBlock + ")) { " + Arming;
-        Aggregated += " } else " + L.Callee + "<<<" + HostGrid + ", " + HostBlock + ", " +
-                      (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + HostStream + ">>>(" +
-                      L.Arguments + ");";
+        // else the parent as written, whose multi-block scopes take the
+        // pool the host resets, as --aggregate=multiblock's launches do.
+        Aggregated += " } else { launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " +
+                      HostBlock + ", " + DemandText + "); " + L.Callee + "<<<" + HostGrid + ", " +
+                      HostBlock + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
+                      HostStream + ">>>(" + L.Arguments + "); }";
       }
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                     hostLaunchWithPool(Launched, Arming, Aggregated));

@@ -36,9 +36,11 @@ void refuseHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
 std::string hostOverflowFunction(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child);
 
 // The aggregated kernel of a child launched by the host: a grid of any size
-// strides over the recorded child blocks (or packed child threads).
+// strides over the recorded child blocks (or packed child threads). Named
+// with HostAggregatedPrefix under --aggregate=host-or-device (WhenLarge),
+// whose device side has an aggregated kernel of its own.
 std::string hostAggregatedKernel(const KernelCopy &Child, const UniformParameters &Uniform,
-                                 bool PackThreads);
+                                 bool PackThreads, bool WhenLarge);
 
 // After the parent and every child it aggregates (they name the scopes and
 // the aggregated kernels): the kernel that arms the parent's
