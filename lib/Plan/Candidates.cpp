@@ -24,7 +24,11 @@ const std::vector<Candidate> &autoCandidates() {
       ThresholdCoarsenAggregate("multiblock:8"),
       ThresholdCoarsenAggregate("grid"),
       ThresholdCoarsenAggregate("threads"),
-      // Launched by the host after a host-launched parent.
+      // Launched by the host after a host-launched parent: for large grids
+      // only (smaller ones aggregate in multi-block scopes), or for all.
+      // Listed first, host-or-device wins a tie with host.
+      ThresholdCoarsenAggregate("host-or-device"),
+      ThresholdCoarsenAggregate("threads:host-or-device"),
       ThresholdCoarsenAggregate("host"),
       ThresholdCoarsenAggregate("threads:host"),
       {"T", {{"threshold", "", true}}, costThresholdOnly},

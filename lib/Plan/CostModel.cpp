@@ -13,6 +13,7 @@
 #include "Candidates.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -250,7 +251,16 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
       double Threads = S.Launches * S.ChildThreads;
       double Search = Threads * std::log2(std::max(S.Launches, 2.0)) * C["thread_search_step_ns"] /
                       1000 / S.Concurrent;
-      return parallelWork(S, C, Threads) + Search + 2 * C["grid_sync_us"] + Records;
+      // Child threads that loop, dealt out to the persistent threads in
+      // order, wait for the longest of them. Measured on a flat parent (tc);
+      // the recursive ms and qt ran fastest removed (bench/results/auto-v2).
+      double Work = parallelWork(S, C, Threads);
+      if (F.ChildLoops && !F.Recursive) {
+        How += " (threads that loop: x" +
+               std::to_string(long(C["persistent_looping_work_factor"])) + ")";
+        Work *= C["persistent_looping_work_factor"];
+      }
+      return Work + Search + 2 * C["grid_sync_us"] + Records;
     }
     if (Name.starts_with("T1") || Name.starts_with("T2")) {
       How = "a persistent parent grid runs the recorded children after a grid barrier";
@@ -262,21 +272,29 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
 }
 
 Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &Taken) {
-  const std::string G = valueOf(Taken, "aggregate");
-  // The host launches a host-launched parent's aggregated grid after it: a
-  // persistent grid sized from the device-written count, no device launch.
-  const bool Host = G == "host" || G == "threads:host";
-  const bool ThreadGranular = G == "threads" || G == "threads:host";
-  const bool WholeGrid = G == "grid" || ThreadGranular || Host;
-  const double Latency = Host        ? C["host_aggregate_launch_us"]
-                         : WholeGrid ? C["grid_tail_relaunch_us"]
-                                     : C["device_launch_issue_faf_us"];
-  const double WorkFactor = Host ? C["host_persistent_work_factor"] : 1.0;
+  const std::string Value = valueOf(Taken, "aggregate");
+  const llvm::StringRef Packing = llvm::StringRef(Value).starts_with("threads") ? "threads" : "";
+  // host-or-device: the host's way for a large parent grid, multi-block
+  // scopes for a smaller one (the scenario's grid decides).
+  const bool EitherSide = llvm::StringRef(Value).ends_with("host-or-device");
+  const bool ThreadGranular = !Packing.empty();
+  // The latency that sets the threshold: what a launch costs the launching
+  // thread, or the whole of the grid's launch where no thread launches.
+  // host-or-device keeps the device side's: its small grids launch from
+  // the device, and 128 measured within 7% of the best threshold on 10 of
+  // 11 pairs (bench/results/model_probe).
+  const std::string ThresholdSide = EitherSide ? "multiblock:8" : Value;
+  const bool ThresholdWholeGrid = ThresholdSide == "grid" || ThresholdSide == "host" ||
+                                  ThresholdSide == "threads" || ThresholdSide == "threads:host";
+  const double ThresholdLatency = ThresholdSide == "host" || ThresholdSide == "threads:host"
+                                      ? C["host_aggregate_launch_us"]
+                                  : ThresholdWholeGrid ? C["grid_tail_relaunch_us"]
+                                                       : C["device_launch_issue_faf_us"];
   Estimate E;
   unsigned Threshold = 0;
   if (takes(Taken, "threshold")) {
     std::string Why;
-    Threshold = thresholdFor(F, Latency, C, Why);
+    Threshold = thresholdFor(F, ThresholdLatency, C, Why);
     E.Options["threshold-value"] = std::to_string(Threshold);
     E.Numbers.push_back(
         {"threshold", std::to_string(Threshold) + " (" + Why + "; tested at run time)"});
@@ -303,31 +321,39 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
       How = "below the threshold: serial in the parent thread";
       return serialInParent(S, C);
     }
-    // Each launching thread reserves its record (in parallel); at
-    // multi-block and grid scope the reservations of a scope meet on one
-    // global counter, one after another.
-    double Block = S.ParentBlock;
+    std::string G = Value;
+    if (EitherSide)
+      G = Packing.str() + (Packing.empty() ? "" : ":") +
+          (S.ParentThreads >= C["host_min_parent_threads"] ? "host" : "multiblock:8");
+    else if (G == "threads")
+      G = "threads:grid";
+    const llvm::StringRef Scope = llvm::StringRef(G).starts_with("threads:")
+                                      ? llvm::StringRef(G).drop_front(8)
+                                      : llvm::StringRef(G);
+    const bool Host = Scope == "host";
+    // Every record takes its arguments from the one pool cursor: the
+    // records of a grid add up one after another, at any granularity.
+    double Records = S.Launches * C["aggregation_record_ns"] / 1000;
     // Multi-block scopes widen so that a grid makes at most a few launches.
     // Not priced for a recursion: its levels ran as slowly with that bound
     // as without it (qt: 10-1,700 ms against grid's 2.5-56 ms,
     // bench/results/group-launches), so they keep a launch per 8 blocks.
     const double MostGroups =
         F.Recursive ? std::numeric_limits<double>::max() : C["multiblock_max_launches"];
-    double Groups =
-        G == "multiblock:8" ? std::clamp(S.ParentThreads / (Block * 8), 1.0, MostGroups) : 1;
-    double Records =
-        parallelWork(S, C, S.Launches) / C["serial_child_thread_ns"] * C["aggregation_record_ns"] +
-        (G == "warp" || G == "block"
-             ? 0
-             : S.Launches / Groups * C["global_atomic_same_address_ns"] / 1000);
+    double Block = S.ParentBlock;
     double Scopes =
-        G == "warp"    ? (S.LaunchesPerThread * 32 >= 2 ? S.ParentThreads / 32 : S.Launches)
-        : G == "block" ? (S.LaunchesPerThread * Block >= 2 ? S.ParentThreads / Block : S.Launches)
-        : G == "multiblock:8" ? Groups
-                              : 1;
-    double Launch = WholeGrid ? Latency
-                              : std::max(Scopes * C["device_launch_throughput_faf_us"],
-                                         C["device_launch_issue_faf_us"]);
+        Scope == "warp" ? (S.LaunchesPerThread * 32 >= 2 ? S.ParentThreads / 32 : S.Launches)
+        : Scope == "block"
+            ? (S.LaunchesPerThread * Block >= 2 ? S.ParentThreads / Block : S.Launches)
+        : Scope == "multiblock:8" ? std::clamp(S.ParentThreads / (Block * 8), 1.0, MostGroups)
+                                  : 1;
+    // From the parent's launch to the end of its aggregated grids, measured
+    // alike for each way (bench/host_launch_probe); scopes that launch
+    // from the device add their launches' throughput.
+    double Launch = Host              ? C["host_aggregate_launch_us"]
+                    : Scope == "grid" ? C["grid_tail_relaunch_us"]
+                                      : std::max(Scopes * C["device_launch_throughput_faf_us"],
+                                                 C["device_aggregate_launch_us"]);
     // A recursive child's aggregated grid launches the next level's.
     if (F.Recursive)
       Launch = std::max(Launch, C["dependent_hop_us"]);
@@ -337,9 +363,20 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
                         ? S.Launches * S.ChildThreads * std::log2(std::max(S.Launches, 2.0)) *
                               C["thread_search_step_ns"] / 1000 / S.Concurrent
                         : 0;
-    How = std::to_string(long(Scopes)) + " aggregated launch(es) " + microseconds(Launch) +
-          ", records " + microseconds(Records) + (Search ? ", search " + microseconds(Search) : "");
-    return Records + Launch + Search + WorkFactor * parallelWork(S, C, Threads);
+    const double WorkFactor = Host ? C["host_persistent_work_factor"] : 1.0;
+    How = (EitherSide ? G + ": " : std::string()) + std::to_string(long(Scopes)) +
+          (Host ? " aggregated grid(s) launched by the host " : " aggregated launch(es) ") +
+          microseconds(Launch) + ", records " + microseconds(Records) +
+          (Search ? ", search " + microseconds(Search) : "");
+    double Price = Records + Launch + Search + WorkFactor * parallelWork(S, C, Threads);
+    // The host's persistent grid deals child threads that loop out in
+    // order; measured as a whole run's ratio, so it scales the whole price.
+    if (Host && F.ChildLoops && !F.Recursive) {
+      How += " (threads that loop: x" +
+             llvm::formatv("{0:F2}", C["host_persistent_looping_factor"]).str() + ")";
+      Price *= C["host_persistent_looping_factor"];
+    }
+    return Price;
   });
 }
 

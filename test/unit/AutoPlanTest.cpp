@@ -163,7 +163,7 @@ TEST(AutoPlan, LoopingChildLaunchesEveryChildUncoarsened) {
 }
 
 // Where the host may launch the aggregated grid after the parent, its
-// measured 16 us beats the device's tail-launched grid (32 us).
+// measured 17.7 us beats the device's tail-launched grid (28.2 us).
 TEST(AutoPlan, HostLaunchedAggregationBeatsTheGridTail) {
   SiteFacts F;
   F.Parent = "spmv_rows";
@@ -178,6 +178,70 @@ TEST(AutoPlan, HostLaunchedAggregationBeatsTheGridTail) {
   F.Probes["aggregate=host"] = {false, "a launch after the parent's reads the child's results", {}};
   Plan = planProgram({F}, 1, h100());
   EXPECT_EQ(choice(Plan), "T+C+A:grid");
+}
+
+// A host-launched parent of a degree-sized child that every aggregation
+// takes, the host's ways too.
+SiteFacts hostLaunchedSite() {
+  SiteFacts F;
+  F.Parent = "bfs_expand_frontier";
+  F.Child = "bfs_visit_neighbors";
+  F.ParentHostLaunched = true;
+  F.ChildBlock = 64;
+  takes(F, {"threshold", "coarsen", "aggregate=warp", "aggregate=block", "aggregate=multiblock:8",
+            "aggregate=grid", "aggregate=threads", "aggregate=host", "aggregate=threads:host",
+            "aggregate=host-or-device", "aggregate=threads:host-or-device"});
+  refuses(F, "remove-launches=auto", "test");
+  return F;
+}
+
+std::map<std::string, std::string> optionsOf(const ProgramPlan &Plan) {
+  std::map<std::string, std::string> Options;
+  for (const PlannedPass &P : Plan.Passes)
+    Options.insert(P.Options.begin(), P.Options.end());
+  return Options;
+}
+
+// The host's way (17.7 us measured from the parent's launch to the end of
+// the aggregated grid) beats the device's multi-block one (26.6 us) for the
+// nominal grid; host-or-device, listed first, wins the tie with host and
+// keeps multi-block's threshold (its small grids launch from the device).
+TEST(AutoPlan, HostOrDeviceTakesAHostLaunchedParent) {
+  ProgramPlan Plan = planProgram({hostLaunchedSite()}, 1, h100());
+  EXPECT_EQ(choice(Plan), "T+C+A:host-or-device");
+  EXPECT_EQ(optionsOf(Plan)["threshold-value"], "128");
+  EXPECT_NE(Plan.Decisions.at(0).Parameters.at("rejected").find("T+C+A:host: "), std::string::npos);
+}
+
+// A parent grid the host writes as a constant below host_min_parent_threads
+// runs host-or-device's device side: priced as multi-block, no longer below
+// host's price.
+TEST(AutoPlan, HostOrDevicePricesSmallConstantGridsAsMultiBlock) {
+  LaunchCosts C = h100();
+  SiteFacts Small = hostLaunchedSite();
+  Small.ParentGrid = 8;
+  Small.ParentBlock = 256;
+  PassStep Threshold{"threshold", "", false}, Either{"aggregate", "host-or-device", true},
+      Block{"aggregate", "multiblock:8", true};
+  Estimate E = costThresholdAggregate(Small, C, {&Threshold, &Either});
+  EXPECT_NE(E.Numbers.back().second.find("multiblock:8: "), std::string::npos);
+  EXPECT_DOUBLE_EQ(E.Microseconds,
+                   costThresholdAggregate(Small, C, {&Threshold, &Block}).Microseconds);
+  SiteFacts Large = hostLaunchedSite();
+  Large.ParentGrid = 256;
+  Large.ParentBlock = 256;
+  EXPECT_NE(
+      costThresholdAggregate(Large, C, {&Threshold, &Either}).Numbers.back().second.find("host: "),
+      std::string::npos);
+}
+
+// A child whose threads loop ran 1.62x slower in the host's persistent grid
+// than at multi-block granularity (tc kron16): it stays on the device.
+TEST(AutoPlan, LoopingChildStaysOffTheHostsPersistentGrid) {
+  SiteFacts F = hostLaunchedSite();
+  F.ChildLoops = true;
+  ProgramPlan Plan = planProgram({F}, 1, h100());
+  EXPECT_EQ(choice(Plan), "T+C+A:multiblock:8");
 }
 
 // A degree-sized child of independent threads (bfs, sssp), which every

@@ -237,7 +237,7 @@ AcceptedSites acceptSites(clang::ASTContext &Ctx, const LaunchAnalysis &Launches
         Options.HostWhenLarge ? "grid, launched by the host for large parent grids; multi-block (" +
                                     std::to_string(Options.GroupBlocks) +
                                     " blocks), launched from the device, for smaller ones"
-        : Options.HostLaunch  ? "grid, launched by the host"
+        : Options.HostLaunch ? "grid, launched by the host"
         : Options.Granularity == AggregationGranularity::MultiBlock
             ? "multi-block (" + std::to_string(Options.GroupBlocks) +
                   " blocks, more in a grid past LAUNCHOPT_MAX_GROUP_LAUNCHES scopes)"
@@ -806,10 +806,10 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
     // Under --aggregate=host-or-device the device launches smaller parent
     // grids' aggregated grids too.
     if (Children.count(Decl) && Options.HostWhenLarge) {
-      After += aggregatedKernelAndLauncher(recordView(Accepted, Decl), Own,
-                                           deviceSideOptions(Options), UniformOf[Decl],
-                                           Direct ? directKernelName(K.Name) : K.Name,
-                                           Accepted.Packed.count(Decl) > 0, false, false);
+      After +=
+          aggregatedKernelAndLauncher(recordView(Accepted, Decl), Own, deviceSideOptions(Options),
+                                      UniformOf[Decl], Direct ? directKernelName(K.Name) : K.Name,
+                                      Accepted.Packed.count(Decl) > 0, false, false);
     } else if (Children.count(Decl) && !Options.HostLaunch) {
       bool InOrder =
           std::any_of(Accepted.Sites.begin(), Accepted.Sites.end(),

@@ -472,8 +472,9 @@ std::string parentWrapper(const KernelCopy &Parent, const std::vector<Aggregated
     for (AggregatedSite &Site : DeviceSites)
       Site.HostScope.clear();
     const AggregateOptions Device = deviceSideOptions(Options);
-    std::string S = "{\n  // launchopt: the grids the host does not aggregate (" + HostedParentPrefix +
-                    Parent.Name + "\n  // records the others' launches): multi-block scopes, "
+    std::string S = "{\n  // launchopt: the grids the host does not aggregate (" +
+                    HostedParentPrefix + Parent.Name +
+                    "\n  // records the others' launches): multi-block scopes, "
                     "their grids launched from the device.\n";
     S += scopePrologue(DeviceSites, Device, "  ");
     S += parentPartCall(Parent, DeviceSites, "false");

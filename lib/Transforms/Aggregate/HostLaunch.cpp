@@ -316,8 +316,9 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
        generated::code("(cudaStream_t @stream)\n{\n");
   for (const AggregatedSite &Site : Sites)
     S += "  launchopt::launchHostAggregated(" + Site.ChildScope +
-         (Site.HostWhenLarge ? HostAggregatedPrefix : AggregatedPrefix) + Site.ChildName + Site.TemplateArgs + ", " + Site.HostScope + ", " + Site.HostBlockThreads +
-         ", " + Site.HostSharedMemory + ", " + (Site.PackThreads ? "true" : "false") +
+         (Site.HostWhenLarge ? HostAggregatedPrefix : AggregatedPrefix) + Site.ChildName +
+         Site.TemplateArgs + ", " + Site.HostScope + ", " + Site.HostBlockThreads + ", " +
+         Site.HostSharedMemory + ", " + (Site.PackThreads ? "true" : "false") +
          generated::code(", @stream);\n");
   return S + "}";
 }

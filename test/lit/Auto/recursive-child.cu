@@ -1,16 +1,17 @@
 // A kernel that launches itself, started by the host: --auto weighs
 // thresholding (with its depth guard), coarsening and aggregation against
 // launch removal's persistent grid, which the host's launch starts, and the
-// report prices each. The output compiles.
+// report prices each: the two are within a few microseconds of each other
+// for this child (71 and 73 us), and the removal the measured recursive apps
+// (ms, qt) ran fastest with wins. The output compiles.
 // RUN: %launchopt --auto %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-compile %t.cu
 // CHECK: ('walk' -> 'walk'): auto: applied
 // CHECK:   child: independent threads, recursive
-// CHECK:   choice: T+{{.*}}A:{{[a-z:0-9]+}} (
-// CHECK:   rejected: {{.*}}R:auto: {{[0-9]+}} us
-// CHECK: threshold: applied
-// CHECK: aggregate: applied
+// CHECK:   choice: R:auto ({{[0-9]+}} us)
+// CHECK:   rejected: {{.*}}T+C+A:multiblock:8: {{[0-9]+}} us
+// CHECK: remove-launches: applied
 #include <cuda_runtime.h>
 
 __global__ void walk(int *out, const int *next, int n, int depth) {

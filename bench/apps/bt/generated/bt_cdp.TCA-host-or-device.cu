@@ -1431,10 +1431,11 @@ namespace {
 // --aggregate=host-or-device: the host aggregates a parent grid of at least
 // this many threads (arms its scopes, launches a copy of the parent that
 // records into them, then the aggregated grids); a smaller grid is the
-// parent as written, whose children above the threshold are launched from
-// the device. Such a launch costs its thread 6.4 us (H100), where the
-// arming kernel and the aggregated grid cost every parent grid two launches
-// (bfs and sssp on meshes: thousands of grids of a few hundred threads).
+// parent as written, which aggregates its children above the threshold in
+// multi-block scopes and launches their grids from the device. The arming
+// kernel and the host's aggregated grid cost every parent grid two launches,
+// which small grids repeated thousands of times do not repay (bfs and sssp
+// on meshes: grids of a few hundred threads).
 #ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
 #define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
 #endif
@@ -1465,7 +1466,7 @@ __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) 
     printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
            "aggregated children (another file, a function pointer, cudaLaunchKernel); "
            "transform that launch too, or use --aggregate=host-or-device (whose parent as "
-           "written launches its children from the device) or --aggregate=grid\n",
+           "written aggregates its children on the device) or --aggregate=grid\n",
            parent);
     __trap();
   }
@@ -2256,7 +2257,7 @@ static __device__ void __lo_hserial___lo_coarse_bt_tessellate(BezierLine line, i
 // launchopt: '__lo_coarse_bt_tessellate' aggregated and launched by the host after its parent: the blocks
 // of a grid of any size stride over the recorded child blocks; each finds
 // the launch it belongs to and runs as that launch's original block.
-__global__ void __lo_agg___lo_coarse_bt_tessellate(const launchopt::HostAggregation *__lo_host)
+__global__ void __lo_hagg___lo_coarse_bt_tessellate(const launchopt::HostAggregation *__lo_host)
 {
   launchopt::HostRecords __lo_h;
   if (!launchopt::hostRecords(__lo_host, &__lo_h))
@@ -2270,6 +2271,45 @@ __global__ void __lo_agg___lo_coarse_bt_tessellate(const launchopt::HostAggregat
     }
     __syncthreads();
   }
+}
+
+// launchopt: '__lo_coarse_bt_tessellate' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg___lo_coarse_bt_tessellate(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  launchopt::OriginalThread __lo_t;
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args___lo_coarse_bt_tessellate &__lo_a = *static_cast<const __lo_args___lo_coarse_bt_tessellate *>(__lo_t.arguments);
+  __lo_part___lo_coarse_bt_tessellate(__lo_a.line, __lo_a.n, __lo_a.points, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim);
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch___lo_coarse_bt_tessellate(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args___lo_coarse_bt_tessellate &__lo_a = *static_cast<const __lo_args___lo_coarse_bt_tessellate *>(__lo_r.arguments);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_coarse_bt_tessellate<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_a.line, __lo_a.n, __lo_a.points, __lo_a.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
+    }
+    return;
+  }
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse_bt_tessellate<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
 }
 
 // launchopt: one thread of 'bt_tessellate', run by a parent thread; the locals below
@@ -2330,6 +2370,12 @@ static __device__ void __lo_serial_bt_tessellate(BezierLine line, int n, float2*
 // launchopt: the scope of the launches of '__lo_coarse_bt_tessellate' here, whose aggregated grid
 // the host launches after this kernel.
 static __device__ launchopt::HostAggregation __lo_host_bt_lines_1;
+
+// launchopt: aggregation scopes of the groups of parent blocks.
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_bt_lines_1[LAUNCHOPT_MAX_GROUPS];
+
+static __device__ void __lo_launch___lo_coarse_bt_tessellate(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
 
 // launchopt: the body of 'bt_lines' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
@@ -2396,10 +2442,23 @@ static __device__ __forceinline__ void __lo_part_bt_lines(const BezierLine* line
 }
 
 __global__ void bt_lines(const BezierLine* lines, int num_lines, int* num_points, float2** buffers) {
-  // launchopt: the grids the host does not aggregate: no scope, the launches are
-  // made from the device (__lo_hparent_bt_lines records them).
-  launchopt::AggregationScope *const __lo_agg1 = nullptr;
+  // launchopt: the grids the host does not aggregate (__lo_hparent_bt_lines
+  // records the others' launches): multi-block scopes, their grids launched from the device.
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  const unsigned __lo_agg1_span = launchopt::groupSpan(8u);
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
+  launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_bt_lines_1[__lo_agg1_group] : nullptr;
+  if (__lo_thread == 0 && __lo_agg1)
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, 0);
+  __syncthreads();
   __lo_part_bt_lines(lines, num_lines, num_points, buffers, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span))) {
+    __lo_launch___lo_coarse_bt_tessellate(__lo_agg1, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg1);
+  }
 }
 
 // launchopt: 'bt_lines' as the host launches it for a grid whose children it
@@ -2431,7 +2490,7 @@ static __global__ void __lo_arm_bt_lines(launchopt::PoolView __lo_pool)
 // the aggregated grids of its children (host_aggregation.cuh says how they are sized).
 static void __lo_hostlaunch_bt_lines(cudaStream_t __lo_stream)
 {
-  launchopt::launchHostAggregated(__lo_agg___lo_coarse_bt_tessellate, __lo_host_bt_lines_1, 32u, 0u, false, __lo_stream);
+  launchopt::launchHostAggregated(__lo_hagg___lo_coarse_bt_tessellate, __lo_host_bt_lines_1, 32u, 0u, false, __lo_stream);
 }
 
 __global__ void bt_sum_and_free(int num_lines, const int* num_points, float2** buffers, float* sums) {
@@ -2459,7 +2518,7 @@ int bt_run(const BezierLine* d_lines, int num_lines, int* d_num_points, float* d
   float2** buffers = nullptr;
   cudaMalloc(&buffers, sizeof(float2*) * num_lines);
   const int blocks = (num_lines + kParentBlock - 1) / kParentBlock;
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = blocks, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_bt_lines<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 64, 0, 0, 1})); __lo_hparent_bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); __lo_hostlaunch_bt_lines(__lo_hstream); } else bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); }
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = blocks, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_bt_lines<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 64, 0, 0, 1})); __lo_hparent_bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); __lo_hostlaunch_bt_lines(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 64, 0, 0, 1}); bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); } }
   bt_sum_and_free<<<blocks, kParentBlock>>>(num_lines, d_num_points, buffers, d_line_sums);
   cudaMemcpyFromSymbol(&failed, bt_failed_launches, sizeof failed);
   cudaFree(buffers);

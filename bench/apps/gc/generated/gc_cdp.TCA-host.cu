@@ -827,10 +827,11 @@ namespace {
 // --aggregate=host-or-device: the host aggregates a parent grid of at least
 // this many threads (arms its scopes, launches a copy of the parent that
 // records into them, then the aggregated grids); a smaller grid is the
-// parent as written, whose children above the threshold are launched from
-// the device. Such a launch costs its thread 6.4 us (H100), where the
-// arming kernel and the aggregated grid cost every parent grid two launches
-// (bfs and sssp on meshes: thousands of grids of a few hundred threads).
+// parent as written, which aggregates its children above the threshold in
+// multi-block scopes and launches their grids from the device. The arming
+// kernel and the host's aggregated grid cost every parent grid two launches,
+// which small grids repeated thousands of times do not repay (bfs and sssp
+// on meshes: grids of a few hundred threads).
 #ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
 #define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
 #endif
@@ -861,7 +862,7 @@ __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) 
     printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
            "aggregated children (another file, a function pointer, cudaLaunchKernel); "
            "transform that launch too, or use --aggregate=host-or-device (whose parent as "
-           "written launches its children from the device) or --aggregate=grid\n",
+           "written aggregates its children on the device) or --aggregate=grid\n",
            parent);
     __trap();
   }

@@ -1431,10 +1431,11 @@ namespace {
 // --aggregate=host-or-device: the host aggregates a parent grid of at least
 // this many threads (arms its scopes, launches a copy of the parent that
 // records into them, then the aggregated grids); a smaller grid is the
-// parent as written, whose children above the threshold are launched from
-// the device. Such a launch costs its thread 6.4 us (H100), where the
-// arming kernel and the aggregated grid cost every parent grid two launches
-// (bfs and sssp on meshes: thousands of grids of a few hundred threads).
+// parent as written, which aggregates its children above the threshold in
+// multi-block scopes and launches their grids from the device. The arming
+// kernel and the host's aggregated grid cost every parent grid two launches,
+// which small grids repeated thousands of times do not repay (bfs and sssp
+// on meshes: grids of a few hundred threads).
 #ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
 #define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
 #endif
@@ -1465,7 +1466,7 @@ __device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) 
     printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
            "aggregated children (another file, a function pointer, cudaLaunchKernel); "
            "transform that launch too, or use --aggregate=host-or-device (whose parent as "
-           "written launches its children from the device) or --aggregate=grid\n",
+           "written aggregates its children on the device) or --aggregate=grid\n",
            parent);
     __trap();
   }
@@ -1754,6 +1755,12 @@ struct __lo_args___lo_coarse_ms_tile {
 // the host launches after this kernel.
 static __device__ launchopt::HostAggregation __lo_host_ms_tile_1;
 
+// launchopt: aggregation scopes of the groups of parent blocks.
+static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_ms_tile_1[LAUNCHOPT_MAX_GROUPS];
+
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect);
+
 // launchopt: the body of 'ms_tile' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
 static __device__ __forceinline__ void __lo_part_ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
@@ -1814,10 +1821,23 @@ static __device__ __forceinline__ void __lo_part_ms_tile(int w, int h, int max_d
 }
 
 __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, int y_origin, int size, int depth) {
-  // launchopt: the grids the host does not aggregate: no scope, the launches are
-  // made from the device (__lo_hparent_ms_tile records them).
-  launchopt::AggregationScope *const __lo_agg1 = nullptr;
+  // launchopt: the grids the host does not aggregate (__lo_hparent_ms_tile
+  // records the others' launches): multi-block scopes, their grids launched from the device.
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  const unsigned __lo_agg1_span = launchopt::groupSpan(8u);
+  const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
+  launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_ms_tile_1[__lo_agg1_group] : nullptr;
+  if (__lo_thread == 0 && __lo_agg1)
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
+  __syncthreads();
   __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
+  __syncthreads();
+  if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span))) {
+    __lo_launch___lo_coarse_ms_tile(__lo_agg1, cudaStreamFireAndForget, false);
+    launchopt::clearScope(__lo_agg1);
+  }
 }
 
 // launchopt: 'ms_tile' coarsened: each block runs the original blocks
@@ -1913,7 +1933,7 @@ static __device__ void __lo_part___lo_coarse_ms_tile(int w, int h, int max_dwell
 // launchopt: '__lo_coarse_ms_tile' aggregated and launched by the host after its parent: the blocks
 // of a grid of any size stride over the recorded child blocks; each finds
 // the launch it belongs to and runs as that launch's original block.
-__global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::HostAggregation *__lo_host)
+__global__ void __lo_hagg___lo_coarse_ms_tile(const launchopt::HostAggregation *__lo_host)
 {
   launchopt::HostRecords __lo_h;
   if (!launchopt::hostRecords(__lo_host, &__lo_h))
@@ -1928,6 +1948,47 @@ __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::HostAggregation *_
     }
     __syncthreads();
   }
+}
+
+// launchopt: '__lo_coarse_ms_tile' aggregated: each block finds the launch it belongs to and runs
+// as that launch's original block (disaggregation).
+__global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *__lo_launch)
+{
+  launchopt::OriginalThread __lo_t;
+  if (!launchopt::findOriginal(__lo_launch, &__lo_t))
+    return;
+  const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_t.arguments);
+  const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_t.uniformArguments);
+  __lo_part___lo_coarse_ms_tile(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_u.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+      __lo_t.blockDim, __lo_t.gridDim);
+}
+
+// launchopt: launches the records of a finished scope: one aggregated grid,
+// or one by one when there are fewer than LAUNCHOPT_AGG_THRESHOLD.
+static __device__ void __lo_launch___lo_coarse_ms_tile(launchopt::AggregationScope *__lo_scope, cudaStream_t __lo_stream,
+    bool __lo_allowDirect)
+{
+  launchopt::ScopeSummary __lo_s;
+  if (!launchopt::summarize(__lo_scope, &__lo_s))
+    return;
+  if (__lo_allowDirect && __lo_s.count < LAUNCHOPT_AGG_THRESHOLD) {
+    for (unsigned __lo_i = 0; __lo_i < __lo_s.count; ++__lo_i) {
+      const launchopt::ChildRecord &__lo_r = __lo_s.launch->records[__lo_i];
+      const __lo_args___lo_coarse_ms_tile &__lo_a = *static_cast<const __lo_args___lo_coarse_ms_tile *>(__lo_r.arguments);
+      const __lo_uargs___lo_coarse_ms_tile &__lo_u = *static_cast<const __lo_uargs___lo_coarse_ms_tile *>(__lo_s.launch->uniformArguments);
+      launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+        __lo_coarse_ms_tile<<<__lo_r.grid, __lo_r.block, __lo_r.sharedMemory, __lo_st>>>(__lo_u.w, __lo_u.h, __lo_u.max_dwell, __lo_u.dwells, __lo_a.x_origin, __lo_a.y_origin, __lo_u.size, __lo_u.depth, __lo_u.__lo_originalGrid);
+        return cudaGetLastError() == cudaSuccess;
+      }, cudaStreamFireAndForget);
+    }
+    return;
+  }
+  const launchopt::ScopeSummary __lo_summary = __lo_s;
+  launchopt::deferral::launchOrDefer([=](cudaStream_t __lo_st) {
+    const launchopt::ScopeSummary &__lo_s = __lo_summary;
+    __lo_agg___lo_coarse_ms_tile<<<__lo_s.blocks, __lo_s.maxThreads, __lo_s.maxSharedMemory, __lo_st>>>(__lo_s.launch);
+    return cudaGetLastError() == cudaSuccess;
+  }, __lo_stream);
 }
 
 // launchopt: 'ms_tile' as the host launches it for a grid whose children it
@@ -1959,7 +2020,7 @@ static __global__ void __lo_arm_ms_tile(launchopt::PoolView __lo_pool)
 // the aggregated grids of its children (host_aggregation.cuh says how they are sized).
 static void __lo_hostlaunch_ms_tile(cudaStream_t __lo_stream)
 {
-  launchopt::launchHostAggregated(__lo_agg___lo_coarse_ms_tile, __lo_host_ms_tile_1, 256u, 0u, false, __lo_stream);
+  launchopt::launchHostAggregated(__lo_hagg___lo_coarse_ms_tile, __lo_host_ms_tile_1, 256u, 0u, false, __lo_stream);
 }
 
 }  // namespace
@@ -1974,8 +2035,8 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
   { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_ms_tile<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {0, 0, 1, 16, 1})); __lo_hparent_ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0); __lo_hostlaunch_ms_tile(__lo_hstream); } else ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
-                                                                          width / kInitTiles, 0); }
+                                                                          width / kInitTiles, 0); __lo_hostlaunch_ms_tile(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {0, 0, 1, 16, 1}); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+                                                                          width / kInitTiles, 0); } }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return -static_cast<int>(err);

@@ -1390,6 +1390,261 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 
 #pragma nv_diag_default 177
 // ---- end of launchopt/aggregation.cuh ----
+// ---- launchopt runtime: launchopt/host_aggregation.cuh ----
+// launchopt runtime: aggregated child grids launched by the host
+// (--aggregate=host, --aggregate=threads:host). Included after
+// aggregation.cuh (and thread_aggregation.cuh for packed threads), whose
+// scopes, pool and records it reuses.
+//
+// A parent launched from the host records its children's launches in one
+// grid scope, as at grid granularity, but no parent block launches them: the
+// host launches the aggregated grid into the parent's stream right after the
+// parent, so it starts when the parent and all its work are done, and the
+// output needs no device-side launch. The host does not know how many
+// records the parent wrote. By default it launches a grid as large as the
+// device holds at once (occupancy x SMs), whose blocks read the count from
+// the scope and stride over the child blocks (or packed child threads);
+// with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
+// stream synchronization) and launches exactly that many blocks.
+// Before each parent launch the host's arming kernel publishes and resets the
+// pool (preparePool and publishPool in aggregation.cuh) and clears the
+// scopes; the parent's first block checks that it was armed, so a host
+// launch launchopt could not see (another file, a function pointer) stops
+// with a message instead of dropping the children.
+
+#include <cstdio>
+#include <mutex>
+
+#ifndef LAUNCHOPT_HOST_COUNT_COPY
+#define LAUNCHOPT_HOST_COUNT_COPY 0
+#endif
+// Blocks per SM of the persistent grid; 0: as many as the occupancy allows.
+#ifndef LAUNCHOPT_HOST_BLOCKS_PER_SM
+#define LAUNCHOPT_HOST_BLOCKS_PER_SM 0
+#endif
+
+#pragma nv_diag_suppress 177
+
+namespace launchopt {
+namespace {
+
+// --aggregate=host-or-device: the host aggregates a parent grid of at least
+// this many threads (arms its scopes, launches a copy of the parent that
+// records into them, then the aggregated grids); a smaller grid is the
+// parent as written, which aggregates its children above the threshold in
+// multi-block scopes and launches their grids from the device. The arming
+// kernel and the host's aggregated grid cost every parent grid two launches,
+// which small grids repeated thousands of times do not repay (bfs and sssp
+// on meshes: grids of a few hundred threads).
+#ifndef LAUNCHOPT_HOST_MIN_PARENT_THREADS
+#define LAUNCHOPT_HOST_MIN_PARENT_THREADS 16384
+#endif
+
+// The grid scope of one aggregated site of a host-launched parent.
+struct HostAggregation {
+  AggregationScope scope;
+  unsigned armed; // set by the arming kernel, taken by the parent's first block
+};
+
+// Run by the arming kernel before each parent launch, in its stream: every
+// earlier grid of the stream, the last aggregated grid included, is done.
+__device__ inline void armHostAggregation(HostAggregation *h) {
+  clearScope(&h->scope);
+  h->armed = 1;
+}
+
+// Host side, --aggregate=host-or-device: whether the host aggregates a
+// parent grid of `grid` x `block`.
+inline bool hostAggregates(dim3 grid, dim3 block) {
+  double threads = double(grid.x) * grid.y * grid.z * (double(block.x) * block.y * block.z);
+  return threads >= double(LAUNCHOPT_HOST_MIN_PARENT_THREADS);
+}
+
+// Called by thread 0 of the parent's block 0.
+__device__ inline void expectHostLaunch(HostAggregation *h, const char *parent) {
+  if (atomicExch(&h->armed, 0u) == 0) {
+    printf("launchopt: '%s' was launched where launchopt did not add the host launch of its "
+           "aggregated children (another file, a function pointer, cudaLaunchKernel); "
+           "transform that launch too, or use --aggregate=host-or-device (whose parent as "
+           "written aggregates its children on the device) or --aggregate=grid\n",
+           parent);
+    __trap();
+  }
+}
+
+// What an aggregated grid launched by the host reads of its scope: the
+// usable records and how many units (child blocks, or blocks of packed
+// threads) they hold.
+struct HostRecords {
+  const AggregatedLaunch *launch;
+  unsigned count;
+  unsigned long long total; // child blocks, or packed child threads
+  unsigned long long units;
+};
+
+// Whole child blocks: false when the parent recorded nothing.
+__device__ inline bool hostRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> 32), s.capacity);
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const ChildRecord &last = s.launch->records[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = (unsigned long long)last.firstBlock + last.blocks;
+  out->units = out->total;
+  return true;
+}
+
+// Disaggregation of child block `block` for this thread: false for threads
+// beyond the record's block size (they skip the body; a child with barriers
+// has one block size at every site, the aggregated grid's).
+__device__ inline bool findHostOriginal(const HostRecords &h, unsigned block,
+                                        OriginalThread *out) {
+  const ChildRecord *records = h.launch->records;
+  unsigned lo = 0, hi = h.count - 1;
+  while (lo < hi) { // the first record whose range ends after `block`
+    unsigned mid = (lo + hi) / 2;
+    if (records[mid].firstBlock + records[mid].blocks <= block)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const ChildRecord &r = records[lo];
+  unsigned threads = r.block.x * r.block.y * r.block.z;
+  if (threadIdx.x >= threads)
+    return false;
+  unsigned b = block - r.firstBlock, t = threadIdx.x;
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+
+#ifdef LAUNCHOPT_PACKED_BLOCK
+// Packed child threads (thread_aggregation.cuh): false when the parent
+// recorded nothing.
+__device__ inline bool hostPackedRecords(const HostAggregation *h, HostRecords *out) {
+  const AggregationScope &s = h->scope;
+  unsigned count = min(unsigned(s.countAndBlocks >> PackedSumBits), min(s.capacity, PackedMaxRecords));
+  if (count == 0 || s.launch == nullptr || s.launch == failedLaunch())
+    return false;
+  const PackedRecord &last = packedRecords(s.launch)[count - 1];
+  out->launch = s.launch;
+  out->count = count;
+  out->total = last.firstThread + last.threads;
+  out->units = (out->total + blockDim.x - 1) / blockDim.x;
+  return true;
+}
+
+// The packed thread of unit `unit` this thread runs as; false past the last
+// one. Every thread of the block calls it (thread 0 bounds the block's
+// records for the others, between two barriers).
+__device__ inline bool findHostPackedOriginal(const HostRecords &h, unsigned long long unit,
+                                              OriginalThread *out) {
+  __shared__ unsigned firstRecord, lastRecord;
+  const PackedRecord *records = packedRecords(h.launch);
+  unsigned long long start = unit * blockDim.x;
+  __syncthreads(); // the previous unit's threads have read the bounds
+  if (threadIdx.x == 0) {
+    unsigned long long end = min(h.total, start + blockDim.x);
+    firstRecord = packedRecordOf(records, 0, h.count - 1, start);
+    lastRecord = packedRecordOf(records, firstRecord, h.count - 1, end - 1);
+  }
+  __syncthreads();
+  unsigned long long thread = start + threadIdx.x;
+  if (thread >= h.total)
+    return false;
+  const PackedRecord &r = records[packedRecordOf(records, firstRecord, lastRecord, thread)];
+  unsigned long long local = thread - r.firstThread;
+  unsigned perBlock = r.block.x * r.block.y * r.block.z;
+  unsigned b = unsigned(local / perBlock), t = unsigned(local % perBlock);
+  out->arguments = r.arguments;
+  out->uniformArguments = h.launch->uniformArguments;
+  out->gridDim = r.grid;
+  out->blockDim = r.block;
+  out->blockIdx = make_uint3(b % r.grid.x, (b / r.grid.x) % r.grid.y, b / (r.grid.x * r.grid.y));
+  out->threadIdx =
+      make_uint3(t % r.block.x, (t / r.block.x) % r.block.y, t / (r.block.x * r.block.y));
+  return true;
+}
+#endif
+
+// The persistent grid's size for a kernel: the blocks the device holds at
+// once. Remembered per kernel, device and shape (the occupancy query costs
+// more than the launch).
+inline unsigned persistentBlocks(const void *kernel, unsigned blockThreads, size_t sharedMemory) {
+  struct Entry {
+    const void *kernel;
+    int device;
+    unsigned blockThreads;
+    size_t sharedMemory;
+    unsigned blocks;
+  };
+  static std::mutex lock;
+  static Entry known[32];
+  static unsigned used = 0;
+  int device = 0;
+  cudaGetDevice(&device);
+  std::lock_guard<std::mutex> guard(lock);
+  for (unsigned i = 0; i < used; ++i)
+    if (known[i].kernel == kernel && known[i].device == device &&
+        known[i].blockThreads == blockThreads && known[i].sharedMemory == sharedMemory)
+      return known[i].blocks;
+  int sms = 1, perSM = LAUNCHOPT_HOST_BLOCKS_PER_SM;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  if (perSM <= 0 && (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, kernel, int(blockThreads),
+                                                                   sharedMemory) != cudaSuccess ||
+                     perSM <= 0))
+    perSM = 1;
+  unsigned blocks = unsigned(sms) * unsigned(perSM);
+  if (used < sizeof(known) / sizeof(known[0]))
+    known[used++] = {kernel, device, blockThreads, sharedMemory, blocks};
+  return blocks;
+}
+
+// Launches the aggregated grid of one site after its parent, in the parent's
+// stream. `symbol` is the site's HostAggregation (a __device__ variable);
+// `packed`: its records count child threads.
+template <typename Kernel>
+inline void launchHostAggregated(Kernel kernel, const HostAggregation &symbol,
+                                 unsigned blockThreads, size_t sharedMemory, bool packed,
+                                 cudaStream_t stream) {
+  void *scope = nullptr;
+  if (cudaGetSymbolAddress(&scope, symbol) != cudaSuccess)
+    return;
+  auto *h = static_cast<HostAggregation *>(scope);
+  unsigned long long blocks;
+#if LAUNCHOPT_HOST_COUNT_COPY
+  // The counter holds the launches past the scope's capacity too: an
+  // estimate from above, which the grid's blocks cut to the stored records.
+  unsigned long long counter = 0;
+  cudaMemcpyAsync(&counter, &h->scope.countAndBlocks, sizeof(counter), cudaMemcpyDeviceToHost,
+                  stream);
+  cudaStreamSynchronize(stream);
+  if (counter == 0)
+    return;
+  blocks = packed ? ((counter & ((1ull << 40) - 1)) + blockThreads - 1) / blockThreads
+                  : (counter & 0xffffffffull);
+  if (blocks == 0)
+    return;
+  if (blocks > 0x7fffffffull)
+    blocks = 0x7fffffffull;
+#else
+  blocks = persistentBlocks(reinterpret_cast<const void *>(kernel), blockThreads, sharedMemory);
+#endif
+  kernel<<<unsigned(blocks), blockThreads, sharedMemory, stream>>>(h);
+}
+
+} // namespace
+} // namespace launchopt
+
+#pragma nv_diag_default 177
+// ---- end of launchopt/host_aggregation.cuh ----
 #ifndef LAUNCHOPT_AGG_THRESHOLD
 #define LAUNCHOPT_AGG_THRESHOLD 2
 #endif
@@ -1397,6 +1652,254 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 #define LAUNCHOPT_MAX_GROUPS 65536
 #endif
 
+// ---- launchopt runtime: launchopt/packing.cuh ----
+// launchopt device runtime: serial copies that converged lanes share.
+//
+// A parent thread that runs a small child itself (thresholding's serial
+// copy, launch removal's inline copy, the spawn controller's in-parent run)
+// runs every thread of that child one after another. When several lanes of
+// a warp reach their serial copies together, each with a child of a
+// different size, the warp takes as long as its largest child and most of
+// its lanes idle. Here the lanes that arrive together (__activemask) pool
+// their children: the child threads are numbered in lane order, and in each
+// round every lane runs the next one, finding the lane whose child it
+// belongs to and copying that lane's arguments with shuffles. A warp then
+// takes as many rounds as its children have threads together, divided by
+// its lanes, and consecutive lanes run consecutive threads of one child,
+// whose accesses coalesce as the child's own warps' would.
+//
+// The child's threads are independent (the serial copy requires no
+// barrier, shared memory or warp primitive), so any lane may run any of
+// them. The lanes synchronise (with memory ordering) before the first round,
+// so that a lane sees what the parent thread whose child it runs wrote
+// before its launch, and after the last, so that each parent thread goes on
+// after its whole child, as it would from the serial loop.
+//
+// A round costs more than a thread of a serial loop (the owner's search
+// and the shuffles of its arguments; only the words of the arguments that
+// differ between the lanes are shuffled), so pooling pays where children
+// differ in size, and the more the dearer a child thread is: the group
+// pools only when the largest child's threads, at the child's estimated
+// cost each, cost at least the pooled rounds at that cost plus
+// LAUNCHOPT_PACKED_ROUND_COST.
+//
+// launchopt calls it only for children whose threads loop or are dear
+// (lib/Transforms/Common/SerialChildBuilder.cpp): for a child of a few
+// instructions a round costs about what the thread does.
+//
+// runTogether answers false, and the caller runs its own serial loop, for
+// children too alike for that, for a lane alone, on a GPU without
+// __reduce_or_sync (before sm_80), for arguments that cannot be copied word
+// by word or take more than LAUNCHOPT_PACKED_ARGUMENT_BYTES, and where a
+// child of the group has more threads than 32-bit counts allow. Define
+// LAUNCHOPT_SERIAL_PACKING=0 to keep every serial copy serial.
+#ifndef LAUNCHOPT_PACKING_CUH
+#define LAUNCHOPT_PACKING_CUH
+
+#include <cstring>
+#include <cuda_runtime.h>
+#include <type_traits>
+
+#ifndef LAUNCHOPT_SERIAL_PACKING
+#define LAUNCHOPT_SERIAL_PACKING 1
+#endif
+#ifndef LAUNCHOPT_PACKED_ARGUMENT_BYTES
+#define LAUNCHOPT_PACKED_ARGUMENT_BYTES 224
+#endif
+#ifndef LAUNCHOPT_PACKED_ROUND_COST
+#define LAUNCHOPT_PACKED_ROUND_COST 48 // instructions a pooled round adds to a child thread's
+#endif
+#ifndef LAUNCHOPT_PACKED_LOOPING_THREAD
+#define LAUNCHOPT_PACKED_LOOPING_THREAD 512 // instructions assumed of a thread that loops
+#endif
+
+namespace launchopt {
+namespace packing {
+namespace {
+
+// The group's threads are counted in 32 bits.
+constexpr unsigned long long MaxGroupThreads = 1ull << 31;
+
+__device__ inline unsigned laneIndex() {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}
+
+// A value's 32-bit words, and which of them every lane of `mask` holds
+// alike (those need no shuffle: arguments such as the input arrays are
+// usually the same in every child).
+template <typename T> struct LaneWords {
+  static constexpr unsigned Count = (sizeof(T) + 3) / 4;
+  unsigned words[Count] = {};
+  unsigned long long same = 0;
+  __device__ LaneWords(unsigned mask, const T &value) {
+    memcpy(words, &value, sizeof(T));
+#pragma unroll
+    for (unsigned i = 0; i < Count; ++i) {
+      int all = 0;
+      __match_all_sync(mask, words[i], &all);
+      if (all)
+        same |= 1ull << i;
+    }
+  }
+};
+
+// The value as the lane `source` holds it; every lane of `mask` calls it.
+template <typename T> struct LaneCopy {
+  alignas(alignof(T) > 4 ? alignof(T) : 4) unsigned words[LaneWords<T>::Count];
+  __device__ LaneCopy(unsigned mask, const LaneWords<T> &mine, unsigned source) {
+#pragma unroll
+    for (unsigned i = 0; i < LaneWords<T>::Count; ++i)
+      words[i] = (mine.same >> i) & 1 ? mine.words[i] : __shfl_sync(mask, mine.words[i], source);
+  }
+  __device__ const T &get() const { return *reinterpret_cast<const T *>(words); }
+};
+
+// What a lane's child is, to the lanes that run its threads.
+template <typename Thread> struct Child {
+  Thread runThread;
+  dim3 grid;
+  dim3 block;
+};
+
+// The thread `index` of a grid in the order of a serial loop (x fastest,
+// threads inside blocks): its block and its thread.
+__device__ inline void placeThread(unsigned index, const dim3 grid, const dim3 block, uint3 *blockIdx,
+                                   uint3 *threadIdx) {
+  if (grid.y == 1 && grid.z == 1 && block.y == 1 && block.z == 1) {
+    const unsigned b = index / block.x;
+    *blockIdx = make_uint3(b, 0, 0);
+    *threadIdx = make_uint3(index - b * block.x, 0, 0);
+    return;
+  }
+  const unsigned blockThreads = block.x * block.y * block.z;
+  const unsigned b = index / blockThreads, t = index - b * blockThreads;
+  *threadIdx = make_uint3(t % block.x, t / block.x % block.y, t / (block.x * block.y));
+  *blockIdx = make_uint3(b % grid.x, b / grid.x % grid.y, b / (grid.x * grid.y));
+}
+
+// The threads of a one-dimensional child that do not end at its guard on
+// the linear x index: that guard ends a thread and every later one
+// (Analysis/LinearExit.h), so the first it ends is found by bisection, over
+// the blocks' first threads and then inside the block before (no division).
+template <typename Exit>
+__device__ unsigned threadsBeforeExit(const dim3 grid, const dim3 block, const Exit &exitAt) {
+  const uint3 origin = make_uint3(0, 0, 0);
+  unsigned low = 0, high = grid.x;
+  while (low < high) {
+    const unsigned middle = low + (high - low) / 2;
+    if (exitAt(make_uint3(middle, 0, 0), origin, block, grid))
+      high = middle;
+    else
+      low = middle + 1;
+  }
+  if (low == 0)
+    return 0;
+  const uint3 last = make_uint3(low - 1, 0, 0);
+  unsigned first = 1, end = block.x;
+  while (first < end) {
+    const unsigned middle = first + (end - first) / 2;
+    if (exitAt(last, make_uint3(middle, 0, 0), block, grid))
+      end = middle;
+    else
+      first = middle + 1;
+  }
+  return (low - 1) * block.x + first;
+}
+
+} // namespace
+
+// Runs this lane's child grid (`runThread(blockIdx, threadIdx, blockDim,
+// gridDim)` runs one of its threads) together with those of the lanes that
+// call it at the same time; false when this lane should run it alone.
+// `exitAt` is the child's guard on its linear x index, or nullptr;
+// `threadCost` the instructions a thread of the child issues, as launchopt
+// estimated them from its body (0: unknown, a child that loops).
+template <typename Thread, typename Exit>
+__device__ bool runTogether(const dim3 grid, const dim3 block, const Thread &runThread,
+                            const Exit &exitAt, unsigned threadCost) {
+#if !LAUNCHOPT_SERIAL_PACKING || (defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800)
+  return false;
+#else
+  if constexpr (!std::is_trivially_copyable<Thread>::value ||
+                sizeof(Thread) > LAUNCHOPT_PACKED_ARGUMENT_BYTES) {
+    return false;
+  } else {
+    const unsigned mask = __activemask();
+    const unsigned lanes = __popc(mask);
+    const unsigned long long cost = threadCost ? threadCost : LAUNCHOPT_PACKED_LOOPING_THREAD;
+    // Pooled, the group gains at most `lanes` times.
+    if (lanes * cost < cost + LAUNCHOPT_PACKED_ROUND_COST)
+      return false;
+    const unsigned long long all = static_cast<unsigned long long>(grid.x) * grid.y * grid.z *
+                                   block.x * block.y * block.z;
+    if (__any_sync(mask, all >= MaxGroupThreads / 32))
+      return false;
+    unsigned threads = static_cast<unsigned>(all);
+    if constexpr (!std::is_same<Exit, decltype(nullptr)>::value) {
+      if (grid.y == 1 && grid.z == 1 && block.y == 1 && block.z == 1)
+        threads = threadsBeforeExit(grid, block, exitAt);
+    }
+
+    // Alone, each lane runs as many threads as its child has, and the group
+    // waits for the largest; together, the group takes `rounds` rounds, each
+    // dearer than a serial thread by LAUNCHOPT_PACKED_ROUND_COST.
+    const unsigned total = __reduce_add_sync(mask, threads);
+    const unsigned rounds = (total + lanes - 1) / lanes;
+    if (static_cast<unsigned long long>(__reduce_max_sync(mask, threads)) * cost <
+        static_cast<unsigned long long>(rounds) * (cost + LAUNCHOPT_PACKED_ROUND_COST))
+      return false;
+
+    // The first thread of this lane's child among the group's (the threads
+    // of the lanes below it, by a scan over the group in lane order).
+    const unsigned lane = laneIndex();
+    unsigned first = threads;
+#pragma unroll
+    for (int distance = 1; distance < 32; distance *= 2) {
+      const unsigned below = __fns(mask, lane, -(distance + 1));
+      const unsigned value = __shfl_sync(mask, first, below == ~0u ? lane : below);
+      if (below != ~0u)
+        first += value;
+    }
+    first -= threads;
+
+    __syncwarp(mask);
+    const unsigned owners = __ballot_sync(mask, threads > 0);
+    const unsigned rank = __popc(mask & ((1u << lane) - 1));
+    const LaneWords<Child<Thread>> mine(mask, Child<Thread>{runThread, grid, block});
+    // The lane whose child holds the round's first thread.
+    unsigned roundOwner = __ffs(owners) - 1;
+    for (unsigned base = 0; base < total; base += lanes) {
+      // Each child that starts inside the round (after its first thread)
+      // marks where: the owner of a thread is the round's first owner
+      // advanced by the marks at or before it.
+      const unsigned offset = first - base;
+      const unsigned mark = threads > 0 && first > base && offset <= lanes ? 1u << (offset - 1) : 0u;
+      const unsigned marks = __reduce_or_sync(mask, mark);
+      const unsigned owner = __fns(owners, roundOwner, __popc(marks & ((1u << rank) - 1)) + 1);
+      const unsigned ownerFirst = __shfl_sync(mask, first, owner);
+      const LaneCopy<Child<Thread>> ownerChild(mask, mine, owner);
+      roundOwner = __fns(owners, roundOwner, __popc(marks) + 1);
+      const unsigned index = base + rank;
+      if (index < total) {
+        const Child<Thread> &c = ownerChild.get();
+        uint3 b, t;
+        placeThread(index - ownerFirst, c.grid, c.block, &b, &t);
+        c.runThread(b, t, c.block, c.grid);
+      }
+    }
+    __syncwarp(mask);
+    return true;
+  }
+#endif
+}
+
+} // namespace packing
+} // namespace launchopt
+
+#endif
+// ---- end of launchopt/packing.cuh ----
 // launchopt: each block of a coarsened child runs LAUNCHOPT_CFACTOR
 // original blocks. Override with -DLAUNCHOPT_CFACTOR=<blocks>.
 #ifndef LAUNCHOPT_CFACTOR
@@ -1548,6 +2051,64 @@ __global__ void __lo_coarse_sp_gather_occurrences(const int* occ_literal, const 
             blockDim, __lo_originalGrid);
 }
 
+// launchopt: one thread of '__lo_coarse_sp_gather_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_hthread___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+// launchopt: every thread of a '__lo_coarse_sp_gather_occurrences' grid, one after another (serial version).
+static __device__ void __lo_hserial___lo_coarse_sp_gather_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int v, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const dim3 __lo_originalGrid, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  if (launchopt::packing::runTogether(__lo_gridDim, __lo_blockDim,
+          [=](const uint3 __lo_b, const uint3 __lo_t, const dim3 __lo_bd, const dim3 __lo_gd) {
+            __lo_hthread___lo_coarse_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, __lo_originalGrid, __lo_b, __lo_t, __lo_bd, __lo_gd);
+          },
+          nullptr, 0u))
+    return;
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_hthread___lo_coarse_sp_gather_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, v, satisfied, eta, toward_true, toward_false, __lo_originalGrid, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: '__lo_coarse_sp_gather_occurrences' aggregated and launched by the host after its parent: the blocks
+// of a grid of any size stride over the recorded child blocks; each finds
+// the launch it belongs to and runs as that launch's original block.
+__global__ void __lo_hagg___lo_coarse_sp_gather_occurrences(const launchopt::HostAggregation *__lo_host)
+{
+  launchopt::HostRecords __lo_h;
+  if (!launchopt::hostRecords(__lo_host, &__lo_h))
+    return;
+  for (unsigned long long __lo_unit = blockIdx.x; __lo_unit < __lo_h.units; __lo_unit += gridDim.x) {
+    launchopt::OriginalThread __lo_t;
+    if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
+      const __lo_args___lo_coarse_sp_gather_occurrences &__lo_a = *static_cast<const __lo_args___lo_coarse_sp_gather_occurrences *>(__lo_t.arguments);
+      const __lo_uargs___lo_coarse_sp_gather_occurrences &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sp_gather_occurrences *>(__lo_t.uniformArguments);
+      __lo_part___lo_coarse_sp_gather_occurrences(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.v, __lo_u.satisfied, __lo_u.eta, __lo_u.toward_true, __lo_u.toward_false, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+          __lo_t.blockDim, __lo_t.gridDim);
+    }
+    __syncthreads();
+  }
+}
+
 // launchopt: '__lo_coarse_sp_gather_occurrences' aggregated: each block finds the launch it belongs to and runs
 // as that launch's original block (disaggregation).
 __global__ void __lo_agg___lo_coarse_sp_gather_occurrences(const launchopt::AggregatedLaunch *__lo_launch)
@@ -1644,6 +2205,10 @@ static __device__ void __lo_serial_sp_gather_occurrences(const int* occ_literal,
     }
 }
 
+// launchopt: the scope of the launches of '__lo_coarse_sp_gather_occurrences' here, whose aggregated grid
+// the host launches after this kernel.
+static __device__ launchopt::HostAggregation __lo_host_sp_gather_1;
+
 // launchopt: aggregation scopes of the groups of parent blocks.
 static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_sp_gather_1[LAUNCHOPT_MAX_GROUPS];
 
@@ -1652,8 +2217,8 @@ static __device__ void __lo_launch___lo_coarse_sp_gather_occurrences(launchopt::
 
 // launchopt: the body of 'sp_gather' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part_sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1)
+static __device__ __forceinline__ void __lo_part_sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg1, const bool __lo_hosted)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -1684,7 +2249,11 @@ static __device__ void __lo_part_sp_gather(SatDev f, int first, const int* value
             ::new (__lo_record1) __lo_args___lo_coarse_sp_gather_occurrences(begin, end, v, __lo_cgrid1);
             if (__lo_uniform1) // first record of the scope: the arguments all share
               ::new (__lo_uniform1) __lo_uargs___lo_coarse_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, satisfied, eta, toward_true, toward_false);
-          } else // pool or scope full: launch now, or defer
+          } else if (__lo_hosted) // pool or scope full: run it here
+          {
+            __lo_hserial___lo_coarse_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false, __lo_cgrid1, __lo_agrid1, __lo_ablock1);
+          }
+          else // the parent as written: launch now, or defer
           {
             auto __lo_darg1_0 = f.occ_literal;
             auto __lo_darg1_1 = f.lit_sign;
@@ -1708,13 +2277,14 @@ static __device__ void __lo_part_sp_gather(SatDev f, int first, const int* value
     else
       __lo_serial_sp_gather_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, v, satisfied, eta, toward_true, toward_false, __lo_grid1, __lo_block1);
   }
-  if (cudaGetLastError() != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+  if ((__lo_hosted ? cudaSuccess : cudaGetLastError()) != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
 }
 }
 
 __global__ void sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta,
                           unsigned* toward_true, unsigned* toward_false) {
-  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  // launchopt: the grids the host does not aggregate (__lo_hparent_sp_gather
+  // records the others' launches): multi-block scopes, their grids launched from the device.
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
@@ -1724,12 +2294,44 @@ __global__ void sp_gather(SatDev f, int first, const int* value, const int* sati
   if (__lo_thread == 0 && __lo_agg1)
     launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
   __syncthreads();
-  __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
+  __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
   __syncthreads();
   if (__lo_thread == 0 && __lo_agg1 && launchopt::lastBlockOfScope(__lo_agg1, min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span))) {
     __lo_launch___lo_coarse_sp_gather_occurrences(__lo_agg1, cudaStreamFireAndForget, false);
     launchopt::clearScope(__lo_agg1);
   }
+}
+
+// launchopt: 'sp_gather' as the host launches it for a grid whose children it
+// aggregates: its launches are recorded in the scopes the host armed.
+__global__ void __lo_hparent_sp_gather(SatDev f, int first, const int* value, const int* satisfied, const unsigned* eta, unsigned* toward_true, unsigned* toward_false)
+{
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  launchopt::AggregationScope *__lo_agg1 = &__lo_host_sp_gather_1.scope;
+  if (__lo_thread == 0) {
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
+    if (launchopt::linearBlock() == 0)
+      launchopt::expectHostLaunch(&__lo_host_sp_gather_1, "sp_gather");
+  }
+  __syncthreads();
+  __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, true);
+}
+
+// launchopt: run by the host before each launch of 'sp_gather', in its stream: publishes and
+// resets the record pool and arms the scopes of its aggregated launches.
+static __global__ void __lo_arm_sp_gather(launchopt::PoolView __lo_pool)
+{
+  launchopt::publishPool(__lo_pool);
+  launchopt::armHostAggregation(&__lo_host_sp_gather_1);
+}
+
+// launchopt: called by the host after each launch of 'sp_gather', with its stream: launches
+// the aggregated grids of its children (host_aggregation.cuh says how they are sized).
+static void __lo_hostlaunch_sp_gather(cudaStream_t __lo_stream)
+{
+  launchopt::launchHostAggregated(__lo_hagg___lo_coarse_sp_gather_occurrences, __lo_host_sp_gather_1, 32u, 0u, false, __lo_stream);
 }
 
 // One thread per variable: biases from the sums (then cleared), decimation.
@@ -1828,6 +2430,64 @@ __global__ void __lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const
             blockDim, __lo_originalGrid);
 }
 
+// launchopt: one thread of '__lo_coarse_sp_satisfy_occurrences', run by a parent thread; the locals below
+// shadow the built-in index variables with that thread's values.
+static __device__ void __lo_hthread___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim)
+{
+  const uint3 blockIdx = __lo_blockIdx;
+  const uint3 threadIdx = __lo_threadIdx;
+  const dim3 blockDim = __lo_blockDim;
+  const dim3 gridDim = __lo_gridDim;
+  (void)blockIdx; (void)threadIdx; (void)blockDim; (void)gridDim;
+  {
+  for (unsigned __lo_bz = blockIdx.z; __lo_bz < __lo_originalGrid.z; __lo_bz += gridDim.z)
+    for (unsigned __lo_by = blockIdx.y; __lo_by < __lo_originalGrid.y; __lo_by += gridDim.y)
+      for (unsigned __lo_bx = blockIdx.x; __lo_bx < __lo_originalGrid.x; __lo_bx += gridDim.x)
+        __lo_block_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, make_uint3(__lo_bx, __lo_by, __lo_bz), threadIdx,
+            blockDim, __lo_originalGrid);
+}
+}
+
+// launchopt: every thread of a '__lo_coarse_sp_satisfy_occurrences' grid, one after another (serial version).
+static __device__ void __lo_hserial___lo_coarse_sp_satisfy_occurrences(const int* occ_literal, const int* lit_sign, const int* lit_clause, int occ_begin, int occ_end, int val, int* satisfied, const dim3 __lo_originalGrid, const dim3 __lo_gridDim, const dim3 __lo_blockDim)
+{
+  if (launchopt::packing::runTogether(__lo_gridDim, __lo_blockDim,
+          [=](const uint3 __lo_b, const uint3 __lo_t, const dim3 __lo_bd, const dim3 __lo_gd) {
+            __lo_hthread___lo_coarse_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, __lo_originalGrid, __lo_b, __lo_t, __lo_bd, __lo_gd);
+          },
+          nullptr, 0u))
+    return;
+  for (unsigned __lo_bz = 0; __lo_bz < __lo_gridDim.z; ++__lo_bz)
+    for (unsigned __lo_by = 0; __lo_by < __lo_gridDim.y; ++__lo_by)
+      for (unsigned __lo_bx = 0; __lo_bx < __lo_gridDim.x; ++__lo_bx)
+        for (unsigned __lo_tz = 0; __lo_tz < __lo_blockDim.z; ++__lo_tz)
+          for (unsigned __lo_ty = 0; __lo_ty < __lo_blockDim.y; ++__lo_ty)
+            for (unsigned __lo_tx = 0; __lo_tx < __lo_blockDim.x; ++__lo_tx)
+              __lo_hthread___lo_coarse_sp_satisfy_occurrences(occ_literal, lit_sign, lit_clause, occ_begin, occ_end, val, satisfied, __lo_originalGrid, make_uint3(__lo_bx, __lo_by, __lo_bz),
+                  make_uint3(__lo_tx, __lo_ty, __lo_tz), __lo_blockDim, __lo_gridDim);
+}
+
+// launchopt: '__lo_coarse_sp_satisfy_occurrences' aggregated and launched by the host after its parent: the blocks
+// of a grid of any size stride over the recorded child blocks; each finds
+// the launch it belongs to and runs as that launch's original block.
+__global__ void __lo_hagg___lo_coarse_sp_satisfy_occurrences(const launchopt::HostAggregation *__lo_host)
+{
+  launchopt::HostRecords __lo_h;
+  if (!launchopt::hostRecords(__lo_host, &__lo_h))
+    return;
+  for (unsigned long long __lo_unit = blockIdx.x; __lo_unit < __lo_h.units; __lo_unit += gridDim.x) {
+    launchopt::OriginalThread __lo_t;
+    if (launchopt::findHostOriginal(__lo_h, unsigned(__lo_unit), &__lo_t)) {
+      const __lo_args___lo_coarse_sp_satisfy_occurrences &__lo_a = *static_cast<const __lo_args___lo_coarse_sp_satisfy_occurrences *>(__lo_t.arguments);
+      const __lo_uargs___lo_coarse_sp_satisfy_occurrences &__lo_u = *static_cast<const __lo_uargs___lo_coarse_sp_satisfy_occurrences *>(__lo_t.uniformArguments);
+      __lo_part___lo_coarse_sp_satisfy_occurrences(__lo_u.occ_literal, __lo_u.lit_sign, __lo_u.lit_clause, __lo_a.occ_begin, __lo_a.occ_end, __lo_a.val, __lo_u.satisfied, __lo_a.__lo_originalGrid, __lo_t.blockIdx, __lo_t.threadIdx,
+          __lo_t.blockDim, __lo_t.gridDim);
+    }
+    __syncthreads();
+  }
+}
+
 // launchopt: '__lo_coarse_sp_satisfy_occurrences' aggregated: each block finds the launch it belongs to and runs
 // as that launch's original block (disaggregation).
 __global__ void __lo_agg___lo_coarse_sp_satisfy_occurrences(const launchopt::AggregatedLaunch *__lo_launch)
@@ -1923,6 +2583,10 @@ static __device__ void __lo_serial_sp_satisfy_occurrences(const int* occ_literal
     }
 }
 
+// launchopt: the scope of the launches of '__lo_coarse_sp_satisfy_occurrences' here, whose aggregated grid
+// the host launches after this kernel.
+static __device__ launchopt::HostAggregation __lo_host_sp_propagate_2;
+
 // launchopt: aggregation scopes of the groups of parent blocks.
 static __device__ __attribute__((unused)) launchopt::AggregationScope __lo_groups_sp_propagate_2[LAUNCHOPT_MAX_GROUPS];
 
@@ -1931,8 +2595,8 @@ static __device__ void __lo_launch___lo_coarse_sp_satisfy_occurrences(launchopt:
 
 // launchopt: the body of 'sp_propagate' for one thread whose built-in index variables are
 // passed in (they differ from the real ones inside an aggregated grid).
-static __device__ void __lo_part_sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
-    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2)
+static __device__ __forceinline__ void __lo_part_sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied, const uint3 __lo_blockIdx, const uint3 __lo_threadIdx,
+    const dim3 __lo_blockDim, const dim3 __lo_gridDim, launchopt::AggregationScope *__lo_agg2, const bool __lo_hosted)
 {
   const uint3 blockIdx = __lo_blockIdx;
   const uint3 threadIdx = __lo_threadIdx;
@@ -1963,7 +2627,11 @@ static __device__ void __lo_part_sp_propagate(SatDev f, int first, const int* fi
             ::new (__lo_record2) __lo_args___lo_coarse_sp_satisfy_occurrences(begin, end, value[v], __lo_cgrid2);
             if (__lo_uniform2) // first record of the scope: the arguments all share
               ::new (__lo_uniform2) __lo_uargs___lo_coarse_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, satisfied);
-          } else // pool or scope full: launch now, or defer
+          } else if (__lo_hosted) // pool or scope full: run it here
+          {
+            __lo_hserial___lo_coarse_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied, __lo_cgrid2, __lo_agrid2, __lo_ablock2);
+          }
+          else // the parent as written: launch now, or defer
           {
             auto __lo_darg2_0 = f.occ_literal;
             auto __lo_darg2_1 = f.lit_sign;
@@ -1984,12 +2652,13 @@ static __device__ void __lo_part_sp_propagate(SatDev f, int first, const int* fi
     else
       __lo_serial_sp_satisfy_occurrences(f.occ_literal, f.lit_sign, f.lit_clause, begin, end, value[v], satisfied, __lo_grid2, __lo_block2);
   }
-  if (cudaGetLastError() != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
+  if ((__lo_hosted ? cudaSuccess : cudaGetLastError()) != cudaSuccess) atomicAdd(&sp_failed_launches, 1u);
 }
 }
 
 __global__ void sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied) {
-  // launchopt: this kernel's launches are aggregated (multi-block granularity).
+  // launchopt: the grids the host does not aggregate (__lo_hparent_sp_propagate
+  // records the others' launches): multi-block scopes, their grids launched from the device.
   const unsigned __lo_thread = launchopt::linearThread();
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
@@ -1999,12 +2668,44 @@ __global__ void sp_propagate(SatDev f, int first, const int* fixed_now, const in
   if (__lo_thread == 0 && __lo_agg2)
     launchopt::openGroupScope(__lo_agg2, (unsigned long long)__lo_agg2_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
   __syncthreads();
-  __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
+  __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2, false);
   __syncthreads();
   if (__lo_thread == 0 && __lo_agg2 && launchopt::lastBlockOfScope(__lo_agg2, min(__lo_agg2_span, launchopt::blocksPerGrid() - __lo_agg2_group * __lo_agg2_span))) {
     __lo_launch___lo_coarse_sp_satisfy_occurrences(__lo_agg2, cudaStreamFireAndForget, false);
     launchopt::clearScope(__lo_agg2);
   }
+}
+
+// launchopt: 'sp_propagate' as the host launches it for a grid whose children it
+// aggregates: its launches are recorded in the scopes the host armed.
+__global__ void __lo_hparent_sp_propagate(SatDev f, int first, const int* fixed_now, const int* value, int* satisfied)
+{
+  const unsigned __lo_thread = launchopt::linearThread();
+  const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
+  (void)__lo_blockThreads;
+  launchopt::AggregationScope *__lo_agg2 = &__lo_host_sp_propagate_2.scope;
+  if (__lo_thread == 0) {
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
+    if (launchopt::linearBlock() == 0)
+      launchopt::expectHostLaunch(&__lo_host_sp_propagate_2, "sp_propagate");
+  }
+  __syncthreads();
+  __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2, true);
+}
+
+// launchopt: run by the host before each launch of 'sp_propagate', in its stream: publishes and
+// resets the record pool and arms the scopes of its aggregated launches.
+static __global__ void __lo_arm_sp_propagate(launchopt::PoolView __lo_pool)
+{
+  launchopt::publishPool(__lo_pool);
+  launchopt::armHostAggregation(&__lo_host_sp_propagate_2);
+}
+
+// launchopt: called by the host after each launch of 'sp_propagate', with its stream: launches
+// the aggregated grids of its children (host_aggregation.cuh says how they are sized).
+static void __lo_hostlaunch_sp_propagate(cudaStream_t __lo_stream)
+{
+  launchopt::launchHostAggregated(__lo_hagg___lo_coarse_sp_satisfy_occurrences, __lo_host_sp_propagate_2, 32u, 0u, false, __lo_stream);
 }
 
 }  // namespace
@@ -2034,15 +2735,17 @@ int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
                                                                                     eta);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
-                                                                            toward_true, toward_false); }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_gather<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); __lo_hparent_sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
+                                                                            toward_true, toward_false); __lo_hostlaunch_sp_gather(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
+                                                                            toward_true, toward_false); } }
     }
     sp_decimate<<<var_blocks, kParentBlock>>>(f.num_vars, round, toward_true, toward_false, pos, neg, d_value,
                                               fixed_now);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
-                                                                               d_satisfied); }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_propagate<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); __lo_hparent_sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
+                                                                               d_satisfied); __lo_hostlaunch_sp_propagate(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
+                                                                               d_satisfied); } }
     }
   }
   cudaMemcpyFromSymbol(&failed, sp_failed_launches, sizeof failed);
