@@ -20,12 +20,17 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 void runCase(float *d, const int *sizes, int parents, int stride, cudaStream_t s); // probe_app.cu
 
+//   probe NAME [LAYOUT [PARENTS]]   (only that layout, "shared" or "slices",
+//                                   and that parent count)
 int main(int argc, char **argv) {
   const char *name = argc > 1 ? argv[1] : "variant";
+  const char *onlyLayout = argc > 2 ? argv[2] : nullptr;
+  const int onlyParents = argc > 3 ? atoi(argv[3]) : 0;
   const int parentCounts[] = {1, 32, 1024, 8192, 32768};
   const int childBlocks[] = {1, 8};
   cudaStream_t s;
@@ -33,6 +38,9 @@ int main(int argc, char **argv) {
   for (bool slices : {false, true})
     for (int parents : parentCounts)
       for (int blocks : childBlocks) {
+      if ((onlyLayout && std::string(onlyLayout) != (slices ? "slices" : "shared")) ||
+          (onlyParents && parents != onlyParents))
+        continue;
       int n = blocks * 128;
       int stride = slices ? n : 0;
       size_t elements = slices ? size_t(parents) * n : size_t(n);

@@ -1859,7 +1859,7 @@ __global__ void parent(float *d, const int *sizes, int parents, int stride) {
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_parent_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, 0);
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, 0);
   __syncthreads();
   __lo_part_parent(d, sizes, parents, stride, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
   __syncthreads();

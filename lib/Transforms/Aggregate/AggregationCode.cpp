@@ -243,6 +243,13 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
     } else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : V + "_span";
+      // The last group of a grid may have fewer blocks than the span: its
+      // records are sized for those, as the host's pool estimate counts
+      // them (a group sized for the whole span took the pool that later
+      // launches were promised, and they launched one by one).
+      std::string BlocksInGroup = Grid ? GroupBlocks
+                                       : "min(" + V + "_span, launchopt::blocksPerGrid() - " + V +
+                                             "_group * " + V + "_span)";
       if (!Grid)
         S += In + "const unsigned " + V + "_span = launchopt::groupSpan(" +
              std::to_string(Options.GroupBlocks) + "u);\n";
@@ -256,7 +263,7 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
              "_group < LAUNCHOPT_MAX_GROUPS ? &" + Site.GroupArray + "[" + V +
              "_group] : nullptr;\n";
       S += In + "if (" + T + " == 0 && " + V + ")\n" + In + "  launchopt::openGroupScope(" + V +
-           ", (unsigned long long)" + GroupBlocks + " * " + Launchers + ", " + Uniform + ");\n";
+           ", (unsigned long long)" + BlocksInGroup + " * " + Launchers + ", " + Uniform + ");\n";
     }
   }
   S += joinOrderedScopes(Sites, G, In);

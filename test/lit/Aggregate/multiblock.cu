@@ -26,7 +26,7 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
 // CHECK-NEXT: launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_parent_1[__lo_agg1_group] : nullptr;
 // CHECK-NEXT: if (__lo_thread == 0 && __lo_agg1)
-// CHECK-NEXT: launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs_child));
+// CHECK-NEXT: launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs_child));
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: __lo_part_parent(d, sizes, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 // CHECK-NEXT: __syncthreads();

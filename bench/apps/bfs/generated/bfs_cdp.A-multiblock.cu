@@ -1566,7 +1566,7 @@ __global__ void bfs_expand_frontier(GraphDev g, const int* frontier, int first, 
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_bfs_expand_frontier_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs_bfs_visit_neighbors));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs_bfs_visit_neighbors));
   __syncthreads();
   __lo_part_bfs_expand_frontier(g, frontier, first, frontier_size, next_level, levels, next_frontier, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();

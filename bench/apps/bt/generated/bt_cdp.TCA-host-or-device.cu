@@ -2451,7 +2451,7 @@ __global__ void bt_lines(const BezierLine* lines, int num_lines, int* num_points
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_bt_lines_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, 0);
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, 0);
   __syncthreads();
   __lo_part_bt_lines(lines, num_lines, num_points, buffers, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
   __syncthreads();

@@ -1560,7 +1560,7 @@ __global__ void gc_select(GraphDev g, int first, const int* colors, int* candida
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_gc_select_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs_gc_detect_conflicts));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs_gc_detect_conflicts));
   __syncthreads();
   __lo_part_gc_select(g, first, colors, candidate, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();

@@ -1572,7 +1572,7 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_ms_tile_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
   __syncthreads();
   __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
@@ -1606,7 +1606,7 @@ __global__ void __lo_coarse_ms_tile(int w, int h, int max_dwell, int* dwells, in
   const unsigned __lo_agg2_group = launchopt::linearBlock() / __lo_agg2_span;
   launchopt::AggregationScope *__lo_agg2 = __lo_agg2_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups___lo_coarse_ms_tile_2[__lo_agg2_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg2)
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)__lo_agg2_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)min(__lo_agg2_span, launchopt::blocksPerGrid() - __lo_agg2_group * __lo_agg2_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
   __syncthreads();
   __lo_part___lo_coarse_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, __lo_originalGrid, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
   __syncthreads();
@@ -1707,7 +1707,7 @@ __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::AggregatedLaunch *
   const unsigned __lo_agg2_group = launchopt::linearBlock() / __lo_agg2_span;
   launchopt::AggregationScope *__lo_agg2 = launchopt::groupScope(__lo_launch, 0, __lo_agg2_group);
   if (__lo_thread == 0 && __lo_agg2)
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)__lo_agg2_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)min(__lo_agg2_span, launchopt::blocksPerGrid() - __lo_agg2_group * __lo_agg2_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_ms_tile));
   __syncthreads();
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))

@@ -1572,7 +1572,7 @@ __global__ void __launch_bounds__(kBlock) qt_build(QtQuad nodes, int depth, cons
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_qt_build_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * 1u, sizeof(__lo_uargs_qt_build));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * 1u, sizeof(__lo_uargs_qt_build));
   __syncthreads();
   __lo_part_qt_build(nodes, depth, x, y, ids_even, ids_odd, max_depth, min_points, keys, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
@@ -1667,7 +1667,7 @@ __global__ void __lo_agg_qt_build(const launchopt::AggregatedLaunch *__lo_launch
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = launchopt::groupScope(__lo_launch, 0, __lo_agg1_group);
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * 1u, sizeof(__lo_uargs_qt_build));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * 1u, sizeof(__lo_uargs_qt_build));
   __syncthreads();
   launchopt::OriginalThread __lo_t;
   if (!launchopt::findOriginal(__lo_launch, &__lo_t))

@@ -1722,7 +1722,7 @@ __global__ void sp_gather(SatDev f, int first, const int* value, const int* sati
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_sp_gather_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
   __syncthreads();
   __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
@@ -1997,7 +1997,7 @@ __global__ void sp_propagate(SatDev f, int first, const int* fixed_now, const in
   const unsigned __lo_agg2_group = launchopt::linearBlock() / __lo_agg2_span;
   launchopt::AggregationScope *__lo_agg2 = __lo_agg2_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_sp_propagate_2[__lo_agg2_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg2)
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)__lo_agg2_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
+    launchopt::openGroupScope(__lo_agg2, (unsigned long long)min(__lo_agg2_span, launchopt::blocksPerGrid() - __lo_agg2_group * __lo_agg2_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
   __syncthreads();
   __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2);
   __syncthreads();

@@ -1752,7 +1752,7 @@ __global__ void spmv_rows(GraphDev a, int first_row, const float* x, float* y) {
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_spmv_rows_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs_spmv_row_products));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs_spmv_row_products));
   __syncthreads();
   __lo_part_spmv_rows(a, first_row, x, y, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();

@@ -2262,7 +2262,7 @@ __global__ void sssp_process_worklist(GraphDev g, const int* work, int first, in
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_sssp_process_worklist_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
   __syncthreads();
   __lo_part_sssp_process_worklist(g, work, first, work_size, round, dist, stamp, next_work, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, false);
   __syncthreads();

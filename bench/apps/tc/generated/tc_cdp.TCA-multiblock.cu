@@ -2164,7 +2164,7 @@ __global__ void tc_vertices(GraphDev g, int first, unsigned long long* count) {
   const unsigned __lo_agg1_group = launchopt::linearBlock() / __lo_agg1_span;
   launchopt::AggregationScope *__lo_agg1 = __lo_agg1_group < LAUNCHOPT_MAX_GROUPS ? &__lo_groups_tc_vertices_1[__lo_agg1_group] : nullptr;
   if (__lo_thread == 0 && __lo_agg1)
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)__lo_agg1_span * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_tc_intersect));
+    launchopt::openGroupScope(__lo_agg1, (unsigned long long)min(__lo_agg1_span, launchopt::blocksPerGrid() - __lo_agg1_group * __lo_agg1_span) * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_tc_intersect));
   __syncthreads();
   __lo_part_tc_vertices(g, first, count, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
   __syncthreads();
