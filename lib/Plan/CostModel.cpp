@@ -195,6 +195,35 @@ Estimate priced(const SiteFacts &F, const LaunchCosts &C, Estimate E, Price Pric
   return E;
 }
 
+// The scope an --aggregate value aggregates at: "warp", "block",
+// "multiblock:8", "grid" or "host" ("threads:" packs threads at that scope;
+// "threads" alone is grid). host-or-device is the host's way for a parent
+// grid of at least host_min_parent_threads, multi-block scopes below; a
+// grid of 0 threads asks for its device side.
+llvm::StringRef aggregationScope(llvm::StringRef Value, double ParentThreads,
+                                 const LaunchCosts &C) {
+  Value.consume_front("threads");
+  Value.consume_front(":");
+  if (Value.empty())
+    return "grid";
+  if (Value == "host-or-device")
+    return ParentThreads >= C["host_min_parent_threads"] ? "host" : "multiblock:8";
+  return Value;
+}
+
+// The latency that sets the threshold at a scope: what a launch costs the
+// launching thread, or the whole of the grid's launch where no thread
+// launches. host-or-device takes its device side's: its small grids launch
+// from the device, and 128 measured within 7% of the best threshold on 10
+// of 11 pairs (bench/results/model_probe).
+double thresholdLatency(llvm::StringRef Scope, const LaunchCosts &C) {
+  if (Scope == "host")
+    return C["host_aggregate_launch_us"];
+  if (Scope == "grid")
+    return C["grid_tail_relaunch_us"];
+  return C["device_launch_issue_faf_us"];
+}
+
 } // namespace
 
 Estimate costAsWritten(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &) {
@@ -272,29 +301,15 @@ Estimate costRemoval(const SiteFacts &F, const LaunchCosts &C, const TakenSteps 
 }
 
 Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const TakenSteps &Taken) {
-  const std::string Value = valueOf(Taken, "aggregate");
-  const llvm::StringRef Packing = llvm::StringRef(Value).starts_with("threads") ? "threads" : "";
-  // host-or-device: the host's way for a large parent grid, multi-block
-  // scopes for a smaller one (the scenario's grid decides).
-  const bool EitherSide = llvm::StringRef(Value).ends_with("host-or-device");
-  const bool ThreadGranular = !Packing.empty();
-  // The latency that sets the threshold: what a launch costs the launching
-  // thread, or the whole of the grid's launch where no thread launches.
-  // host-or-device keeps the device side's: its small grids launch from
-  // the device, and 128 measured within 7% of the best threshold on 10 of
-  // 11 pairs (bench/results/model_probe).
-  const std::string ThresholdSide = EitherSide ? "multiblock:8" : Value;
-  const bool ThresholdWholeGrid = ThresholdSide == "grid" || ThresholdSide == "host" ||
-                                  ThresholdSide == "threads" || ThresholdSide == "threads:host";
-  const double ThresholdLatency = ThresholdSide == "host" || ThresholdSide == "threads:host"
-                                      ? C["host_aggregate_launch_us"]
-                                  : ThresholdWholeGrid ? C["grid_tail_relaunch_us"]
-                                                       : C["device_launch_issue_faf_us"];
+  const std::string ValueText = valueOf(Taken, "aggregate");
+  const llvm::StringRef Value = ValueText;
+  const bool ThreadGranular = Value.starts_with("threads");
+  const bool EitherSide = Value.ends_with("host-or-device");
   Estimate E;
   unsigned Threshold = 0;
   if (takes(Taken, "threshold")) {
     std::string Why;
-    Threshold = thresholdFor(F, ThresholdLatency, C, Why);
+    Threshold = thresholdFor(F, thresholdLatency(aggregationScope(Value, 0, C), C), C, Why);
     E.Options["threshold-value"] = std::to_string(Threshold);
     E.Numbers.push_back(
         {"threshold", std::to_string(Threshold) + " (" + Why + "; tested at run time)"});
@@ -321,15 +336,7 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
       How = "below the threshold: serial in the parent thread";
       return serialInParent(S, C);
     }
-    std::string G = Value;
-    if (EitherSide)
-      G = Packing.str() + (Packing.empty() ? "" : ":") +
-          (S.ParentThreads >= C["host_min_parent_threads"] ? "host" : "multiblock:8");
-    else if (G == "threads")
-      G = "threads:grid";
-    const llvm::StringRef Scope = llvm::StringRef(G).starts_with("threads:")
-                                      ? llvm::StringRef(G).drop_front(8)
-                                      : llvm::StringRef(G);
+    const llvm::StringRef Scope = aggregationScope(Value, S.ParentThreads, C);
     const bool Host = Scope == "host";
     // Every record takes its arguments from the one pool cursor: the
     // records of a grid add up one after another, at any granularity.
@@ -364,7 +371,7 @@ Estimate costThresholdAggregate(const SiteFacts &F, const LaunchCosts &C, const 
                               C["thread_search_step_ns"] / 1000 / S.Concurrent
                         : 0;
     const double WorkFactor = Host ? C["host_persistent_work_factor"] : 1.0;
-    How = (EitherSide ? G + ": " : std::string()) + std::to_string(long(Scopes)) +
+    How = (EitherSide ? Scope.str() + ": " : std::string()) + std::to_string(long(Scopes)) +
           (Host ? " aggregated grid(s) launched by the host " : " aggregated launch(es) ") +
           microseconds(Launch) + ", records " + microseconds(Records) +
           (Search ? ", search " + microseconds(Search) : "");
