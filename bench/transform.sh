@@ -9,7 +9,7 @@
 # (--aggregate=host: grid granularity, the aggregated grid launched by the host
 # after the parent; "no device-side launch left" in the report: built without
 # -rdc), TCA-host-or-device (the host aggregates large parent grids, a small one
-# launches from the device; built with -rdc), R-T3, R-T4, R-T1, R-T2 and
+# aggregates at multi-block granularity on the device; built with -rdc), R-T3, R-T4, R-T1, R-T2 and
 # R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block) and auto (--auto: per launch site the
