@@ -9,8 +9,8 @@
 # (--aggregate=host: grid granularity, the aggregated grid launched by the host
 # after the parent; "no device-side launch left" in the report: built without
 # -rdc), TCA-host-or-device (the host aggregates large parent grids, a small one
-# aggregates at multi-block granularity on the device; built with -rdc), R-T3, R-T4, R-T1, R-T2 and
-# R-auto (launch removal; an output whose report says "builds as plain CUDA"
+# aggregates at multi-block granularity on the device; built with -rdc), R-T3,
+# R-T4, R-T1, R-T2 and R-auto (launch removal; an output whose report says "builds as plain CUDA"
 # is built without -rdc, "plain" in variants.txt), S (--spawn) and S-TCA (--threshold
 # --spawn --coarsen --aggregate=block) and auto (--auto: per launch site the
 # choice of the cost model, untuned; every app, the promotion apps too). The suite's "TCA"
