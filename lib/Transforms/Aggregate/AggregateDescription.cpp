@@ -49,14 +49,13 @@ llvm::Expected<AggregateOptions> parseAggregationGranularity(const std::string &
 
 PassDescription describeAggregatePass() {
   PassDescription D;
-  D.Help =
-      "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
-      "the whole grid become one launch (warp|block|multiblock:N|grid); host: the whole grid, "
-      "its aggregated grid launched by the host after a host-launched parent (no device-side "
-      "launch); host-or-device: so for parent grids of at least "
-      "LAUNCHOPT_HOST_MIN_PARENT_THREADS (16384) threads, multi-block aggregation launched "
-      "from the device for smaller ones (-rdc); threads or threads:<granularity> packs the child threads densely where "
-      "they are independent (threads alone: grid)";
+  D.Help = "Aggregation: the child grids launched by a warp, a block, a group of N blocks or "
+           "the whole grid become one launch (warp|block|multiblock:N|grid); host: the whole grid, "
+           "its aggregated grid launched by the host after a host-launched parent (no device-side "
+           "launch); host-or-device: so for parent grids of at least "
+           "LAUNCHOPT_HOST_MIN_PARENT_THREADS (16384) threads, multi-block aggregation launched "
+           "from the device for smaller ones (-rdc); threads or threads:<granularity> packs the "
+           "child threads densely where they are independent (threads alone: grid)";
   D.Value = FlagValue::Required;
   D.ValueName = "granularity";
   D.SummaryValue = "block";

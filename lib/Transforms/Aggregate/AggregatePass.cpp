@@ -394,14 +394,8 @@ void resetPoolBeforeTopLevelLaunches(
       continue;
     }
     const LaunchText &L = *Text;
-    auto Demand = DemandOf.find(S.ChildName);
-    using namespace generated::aggregate;
-    Edits.replace(
-        L.Statement.Begin, L.Statement.End - L.Statement.Begin,
-        hostLaunchWithPool(
-            L, "launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " + HostBlock + ", " +
-                   (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer() +
-                   ");"));
+    Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
+                  hostLaunchWithPool(L, resetPoolCall(DemandOf, S.ChildName)));
   }
 }
 
@@ -803,19 +797,15 @@ PassResult AggregatePass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Laun
       After += hostAggregatedKernel(K, UniformOf[Decl], Accepted.Packed.count(Decl) > 0,
                                     Options.HostWhenLarge);
     }
-    // Under --aggregate=host-or-device the device launches smaller parent
-    // grids' aggregated grids too.
-    if (Children.count(Decl) && Options.HostWhenLarge) {
-      After +=
-          aggregatedKernelAndLauncher(recordView(Accepted, Decl), Own, deviceSideOptions(Options),
-                                      UniformOf[Decl], Direct ? directKernelName(K.Name) : K.Name,
-                                      Accepted.Packed.count(Decl) > 0, false, false);
-    } else if (Children.count(Decl) && !Options.HostLaunch) {
+    // The device launches aggregated grids, under --aggregate=host-or-device
+    // those of the smaller parent grids.
+    if (Children.count(Decl) && (!Options.HostLaunch || Options.HostWhenLarge)) {
       bool InOrder =
           std::any_of(Accepted.Sites.begin(), Accepted.Sites.end(),
                       [&](const AcceptedSite &A) { return A.Child == Decl && A.Code.Ordered; });
       After += aggregatedKernelAndLauncher(
-          recordView(Accepted, Decl), Own, Options, UniformOf[Decl],
+          recordView(Accepted, Decl), Own,
+          Options.HostWhenLarge ? deviceSideOptions(Options) : Options, UniformOf[Decl],
           Direct ? directKernelName(K.Name) : K.Name, Accepted.Packed.count(Decl) > 0,
           Launches.ExportedChildren.count(Decl) > 0, InOrder);
     }

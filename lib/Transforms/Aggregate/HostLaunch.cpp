@@ -335,11 +335,8 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       // kernel and the launcher have no arguments to deduce them from.
       std::string Arm = llvm::cantFail(prefixedCallee(Ctx, *Host, ArmPrefix, true));
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix, true));
-      auto Demand = DemandOf.find(Host->ChildName);
-      const std::string DemandText =
-          (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer();
-      std::string Pool =
-          "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " + DemandText + ")";
+      std::string Pool = "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
+                         demandInitializer(DemandOf, Host->ChildName) + ")";
       std::string Arming = Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");";
       std::string Aggregated = Launcher + "(" + HostStream + ");";
       LaunchText Launched = L;
@@ -350,10 +347,10 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
         Arming = "if (launchopt::hostAggregates(" + HostGrid + ", " + HostBlock + ")) { " + Arming;
         // else the parent as written, whose multi-block scopes take the
         // pool the host resets, as --aggregate=multiblock's launches do.
-        Aggregated += " } else { launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " +
-                      HostBlock + ", " + DemandText + "); " + L.Callee + "<<<" + HostGrid + ", " +
-                      HostBlock + ", " + (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " +
-                      HostStream + ">>>(" + L.Arguments + "); }";
+        Aggregated += " } else { " + resetPoolCall(DemandOf, Host->ChildName) + " " + L.Callee +
+                      "<<<" + HostGrid + ", " + HostBlock + ", " +
+                      (L.SharedMemory.empty() ? "0" : L.SharedMemory) + ", " + HostStream + ">>>(" +
+                      L.Arguments + "); }";
       }
       Edits.replace(L.Statement.Begin, L.Statement.End - L.Statement.Begin,
                     hostLaunchWithPool(Launched, Arming, Aggregated));

@@ -91,6 +91,19 @@ void markOwnSitesOnly(const LaunchAnalysis &Launches,
   }
 }
 
+std::string demandInitializer(const std::map<std::string, ParentPoolDemand> &DemandOf,
+                              const std::string &Parent) {
+  auto Demand = DemandOf.find(Parent);
+  return (Demand == DemandOf.end() ? ParentPoolDemand() : Demand->second).initializer();
+}
+
+std::string resetPoolCall(const std::map<std::string, ParentPoolDemand> &DemandOf,
+                          const std::string &Parent) {
+  using namespace generated::aggregate;
+  return "launchopt::resetPool(" + HostStream + ", " + HostGrid + ", " + HostBlock + ", " +
+         demandInitializer(DemandOf, Parent) + ");";
+}
+
 std::string hostLaunchWithPool(const LaunchText &L, const std::string &Before,
                                const std::string &After) {
   using namespace generated::aggregate;

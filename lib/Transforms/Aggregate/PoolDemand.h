@@ -60,6 +60,13 @@ void addDeviceLaunchers(const LaunchAnalysis &Launches, std::set<std::string> &K
 void markOwnSitesOnly(const LaunchAnalysis &Launches,
                       std::map<std::string, ParentPoolDemand> &Demand);
 
+// The initializer of `Parent`'s demand (an empty demand when it has none).
+std::string demandInitializer(const std::map<std::string, ParentPoolDemand> &DemandOf,
+                              const std::string &Parent);
+// The host's pool reset before a rewritten launch of `Parent`, from the
+// names hostLaunchWithPool binds: `launchopt::resetPool(...);`.
+std::string resetPoolCall(const std::map<std::string, ParentPoolDemand> &DemandOf,
+                          const std::string &Parent);
 // A host launch rewritten so that its stream, grid and block are evaluated
 // once, into __lo_hstream, __lo_hgrid and __lo_hblock, before `Before` (which
 // prepares the pool from them) and the launch, and `After` follows it.
