@@ -2,6 +2,7 @@
 
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/AtomicSlots.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 
@@ -15,6 +16,12 @@ std::string uniformStructName(const std::string &Child) {
   return UniformArgumentsStructPrefix + Child;
 }
 std::string directKernelName(const std::string &Kernel) { return DirectPrefix + Kernel; }
+
+std::string uniformBytes(const AggregatedSite &Site) {
+  if (!Site.UniformArguments)
+    return "0";
+  return "sizeof(" + Site.ChildScope + uniformStructName(Site.ChildName) + Site.TemplateArgs + ")";
+}
 
 namespace {
 
@@ -208,10 +215,7 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
     // Records a block may need: one per thread, or one when a single
     // thread of the block launches.
     std::string Launchers = Site.OneThreadPerBlock ? "1u" : Threads;
-    std::string Uniform = Site.UniformArguments
-                              ? "sizeof(" + Site.ChildScope + uniformStructName(Site.ChildName) +
-                                    Site.TemplateArgs + ")"
-                              : "0";
+    std::string Uniform = uniformBytes(Site);
     if (G == AggregationGranularity::Warp) {
       // Only the block's own warps get a scope: each allocates its records.
       S += In + "__shared__ launchopt::AggregationScope " + V + "_warps[32];\n";
@@ -232,14 +236,11 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
            ";\n" + In + "}\n";
       S += In + "launchopt::AggregationScope *" + V + " = &" + V + "_block;\n";
     } else if (!Site.HostScope.empty()) {
-      // One scope for the grid, armed by the host before the launch; the
-      // first block checks that it was (host_aggregation.cuh).
+      // One scope for the grid, opened by the host's arming kernel before
+      // the launch; the first block checks that it was (host_aggregation.cuh).
       S += In + "launchopt::AggregationScope *" + V + " = &" + Site.HostScope + ".scope;\n";
-      S += In + "if (" + T + " == 0) {\n" + In + "  launchopt::openGroupScope(" + V +
-           ", (unsigned long long)launchopt::blocksPerGrid() * " + Launchers + ", " + Uniform +
-           ");\n" + In + "  if (launchopt::linearBlock() == 0)\n" + In +
-           "    launchopt::expectHostLaunch(&" + Site.HostScope + ", \"" + Site.ParentName +
-           "\");\n" + In + "}\n";
+      S += In + "if (" + T + " == 0 && launchopt::linearBlock() == 0)\n" + In +
+           "  launchopt::expectHostLaunch(&" + Site.HostScope + ", \"" + Site.ParentName + "\");\n";
     } else {
       bool Grid = G == AggregationGranularity::Grid;
       std::string GroupBlocks = Grid ? "launchopt::blocksPerGrid()" : V + "_span";
@@ -267,7 +268,12 @@ std::string scopePrologue(const std::vector<AggregatedSite> &Sites, const Aggreg
     }
   }
   S += joinOrderedScopes(Sites, G, In);
-  S += In + "__syncthreads();\n";
+  // The scopes opened here are open for every thread of the block; the
+  // host's arming kernel opened its scopes before the grid started.
+  bool OpenedHere =
+      llvm::any_of(Sites, [](const AggregatedSite &Site) { return Site.HostScope.empty(); });
+  if (OpenedHere)
+    S += In + "__syncthreads();\n";
   return S;
 }
 

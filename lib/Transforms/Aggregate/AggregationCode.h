@@ -66,6 +66,9 @@ std::string directKernelName(const std::string &Kernel);
 std::string argsStructName(const std::string &Child);
 std::string uniformStructName(const std::string &Child);
 
+// The size of a site's uniform arguments, as code ("0" when it has none).
+std::string uniformBytes(const AggregatedSite &Site);
+
 // Per parameter of a child: whether its argument is the same at every
 // launch of a scope, at every site of the child, and is therefore stored
 // once per scope instead of once per record. Empty when none is.

@@ -302,13 +302,16 @@ std::string hostLaunchFunctions(const KernelCopy &Parent,
                                 const std::vector<AggregatedSite> &Sites) {
   const std::string &P = Parent.Name;
   std::string S = "\n\n// launchopt: run by the host before each launch of '" + P +
-                  "', in its stream: publishes and\n// resets the record pool and arms the "
-                  "scopes of its aggregated launches.\n" +
+                  "', in its stream: publishes and\n// resets the record pool, and opens "
+                  "and arms the scopes of its aggregated\n// launches for the grid about to "
+                  "start.\n" +
                   Parent.TemplateHeader + "static __global__ void " + ArmPrefix + P +
-                  generated::code("(launchopt::PoolView @pool)\n{\n"
+                  generated::code("(launchopt::PoolView @pool, dim3 @grid, dim3 @block)\n{\n"
                                   "  launchopt::publishPool(@pool);\n");
   for (const AggregatedSite &Site : Sites)
-    S += "  launchopt::armHostAggregation(&" + Site.HostScope + ");\n";
+    S += "  launchopt::armHostAggregation(&" + Site.HostScope +
+         generated::code(", launchopt::hostLaunchers(@grid, @block, ") +
+         (Site.OneThreadPerBlock ? "true" : "false") + "), " + uniformBytes(Site) + ");\n";
   S += "}\n\n// launchopt: called by the host after each launch of '" + P +
        "', with its stream: launches\n// the aggregated grids of its children "
        "(host_aggregation.cuh says how they are sized).\n" +
@@ -337,7 +340,8 @@ void rewriteHostLaunches(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       std::string Launcher = llvm::cantFail(prefixedCallee(Ctx, *Host, HostLauncherPrefix, true));
       std::string Pool = "launchopt::preparePool(" + HostGrid + ", " + HostBlock + ", " +
                          demandInitializer(DemandOf, Host->ChildName) + ")";
-      std::string Arming = Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ");";
+      std::string Arming = Arm + "<<<1, 1, 0, " + HostStream + ">>>(" + Pool + ", " + HostGrid +
+                           ", " + HostBlock + ");";
       std::string Aggregated = Launcher + "(" + HostStream + ");";
       LaunchText Launched = L;
       if (WhenLarge) {

@@ -14,10 +14,16 @@
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 #pragma once
 
 #include <cstdio>
@@ -54,11 +60,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a

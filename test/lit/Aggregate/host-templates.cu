@@ -45,9 +45,9 @@ void host(float *f, double *g, const int *len) {
 // CHECK-NEXT: template <typename T, int Threads>
 // CHECK-NEXT: __global__ void __lo_agg_add(const launchopt::HostAggregation *__lo_host)
 // CHECK: __lo_part_add<T, Threads>(
-// CHECK: arms the scopes of its aggregated launches.
+// CHECK: // launches for the grid about to start.
 // CHECK-NEXT: template <typename V>
-// CHECK-NEXT: static __global__ void __lo_arm_parent(launchopt::PoolView __lo_pool)
+// CHECK-NEXT: static __global__ void __lo_arm_parent(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 // CHECK: // the aggregated grids of its children (host_aggregation.cuh says how they are sized).
 // CHECK-NEXT: template <typename V>
 // CHECK-NEXT: static void __lo_hostlaunch_parent(cudaStream_t __lo_stream)

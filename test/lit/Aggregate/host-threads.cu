@@ -32,7 +32,7 @@ void host(float *d, const int *sizes, cudaStream_t s) {
 // CHECK-LABEL: static void __lo_hostlaunch_parent(cudaStream_t __lo_stream)
 // CHECK-NEXT: {
 // CHECK-NEXT: launchopt::launchHostAggregated(__lo_agg_child, __lo_host_parent_1, LAUNCHOPT_PACKED_BLOCK, 0, true, __lo_stream);
-// CHECK: { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = 8, __lo_hblock = 128; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1})); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, 64); __lo_hostlaunch_parent(__lo_hstream); }
+// CHECK: { cudaStream_t __lo_hstream = s; dim3 __lo_hgrid = 8, __lo_hblock = 128; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1}), __lo_hgrid, __lo_hblock); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes, 64); __lo_hostlaunch_parent(__lo_hstream); }
 
 // A child block size that is not a constant needs packing: whole blocks refuse it.
 // RUN: %launchopt --aggregate=host %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=WHOLE

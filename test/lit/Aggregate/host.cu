@@ -56,19 +56,16 @@ __global__ void parent(float *d, const int *sizes) {
 // CHECK-LABEL: __global__ void parent(float *d, const int *sizes) {
 // CHECK-NEXT: // launchopt: this kernel's launches are aggregated (grid granularity, launched by the host).
 // CHECK: launchopt::AggregationScope *__lo_agg1 = &__lo_host_parent_1.scope;
-// CHECK-NEXT: if (__lo_thread == 0) {
-// CHECK-NEXT: launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs_child));
-// CHECK-NEXT: if (launchopt::linearBlock() == 0)
+// The arming kernel opened the scope: the parent neither opens it nor waits.
+// CHECK-NEXT: if (__lo_thread == 0 && launchopt::linearBlock() == 0)
 // CHECK-NEXT: launchopt::expectHostLaunch(&__lo_host_parent_1, "parent");
-// CHECK-NEXT: }
-// CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: __lo_part_parent(d, sizes, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 // CHECK-NEXT: }
 
-// CHECK-LABEL: static __global__ void __lo_arm_parent(launchopt::PoolView __lo_pool)
+// CHECK-LABEL: static __global__ void __lo_arm_parent(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 // CHECK-NEXT: {
 // CHECK-NEXT: launchopt::publishPool(__lo_pool);
-// CHECK-NEXT: launchopt::armHostAggregation(&__lo_host_parent_1);
+// CHECK-NEXT: launchopt::armHostAggregation(&__lo_host_parent_1, launchopt::hostLaunchers(__lo_grid, __lo_block, false), sizeof(__lo_uargs_child));
 // CHECK-NEXT: }
 // CHECK-LABEL: static void __lo_hostlaunch_parent(cudaStream_t __lo_stream)
 // CHECK-NEXT: {
@@ -100,9 +97,9 @@ cudaStream_t nextStream() { return 0; }
 // 4 x 256 parent threads that each record one launch of 16 bytes of
 // arguments (n: d is the same for every launch of the grid scope).
 // CHECK-LABEL: static void run(float *d, const int *sizes) {
-// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 4, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1})); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); __lo_hostlaunch_parent(__lo_hstream); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = 4, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1}), __lo_hgrid, __lo_hblock); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); __lo_hostlaunch_parent(__lo_hstream); }
 // CHECK: for (int i = 0; i < steps; ++i)
-// CHECK-NEXT: { cudaStream_t __lo_hstream = nextStream(); dim3 __lo_hgrid = 4, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1})); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); __lo_hostlaunch_parent(__lo_hstream); }
+// CHECK-NEXT: { cudaStream_t __lo_hstream = nextStream(); dim3 __lo_hgrid = 4, __lo_hblock = 256; __lo_arm_parent<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 16, 0, 0, 1}), __lo_hgrid, __lo_hblock); parent<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d, sizes); __lo_hostlaunch_parent(__lo_hstream); }
 
-// REMARK: host.cu:20:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: grid, launched by the host, host-launch: after the parent's launch at line 82, line 87, in its stream: as many blocks of 128 threads as the device holds, striding over the recorded child blocks (LAUNCHOPT_HOST_COUNT_COPY=1: the count copied back, exactly that many), overflow: run by the launching thread (__lo_hserial_child), uniform-arguments: d)
+// REMARK: host.cu:20:3: remark: aggregate applied to launch of 'child' (aggregated-kernel: __lo_agg_child, granularity: grid, launched by the host, host-launch: after the parent's launch at line 79, line 84, in its stream: as many blocks of 128 threads as the device holds, striding over the recorded child blocks (LAUNCHOPT_HOST_COUNT_COPY=1: the count copied back, exactly that many), overflow: run by the launching thread (__lo_hserial_child), uniform-arguments: d)
 // REMARK: host.cu:20:3: remark: aggregate: no device-side launch left: the output builds as plain CUDA, without -rdc=true and -lcudadevrt (device-side cudaGetLastError/cudaPeekAtLastError, which can only return cudaSuccess now, became cudaSuccess)

@@ -1407,10 +1407,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 
 #include <cstdio>
 #include <mutex>
@@ -1446,11 +1452,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a
@@ -2268,21 +2285,18 @@ __global__ void __lo_hparent_bfs_expand_frontier(GraphDev g, const int* frontier
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_bfs_expand_frontier_1.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_bfs_visit_neighbors));
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_bfs_expand_frontier_1, "bfs_expand_frontier");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_bfs_expand_frontier_1, "bfs_expand_frontier");
   __lo_part_bfs_expand_frontier(g, frontier, first, frontier_size, next_level, levels, next_frontier, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, true);
 }
 
 // launchopt: run by the host before each launch of 'bfs_expand_frontier', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_bfs_expand_frontier(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_bfs_expand_frontier(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_bfs_expand_frontier_1);
+  launchopt::armHostAggregation(&__lo_host_bfs_expand_frontier_1, launchopt::hostLaunchers(__lo_grid, __lo_block, false), sizeof(__lo_uargs___lo_coarse_bfs_visit_neighbors));
 }
 
 // launchopt: called by the host after each launch of 'bfs_expand_frontier', with its stream: launches
@@ -2321,7 +2335,7 @@ int bfs_run(const GraphDev& g, int source, int* d_levels) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < frontier_size; first += kMaxPending) {
       int count = frontier_size - first < kMaxPending ? frontier_size - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_bfs_expand_frontier<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); __lo_hparent_bfs_expand_frontier<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); __lo_hostlaunch_bfs_expand_frontier(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); bfs_expand_frontier<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); } }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_bfs_expand_frontier<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}), __lo_hgrid, __lo_hblock); __lo_hparent_bfs_expand_frontier<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); __lo_hostlaunch_bfs_expand_frontier(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); bfs_expand_frontier<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, frontier, first, frontier_size, level + 1, d_levels, next, next_size); } }
     }
     cudaMemcpy(&frontier_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
 #ifdef BFS_LEVEL_COUNTERS

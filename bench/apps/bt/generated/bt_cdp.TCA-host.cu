@@ -803,10 +803,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 
 #include <cstdio>
 #include <mutex>
@@ -842,11 +848,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a
@@ -1786,21 +1803,18 @@ __global__ void bt_lines(const BezierLine* lines, int num_lines, int* num_points
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_bt_lines_1.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, 0);
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_bt_lines_1, "bt_lines");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_bt_lines_1, "bt_lines");
   __lo_part_bt_lines(lines, num_lines, num_points, buffers, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 }
 
 // launchopt: run by the host before each launch of 'bt_lines', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_bt_lines(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_bt_lines(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_bt_lines_1);
+  launchopt::armHostAggregation(&__lo_host_bt_lines_1, launchopt::hostLaunchers(__lo_grid, __lo_block, false), 0);
 }
 
 // launchopt: called by the host after each launch of 'bt_lines', with its stream: launches
@@ -1835,7 +1849,7 @@ int bt_run(const BezierLine* d_lines, int num_lines, int* d_num_points, float* d
   float2** buffers = nullptr;
   cudaMalloc(&buffers, sizeof(float2*) * num_lines);
   const int blocks = (num_lines + kParentBlock - 1) / kParentBlock;
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = blocks, __lo_hblock = kParentBlock; __lo_arm_bt_lines<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 64, 0, 0, 1})); bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); __lo_hostlaunch_bt_lines(__lo_hstream); }
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = blocks, __lo_hblock = kParentBlock; __lo_arm_bt_lines<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 64, 0, 0, 1}), __lo_hgrid, __lo_hblock); bt_lines<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(d_lines, num_lines, d_num_points, buffers); __lo_hostlaunch_bt_lines(__lo_hstream); }
   bt_sum_and_free<<<blocks, kParentBlock>>>(num_lines, d_num_points, buffers, d_line_sums);
   cudaMemcpyFromSymbol(&failed, bt_failed_launches, sizeof failed);
   cudaFree(buffers);

@@ -1407,10 +1407,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 
 #include <cstdio>
 #include <mutex>
@@ -1446,11 +1452,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a
@@ -1820,12 +1837,8 @@ __global__ void ms_tile(int w, int h, int max_dwell, int* dwells, int x_origin, 
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_ms_tile_1.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * 1u, sizeof(__lo_uargs___lo_coarse_ms_tile));
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_ms_tile_1, "ms_tile");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_ms_tile_1, "ms_tile");
   __lo_part_ms_tile(w, h, max_dwell, dwells, x_origin, y_origin, size, depth, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 }
 
@@ -1940,11 +1953,12 @@ __global__ void __lo_agg___lo_coarse_ms_tile(const launchopt::HostAggregation *_
 }
 
 // launchopt: run by the host before each launch of 'ms_tile', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_ms_tile(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_ms_tile(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_ms_tile_1);
+  launchopt::armHostAggregation(&__lo_host_ms_tile_1, launchopt::hostLaunchers(__lo_grid, __lo_block, true), sizeof(__lo_uargs___lo_coarse_ms_tile));
 }
 
 // launchopt: called by the host after each launch of 'ms_tile', with its stream: launches
@@ -1965,7 +1979,7 @@ int ms_run(int width, int height, int max_dwell, int* d_dwells) {
     return -static_cast<int>(cudaGetLastError());
   unsigned int zero = 0, failed = 0;
   cudaMemcpyToSymbol(ms_failed_launches, &zero, sizeof zero);
-  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); __lo_arm_ms_tile<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {0, 0, 1, 16, 1})); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
+  { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = dim3(kInitTiles, kInitTiles), __lo_hblock = dim3(kBlockSide, kBlockSide); __lo_arm_ms_tile<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {0, 0, 1, 16, 1}), __lo_hgrid, __lo_hblock); ms_tile<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(width, height, max_dwell, d_dwells, 0, 0,
                                                                           width / kInitTiles, 0); __lo_hostlaunch_ms_tile(__lo_hstream); }
   cudaMemcpyFromSymbol(&failed, ms_failed_launches, sizeof failed);
   cudaError_t err = cudaGetLastError();

@@ -1407,10 +1407,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 
 #include <cstdio>
 #include <mutex>
@@ -1446,11 +1452,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a
@@ -2310,21 +2327,18 @@ __global__ void __lo_hparent_sp_gather(SatDev f, int first, const int* value, co
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_sp_gather_1.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_sp_gather_1, "sp_gather");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_sp_gather_1, "sp_gather");
   __lo_part_sp_gather(f, first, value, satisfied, eta, toward_true, toward_false, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1, true);
 }
 
 // launchopt: run by the host before each launch of 'sp_gather', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_sp_gather(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_sp_gather(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_sp_gather_1);
+  launchopt::armHostAggregation(&__lo_host_sp_gather_1, launchopt::hostLaunchers(__lo_grid, __lo_block, false), sizeof(__lo_uargs___lo_coarse_sp_gather_occurrences));
 }
 
 // launchopt: called by the host after each launch of 'sp_gather', with its stream: launches
@@ -2684,21 +2698,18 @@ __global__ void __lo_hparent_sp_propagate(SatDev f, int first, const int* fixed_
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg2 = &__lo_host_sp_propagate_2.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg2, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_sp_propagate_2, "sp_propagate");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_sp_propagate_2, "sp_propagate");
   __lo_part_sp_propagate(f, first, fixed_now, value, satisfied, blockIdx, threadIdx, blockDim, gridDim, __lo_agg2, true);
 }
 
 // launchopt: run by the host before each launch of 'sp_propagate', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_sp_propagate(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_sp_propagate(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_sp_propagate_2);
+  launchopt::armHostAggregation(&__lo_host_sp_propagate_2, launchopt::hostLaunchers(__lo_grid, __lo_block, false), sizeof(__lo_uargs___lo_coarse_sp_satisfy_occurrences));
 }
 
 // launchopt: called by the host after each launch of 'sp_propagate', with its stream: launches
@@ -2735,7 +2746,7 @@ int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
                                                                                     eta);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_gather<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); __lo_hparent_sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_gather<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}), __lo_hgrid, __lo_hblock); __lo_hparent_sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
                                                                             toward_true, toward_false); __lo_hostlaunch_sp_gather(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_gather<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, d_value, d_satisfied, eta,
                                                                             toward_true, toward_false); } }
     }
@@ -2743,7 +2754,7 @@ int sp_run(const SatDev& f, int* d_value, int* d_satisfied) {
                                               fixed_now);
     for (int first = 0; first < f.num_vars; first += kMaxPending) {
       int count = f.num_vars - first < kMaxPending ? f.num_vars - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_propagate<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); __lo_hparent_sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; if (launchopt::hostAggregates(__lo_hgrid, __lo_hblock)) { __lo_arm_sp_propagate<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}), __lo_hgrid, __lo_hblock); __lo_hparent_sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
                                                                                d_satisfied); __lo_hostlaunch_sp_propagate(__lo_hstream); } else { launchopt::resetPool(__lo_hstream, __lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}); sp_propagate<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(f, first, fixed_now, d_value,
                                                                                d_satisfied); } }
     }

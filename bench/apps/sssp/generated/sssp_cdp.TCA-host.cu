@@ -803,10 +803,16 @@ __device__ inline bool findOriginal(const AggregatedLaunch *launch, OriginalThre
 // with LAUNCHOPT_HOST_COUNT_COPY the host copies the count back first (one
 // stream synchronization) and launches exactly that many blocks.
 // Before each parent launch the host's arming kernel publishes and resets the
-// pool (preparePool and publishPool in aggregation.cuh) and clears the
-// scopes; the parent's first block checks that it was armed, so a host
-// launch launchopt could not see (another file, a function pointer) stops
-// with a message instead of dropping the children.
+// pool (preparePool and publishPool in aggregation.cuh) and opens the
+// scopes, sized for the parent grid the host is about to launch, so the
+// parent's blocks start recording at once: none of them claims or waits
+// for the record array. (When the first thread of every parent block opened
+// the scope, struct_segments with an 8 KiB pool hung in 15 of 95 runs on the
+// H200, no kernel resident; opened here, none of 130 did:
+// test/gpu/results/host-scope-open-h200.log.) The parent's first block
+// checks that it was armed, so a host launch launchopt could not see
+// (another file, a function pointer) stops with a message instead of
+// dropping the children.
 
 #include <cstdio>
 #include <mutex>
@@ -842,11 +848,22 @@ struct HostAggregation {
   unsigned armed; // set by the arming kernel, taken by the parent's first block
 };
 
-// Run by the arming kernel before each parent launch, in its stream: every
-// earlier grid of the stream, the last aggregated grid included, is done.
-__device__ inline void armHostAggregation(HostAggregation *h) {
+// Run by the arming kernel before each parent launch, in its stream, after
+// publishPool: every earlier grid of the stream, the last aggregated grid
+// included, is done. `launchers`: the parent threads that may record (one
+// per block, or all of them); `uniformBytes`: the size of the arguments all
+// records share.
+__device__ inline void armHostAggregation(HostAggregation *h, unsigned long long launchers,
+                                          unsigned uniformBytes) {
   clearScope(&h->scope);
+  openScope(&h->scope, launchers, uniformBytes);
   h->armed = 1;
+}
+
+// The parent threads of a `grid` x `block` launch that may record.
+__device__ inline unsigned long long hostLaunchers(dim3 grid, dim3 block, bool onePerBlock) {
+  unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+  return onePerBlock ? blocks : blocks * (block.x * block.y * block.z);
 }
 
 // Host side, --aggregate=host-or-device: whether the host aggregates a
@@ -1588,21 +1605,18 @@ __global__ void sssp_process_worklist(GraphDev g, const int* work, int first, in
   const unsigned __lo_blockThreads = blockDim.x * blockDim.y * blockDim.z;
   (void)__lo_blockThreads;
   launchopt::AggregationScope *__lo_agg1 = &__lo_host_sssp_process_worklist_1.scope;
-  if (__lo_thread == 0) {
-    launchopt::openGroupScope(__lo_agg1, (unsigned long long)launchopt::blocksPerGrid() * __lo_blockThreads, sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
-    if (launchopt::linearBlock() == 0)
-      launchopt::expectHostLaunch(&__lo_host_sssp_process_worklist_1, "sssp_process_worklist");
-  }
-  __syncthreads();
+  if (__lo_thread == 0 && launchopt::linearBlock() == 0)
+    launchopt::expectHostLaunch(&__lo_host_sssp_process_worklist_1, "sssp_process_worklist");
   __lo_part_sssp_process_worklist(g, work, first, work_size, round, dist, stamp, next_work, next_size, blockIdx, threadIdx, blockDim, gridDim, __lo_agg1);
 }
 
 // launchopt: run by the host before each launch of 'sssp_process_worklist', in its stream: publishes and
-// resets the record pool and arms the scopes of its aggregated launches.
-static __global__ void __lo_arm_sssp_process_worklist(launchopt::PoolView __lo_pool)
+// resets the record pool, and opens and arms the scopes of its aggregated
+// launches for the grid about to start.
+static __global__ void __lo_arm_sssp_process_worklist(launchopt::PoolView __lo_pool, dim3 __lo_grid, dim3 __lo_block)
 {
   launchopt::publishPool(__lo_pool);
-  launchopt::armHostAggregation(&__lo_host_sssp_process_worklist_1);
+  launchopt::armHostAggregation(&__lo_host_sssp_process_worklist_1, launchopt::hostLaunchers(__lo_grid, __lo_block, false), sizeof(__lo_uargs___lo_coarse_sssp_relax_edges));
 }
 
 // launchopt: called by the host after each launch of 'sssp_process_worklist', with its stream: launches
@@ -1645,7 +1659,7 @@ int sssp_run(const GraphDev& g, int source, int* d_dist) {
     cudaMemsetAsync(next_size, 0, sizeof(int));
     for (int first = 0; first < work_size; first += kMaxPending) {
       int count = work_size - first < kMaxPending ? work_size - first : kMaxPending;
-      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; __lo_arm_sssp_process_worklist<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1})); sssp_process_worklist<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, work, first, work_size, round, d_dist, stamp, next, next_size); __lo_hostlaunch_sssp_process_worklist(__lo_hstream); }
+      { cudaStream_t __lo_hstream = 0; dim3 __lo_hgrid = (count + kParentBlock - 1) / kParentBlock, __lo_hblock = kParentBlock; __lo_arm_sssp_process_worklist<<<1, 1, 0, __lo_hstream>>>(launchopt::preparePool(__lo_hgrid, __lo_hblock, {1, 32, 0, 0, 1}), __lo_hgrid, __lo_hblock); sssp_process_worklist<<<__lo_hgrid, __lo_hblock, 0, __lo_hstream>>>(g, work, first, work_size, round, d_dist, stamp, next, next_size); __lo_hostlaunch_sssp_process_worklist(__lo_hstream); }
     }
     cudaMemcpy(&work_size, next_size, sizeof(int), cudaMemcpyDeviceToHost);
     int* t = work;
