@@ -15,9 +15,6 @@
 # not built again, so that a second call on the same machine only runs.
 # VARIANTS, THRESHOLDS and POOL_VARIANTS (space-separated, as below; empty
 # for none) replace the lists, for a run of some variants only.
-# RUN_ROUNDS=N (default 1) runs everything N times, each round on fresh seeds,
-# and counts the failures of all rounds: a hang that comes in one run of five
-# (test/gpu/results/host-scope-open-h200.log) needs rounds to be seen.
 #
 # The two steps are separate because the GPU machine may lack Clang: the
 # transformed sources in [dir] (default test/gpu/out) are what it needs.
@@ -140,18 +137,15 @@ run() {
   local jobs=${RUN_JOBS:-1}
   [ "$jobs" -gt 1 ] && echo "# $jobs programs at once: times are shared-GPU times"
   printf '%-16s %-22s %10s %10s  %s\n' program variant time_ms speedup output
-  local p round rounds=${RUN_ROUNDS:-1}
-  for ((round = 1; round <= rounds; round++)); do
-    [ "$rounds" -gt 1 ] && echo "## round $round of $rounds"
-    for p in "${programs[@]}"; do
-      while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
-      run_program "$p" "$bin" >"$bin/$p.log" 2>&1 &
-    done
-    wait || true
-    for p in "${programs[@]}"; do
-      cat "$bin/$p.log"
-      failures=$((failures + $(grep -c '^# failed variant' "$bin/$p.log" || true)))
-    done
+  local p
+  for p in "${programs[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run_program "$p" "$bin" >"$bin/$p.log" 2>&1 &
+  done
+  wait || true
+  for p in "${programs[@]}"; do
+    cat "$bin/$p.log"
+    failures=$((failures + $(grep -c '^# failed variant' "$bin/$p.log" || true)))
   done
   echo "$failures mismatching or failed variant(s)"
   [ "$failures" -eq 0 ]
