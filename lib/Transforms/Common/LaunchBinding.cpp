@@ -15,14 +15,14 @@ const char *const DimensionNames[3] = {"x", "y", "z"};
 BoundLaunch bindLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const LaunchText &L,
                        const std::string &Tag) {
   BoundLaunch B;
-  std::optional<FileRange> Grid = spelledRange(Ctx, Site.Grid->getSourceRange());
+  const std::optional<FileRange> &Grid = L.GridRange;
   std::string Id = std::to_string(Site.Id);
   B.GridVar = generated::code("@" + Tag + "grid") + Id;
   B.BlockVar = generated::code("@" + Tag + "block") + Id;
   B.ThreadsVar = generated::code("@" + Tag + "threads") + Id;
   ThreadCount Count = recoverThreadCount(Ctx, Site);
 
-  std::string GridText = textOf(Ctx, *Grid);
+  std::string GridText = L.Grid;
   std::string Factors[3];
   std::vector<std::string> Recovered;
   std::vector<std::string> GridFitsCount;
@@ -40,7 +40,7 @@ BoundLaunch bindLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const Lau
       continue;
     std::string NVar = generated::code("@" + Tag + "n") + Id + "_" + DimensionNames[D];
     if (Dim.InLaunchExpression) {
-      if (!Grid->contains(*N) || !writtenRange(Ctx, Dim.Numerator->getSourceRange()))
+      if (!Grid || !Grid->contains(*N) || !writtenRange(Ctx, Dim.Numerator->getSourceRange()))
         continue;
       Substitutions.push_back({*N, NVar});
     }

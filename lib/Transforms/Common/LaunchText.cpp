@@ -31,22 +31,84 @@ std::string indentationAt(llvm::StringRef Buffer, unsigned Offset) {
   return Buffer.substr(LineStart, End - LineStart).str();
 }
 
-bool operandText(const clang::ASTContext &Ctx, const clang::Expr *E, std::string &Out) {
+// Where the launch writes the kernel: the whole callee (`ns::child<T>`)
+// and the name in it (`child`), as written in the file: in the launch, or
+// as an argument of the macro that writes the launch. Nothing when a macro
+// writes the name (`#define KERNEL child<float>`).
+std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTContext &Ctx,
+                                                            const clang::Expr &Callee,
+                                                            const std::string &ChildName) {
+  clang::SourceLocation NameLoc;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee))
+    NameLoc = Ref->getLocation();
+  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(&Callee))
+    NameLoc = ULE->getNameLoc();
+  std::optional<FileRange> Whole = spelledRange(Ctx, Callee.getSourceRange());
+  std::optional<FileRange> Name = spelledRange(Ctx, NameLoc);
+  if (!Whole || !Name || !Whole->contains(*Name) || textOf(Ctx, *Name) != ChildName)
+    return std::nullopt;
+  return std::make_pair(*Whole, *Name);
+}
+
+std::string printedExpression(const clang::ASTContext &Ctx, const clang::Expr &E) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  E.printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return OS.str();
+}
+
+// An operand's text as the user wrote it. In a launch that a macro writes
+// (`Macro`: the invocation), text is only taken from the invocation: an
+// operand the macro's body wraps (`(g)` around argument `g`) is the
+// argument's text in parentheses, and one the body writes alone is printed
+// from the AST (the macro's parameters mean nothing at the invocation).
+// `From`: where the text was read, when it is E's own text.
+bool operandText(const clang::ASTContext &Ctx, const clang::Expr *E, std::string &Out,
+                 const FileRange *Macro = nullptr, std::optional<FileRange> *From = nullptr) {
   if (!E)
     return true;
-  std::optional<FileRange> R = spelledRange(Ctx, E->getSourceRange());
-  if (!R)
+  auto Spelled = [&](const clang::Expr &X) {
+    std::optional<FileRange> R = spelledRange(Ctx, X.getSourceRange());
+    return R && (!Macro || Macro->contains(*R)) ? R : std::nullopt;
+  };
+  if (std::optional<FileRange> R = Spelled(*E)) {
+    Out = textOf(Ctx, *R);
+    if (From)
+      *From = R;
+    return true;
+  }
+  if (!Macro)
     return false;
-  Out = textOf(Ctx, *R);
+  if (std::optional<FileRange> R = Spelled(*E->IgnoreParenImpCasts()))
+    Out = "(" + textOf(Ctx, *R) + ")";
+  else
+    Out = "(" + printedExpression(Ctx, *E) + ")";
   return true;
+}
+
+// The range of a launch that is the whole expansion of a macro invoked as a
+// statement (`LAUNCH(child, blocks, threads, a, b);`): the invocation, which
+// an edit replaces whole. Nothing when the macro writes more than the launch.
+std::optional<FileRange> macroLaunchRange(const clang::ASTContext &Ctx,
+                                          const clang::CUDAKernelCallExpr &Call) {
+  clang::SourceRange Range = Call.getSourceRange();
+  if (!Range.getBegin().isMacroID() || !Range.getEnd().isMacroID())
+    return std::nullopt;
+  // A launch passed whole to a macro maps to that argument's text, which is
+  // followed by the invocation's `)` rather than a `;`: the caller refuses it.
+  return spelledRange(Ctx, Range);
 }
 
 } // namespace
 
 llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSite &Site) {
   std::optional<FileRange> Call = writtenRange(Ctx, Site.Call->getSourceRange());
+  const bool InMacro = !Call;
+  if (InMacro)
+    Call = macroLaunchRange(Ctx, *Site.Call);
   if (!Call)
-    return refusal("the launch is written inside a macro expansion");
+    return refusal("the launch is written inside a macro expansion that holds more than the "
+                   "launch, or in a macro's argument");
   const clang::SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   size_t Semi = Call->End;
@@ -58,35 +120,42 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   LaunchText T;
   T.Statement = {Call->Begin, static_cast<unsigned>(Semi + 1)};
   T.Indent = indentationAt(Buffer, Call->Begin);
-  std::optional<FileRange> Callee = writtenRange(Ctx, launchedKernel(*Site.Call)->getSourceRange());
+  std::optional<std::pair<FileRange, FileRange>> Callee =
+      calleeRanges(Ctx, *launchedKernel(*Site.Call), Site.ChildName);
   if (!Callee)
     return refusal("the launched kernel's name comes from a macro");
-  T.Callee = textOf(Ctx, *Callee);
+  T.Callee = textOf(Ctx, Callee->first);
   // A recovered launch of an overloaded kernel reads a reference the output
   // does not keep; the name was written unqualified.
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(launchedKernel(*Site.Call)))
     if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
         Var && isRecoveredLaunchReference(*Var))
       T.Callee = Site.ChildName;
-  if (!Site.Grid || !Site.Block || !operandText(Ctx, Site.Grid, T.Grid) ||
-      !operandText(Ctx, Site.Block, T.Block) ||
-      !operandText(Ctx, Site.SharedMemory, T.SharedMemory) ||
-      !operandText(Ctx, Site.Stream, T.Stream))
+  const FileRange *Macro = InMacro ? &*Call : nullptr;
+  if (!Site.Grid || !Site.Block || !operandText(Ctx, Site.Grid, T.Grid, Macro, &T.GridRange) ||
+      !operandText(Ctx, Site.Block, T.Block, Macro) ||
+      !operandText(Ctx, Site.SharedMemory, T.SharedMemory, Macro) ||
+      !operandText(Ctx, Site.Stream, T.Stream, Macro))
     return refusal("the launch configuration cannot be read from the source");
   if (!Site.Arguments.empty()) {
-    std::optional<FileRange> R = spelledRange(
-        Ctx, {Site.Arguments.front()->getBeginLoc(), Site.Arguments.back()->getEndLoc()});
-    if (!R)
-      return refusal("the launch arguments cannot be read from the source");
-    T.Arguments = textOf(Ctx, *R);
     for (const clang::Expr *Argument : Site.Arguments) {
-      std::optional<FileRange> One = spelledRange(Ctx, Argument->getSourceRange());
-      if (!One) {
+      std::string One;
+      if (!operandText(Ctx, Argument, One, Macro)) {
         T.ArgumentTexts.clear();
         break;
       }
-      T.ArgumentTexts.push_back(textOf(Ctx, *One));
+      T.ArgumentTexts.push_back(One);
     }
+    // A macro's `__VA_ARGS__` spans several of its arguments, which map to
+    // the invocation one by one.
+    std::optional<FileRange> R = spelledRange(
+        Ctx, {Site.Arguments.front()->getBeginLoc(), Site.Arguments.back()->getEndLoc()});
+    if (R && (!InMacro || Call->contains(*R)))
+      T.Arguments = textOf(Ctx, *R);
+    else if (InMacro)
+      T.Arguments = llvm::join(T.ArgumentTexts, ", ");
+    else
+      return refusal("the launch arguments cannot be read from the source");
   }
   // Generated calls have no default arguments: a default written for the
   // kernel's declaration need not mean the same at the launch.
@@ -216,28 +285,13 @@ llvm::Expected<std::string> allTemplateArguments(const clang::ASTContext &Ctx,
   return "<" + llvm::join(Args, ", ") + ">";
 }
 
-// Where the launch writes the kernel: the whole callee (`ns::child<T>`)
-// and the name in it (`child`); nothing when a macro writes either.
-std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTContext &Ctx,
-                                                            const clang::Expr &Callee) {
-  clang::SourceLocation NameLoc;
-  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee))
-    NameLoc = Ref->getLocation();
-  else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(&Callee))
-    NameLoc = ULE->getNameLoc();
-  std::optional<FileRange> Whole = writtenRange(Ctx, Callee.getSourceRange());
-  std::optional<FileRange> Name = writtenRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name))
-    return std::nullopt;
-  return std::make_pair(*Whole, *Name);
-}
-
 } // namespace
 
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
                                            const std::string &Prefix, bool SpellDeduced) {
   const clang::Expr *Callee = launchedKernel(*Site.Call);
-  std::optional<std::pair<FileRange, FileRange>> Ranges = calleeRanges(Ctx, *Callee);
+  std::optional<std::pair<FileRange, FileRange>> Ranges =
+      calleeRanges(Ctx, *Callee, Site.ChildName);
   if (!Ranges)
     return refusal("the launched kernel's name comes from a macro");
   const auto &[Whole, Name] = *Ranges;
@@ -269,7 +323,7 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
 
 std::string writtenQualifier(const clang::ASTContext &Ctx, const LaunchSite &Site) {
   std::optional<std::pair<FileRange, FileRange>> Ranges =
-      calleeRanges(Ctx, *launchedKernel(*Site.Call));
+      calleeRanges(Ctx, *launchedKernel(*Site.Call), Site.ChildName);
   return Ranges ? textOf(Ctx, {Ranges->first.Begin, Ranges->second.Begin}) : "";
 }
 

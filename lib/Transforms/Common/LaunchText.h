@@ -3,6 +3,7 @@
 
 #include "Analysis/LaunchSites.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct LaunchText {
   std::string Indent;  // of the line the launch starts on
   std::string Callee;  // `ns::child<T>`
   std::string Grid, Block;
+  // Where Grid was read from, when it is the text there as written (a
+  // launch a macro writes may have its grid printed instead).
+  std::optional<FileRange> GridRange;
   std::string SharedMemory, Stream; // empty when omitted
   std::string Arguments;            // empty when there are none
   // Each argument on its own; empty when one of them cannot be read alone.

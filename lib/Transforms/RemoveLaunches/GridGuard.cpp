@@ -19,8 +19,8 @@ GridGuard guardLaunch(clang::ASTContext &Ctx, const LaunchSite &Site, const Laun
   std::string Id = std::to_string(Site.Id);
   G.GridVar = generated::code("@grid") + Id;
   G.BlockVar = generated::code("@block") + Id;
-  std::optional<FileRange> Grid = spelledRange(Ctx, Site.Grid->getSourceRange());
-  std::string GridText = Grid ? textOf(Ctx, *Grid) : L.Grid;
+  const std::optional<FileRange> &Grid = L.GridRange;
+  std::string GridText = L.Grid;
   ThreadCount Count = recoverThreadCount(Ctx, Site);
   std::vector<std::string> Fits, Counts;
   // A numerator written in the grid expression is bound first and the grid

@@ -46,7 +46,7 @@ void host(float *d) {
 // CHECK: host-refused.cu:20:33: remark: aggregate applied to launch of 'fromDevice'
 // CHECK-SAME: overflow: launched from the device, or deferred when the pending-launch pool is near full (build with -rdc=true): the child's threads cannot run one by one in the launching thread, or it launches kernels itself
 // CHECK: host-refused.cu:22:3: remark: not aggregated: the parent tail-launches work of its own, which runs before a grid the host launches after the parent and may need the children's results
-// CHECK: host-refused.cu:26:38: remark: not aggregated: the parent's host launch at line 37 cannot be rewritten: the launch is written inside a macro expansion
+// CHECK: host-refused.cu:26:38: remark: not aggregated: the parent's host launch at line 37 cannot be rewritten: the launched kernel's name comes from a macro
 // CHECK: host-refused.cu:27:42: remark: not aggregated: the parent is referenced at line 38 other than by a <<<>>> launch (a cudaLaunchKernel call or a kernel pointer, say): the host launches after which its children's aggregated grid must run cannot all be rewritten
 // CHECK: host-refused.cu:28:45: remark: not aggregated: the parent is not launched from the host in this file: the launch its children's aggregated grid must follow cannot be rewritten
 // CHECK: host-refused.cu:30:3: remark: not aggregated: the parent also launches 'finish' at line 31, which stays a device launch and may share this launch's stream: it would run before the grid the host launches after the parent
