@@ -108,15 +108,23 @@ public:
   std::map<unsigned, std::string> Declarations; // offset -> declaration text
 
 private:
-  // Where the launch writes the kernel's name, right before its `<<<`; none
-  // for a name already marked (a launch the traversal meets twice).
+  // Where the launch writes the kernel's name, right before its `<<<`, or as
+  // the argument of a macro whose body launches it (`LAUNCH(k<float>, ...)`:
+  // a call of a __global__ function without `<<<` is no valid program, so
+  // the dropped call is the launch); none for a name already marked (a
+  // launch the traversal meets twice).
   std::optional<FileRange> newLaunchName(const clang::UnresolvedLookupExpr &Lookup) {
     std::optional<FileRange> Name = writtenRange(Ctx, Lookup.getSourceRange());
+    const bool MacroArgument =
+        !Name && Ctx.getSourceManager().isMacroArgExpansion(Lookup.getBeginLoc());
+    if (MacroArgument)
+      Name = spelledRange(Ctx, Lookup.getSourceRange());
     if (!Name || Name->End > Text.size())
       return std::nullopt;
     size_t After = Text.find_first_not_of(" \t\r\n", Name->End);
-    if (After == std::string::npos || Text.compare(After, 3, "<<<") != 0 ||
-        !MarkedNames.insert(Name->Begin).second)
+    bool Launched =
+        MacroArgument || (After != std::string::npos && Text.compare(After, 3, "<<<") == 0);
+    if (!Launched || !MarkedNames.insert(Name->Begin).second)
       return std::nullopt;
     return Name;
   }

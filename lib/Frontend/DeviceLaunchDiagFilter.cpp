@@ -11,20 +11,23 @@ namespace launchopt {
 
 // The text at the diagnostic's location, from there to its end; empty when
 // there is none.
-static llvm::StringRef textAt(const clang::Diagnostic &Info) {
-  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
-    return {};
-  const clang::SourceManager &SM = Info.getSourceManager();
+static llvm::StringRef textAt(const clang::SourceManager &SM, clang::SourceLocation Loc) {
   bool Invalid = false;
-  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Info.getLocation()), &Invalid);
+  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Loc), &Invalid);
   if (Invalid || !Text)
     return {};
   return llvm::StringRef(Text);
 }
 
-// True when the text at Loc reads `name`, optional `<template args>`, then `<<<`.
-static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
-  llvm::StringRef Rest = textAt(Info).take_front(4096);
+static llvm::StringRef textAt(const clang::Diagnostic &Info) {
+  if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return {};
+  return textAt(Info.getSourceManager(), Info.getLocation());
+}
+
+// True when Text reads `name`, optional `<template args>`, then `<<<`.
+static bool readsKernelLaunch(llvm::StringRef Text) {
+  llvm::StringRef Rest = Text.take_front(4096);
   size_t I = 0;
   auto IsIdent = [](char C) { return std::isalnum((unsigned char)C) || C == '_' || C == ':'; };
   while (I < Rest.size() && IsIdent(Rest[I]))
@@ -50,6 +53,21 @@ static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
     return Rest.substr(I).starts_with("<<<");
   }
   return false;
+}
+
+// True at a launch's kernel name, written before its `<<<` or given to a
+// macro whose body writes the parameter before one (`LAUNCH(k<float>, ...)`
+// with `#define LAUNCH(kernel, ...) kernel<<<...`).
+static bool isAtKernelLaunch(const clang::Diagnostic &Info) {
+  if (readsKernelLaunch(textAt(Info)))
+    return true;
+  if (!Info.hasSourceManager() || !Info.getLocation().isMacroID())
+    return false;
+  const clang::SourceManager &SM = Info.getSourceManager();
+  if (!SM.isMacroArgExpansion(Info.getLocation()))
+    return false;
+  clang::SourceLocation Parameter = SM.getImmediateExpansionRange(Info.getLocation()).getBegin();
+  return readsKernelLaunch(textAt(SM, Parameter));
 }
 
 // True when the rejected call is to cudaDeviceSynchronize: no viable
