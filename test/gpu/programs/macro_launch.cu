@@ -2,7 +2,9 @@
 // is given the kernel (namespaced), the configuration and the arguments, and
 // its body puts parentheses around the configuration. One site per parent
 // thread with a child of varying size; a second site launches through a
-// macro that writes exactly the launch it is given.
+// macro that writes exactly the launch it is given; a third gives the macro
+// a template kernel with its arguments written (a launch Clang 19 drops
+// unless launchopt recovers it).
 // Usage: macro_launch <seed> <output file>
 #include "common.cuh"
 
@@ -14,6 +16,13 @@ __global__ void scaleRow(const float *in, float *out, unsigned begin, unsigned l
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < length)
     out[begin + i] = in[begin + i] * f;
+}
+
+template <typename T>
+__global__ void offsetRow(T *out, unsigned begin, unsigned length, T by) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < length)
+    out[begin + i] += by;
 }
 
 __global__ void countRow(const float *in, unsigned begin, unsigned length, unsigned *above) {
@@ -35,6 +44,19 @@ __global__ void rows(const float *in, float *out, const unsigned *offsets, unsig
   if (cudaGetLastError() != cudaSuccess)
     atomicAdd(&gpuTestLaunchFailures, 1);
   PASS_THROUGH(ops::countRow<<<(length + 127) / 128, 128>>>(in, begin, length, above + r));
+  if (cudaGetLastError() != cudaSuccess)
+    atomicAdd(&gpuTestLaunchFailures, 1);
+}
+
+// Adds to the rows scaled by `rows`, in a later grid of the same stream.
+__global__ void offsetRows(float *out, const unsigned *offsets, unsigned count) {
+  unsigned r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= count)
+    return;
+  unsigned begin = offsets[r], length = offsets[r + 1] - offsets[r];
+  if (length == 0)
+    return;
+  LAUNCH_KERNEL(ops::offsetRow<float>, (length + 31) / 32, 32, out, begin, length, float(r % 7));
   if (cudaGetLastError() != cudaSuccess)
     atomicAdd(&gpuTestLaunchFailures, 1);
 }
@@ -67,6 +89,8 @@ int main(int argc, char **argv) {
     CHECK(cudaMemset(dOut, 0, sizeof(float) * total));
     CHECK(cudaMemset(dAbove, 0, sizeof(unsigned) * count));
     rows<<<(count + 127) / 128, 128>>>(dIn, dOut, dOffsets, count, dAbove);
+    CHECK(cudaGetLastError());
+    offsetRows<<<(count + 127) / 128, 128>>>(dOut, dOffsets, count);
     CHECK(cudaGetLastError());
   };
   float ms = medianMs(10, run);
