@@ -43,9 +43,15 @@ std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTCont
     NameLoc = Ref->getLocation();
   else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(&Callee))
     NameLoc = ULE->getNameLoc();
+  // The driver's reference to a recovered overload stands for the kernel.
+  bool Recovered = false;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee))
+    if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
+      Recovered = isRecoveredLaunchReference(*Var);
   std::optional<FileRange> Whole = spelledRange(Ctx, Callee.getSourceRange());
   std::optional<FileRange> Name = spelledRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name) || textOf(Ctx, *Name) != ChildName)
+  if (!Whole || !Name || !Whole->contains(*Name) ||
+      (!Recovered && textOf(Ctx, *Name) != ChildName))
     return std::nullopt;
   return std::make_pair(*Whole, *Name);
 }
