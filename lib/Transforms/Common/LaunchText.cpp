@@ -50,8 +50,7 @@ std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTCont
       Recovered = isRecoveredLaunchReference(*Var);
   std::optional<FileRange> Whole = spelledRange(Ctx, Callee.getSourceRange());
   std::optional<FileRange> Name = spelledRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name) ||
-      (!Recovered && textOf(Ctx, *Name) != ChildName))
+  if (!Whole || !Name || !Whole->contains(*Name) || (!Recovered && textOf(Ctx, *Name) != ChildName))
     return std::nullopt;
   return std::make_pair(*Whole, *Name);
 }
