@@ -31,6 +31,14 @@ std::string indentationAt(llvm::StringRef Buffer, unsigned Offset) {
   return Buffer.substr(LineStart, End - LineStart).str();
 }
 
+// Whether the launch goes through the driver's reference to a recovered
+// overload, which stands for the kernel (its name is not the kernel's).
+bool isRecoveredReference(const clang::Expr &Callee) {
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee);
+  auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && isRecoveredLaunchReference(*Var);
+}
+
 // Where the launch writes the kernel: the whole callee (`ns::child<T>`)
 // and the name in it (`child`), as written in the file: in the launch, or
 // as an argument of the macro that writes the launch. Nothing when a macro
@@ -43,14 +51,10 @@ std::optional<std::pair<FileRange, FileRange>> calleeRanges(const clang::ASTCont
     NameLoc = Ref->getLocation();
   else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(&Callee))
     NameLoc = ULE->getNameLoc();
-  // The driver's reference to a recovered overload stands for the kernel.
-  bool Recovered = false;
-  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee))
-    if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
-      Recovered = isRecoveredLaunchReference(*Var);
   std::optional<FileRange> Whole = spelledRange(Ctx, Callee.getSourceRange());
   std::optional<FileRange> Name = spelledRange(Ctx, NameLoc);
-  if (!Whole || !Name || !Whole->contains(*Name) || (!Recovered && textOf(Ctx, *Name) != ChildName))
+  if (!Whole || !Name || !Whole->contains(*Name) ||
+      (!isRecoveredReference(Callee) && textOf(Ctx, *Name) != ChildName))
     return std::nullopt;
   return std::make_pair(*Whole, *Name);
 }
@@ -125,17 +129,13 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
   LaunchText T;
   T.Statement = {Call->Begin, static_cast<unsigned>(Semi + 1)};
   T.Indent = indentationAt(Buffer, Call->Begin);
-  std::optional<std::pair<FileRange, FileRange>> Callee =
-      calleeRanges(Ctx, *launchedKernel(*Site.Call), Site.ChildName);
+  const clang::Expr &Kernel = *launchedKernel(*Site.Call);
+  std::optional<std::pair<FileRange, FileRange>> Callee = calleeRanges(Ctx, Kernel, Site.ChildName);
   if (!Callee)
     return refusal("the launched kernel's name comes from a macro");
-  T.Callee = textOf(Ctx, Callee->first);
   // A recovered launch of an overloaded kernel reads a reference the output
   // does not keep; the name was written unqualified.
-  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(launchedKernel(*Site.Call)))
-    if (auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
-        Var && isRecoveredLaunchReference(*Var))
-      T.Callee = Site.ChildName;
+  T.Callee = isRecoveredReference(Kernel) ? Site.ChildName : textOf(Ctx, Callee->first);
   const FileRange *Macro = InMacro ? &*Call : nullptr;
   if (!Site.Grid || !Site.Block || !operandText(Ctx, Site.Grid, T.Grid, Macro, &T.GridRange) ||
       !operandText(Ctx, Site.Block, T.Block, Macro) ||
@@ -155,9 +155,9 @@ llvm::Expected<LaunchText> readLaunchText(clang::ASTContext &Ctx, const LaunchSi
     // the invocation one by one.
     std::optional<FileRange> R = spelledRange(
         Ctx, {Site.Arguments.front()->getBeginLoc(), Site.Arguments.back()->getEndLoc()});
-    if (R && (!InMacro || Call->contains(*R)))
+    if (R && (!Macro || Macro->contains(*R)))
       T.Arguments = textOf(Ctx, *R);
-    else if (InMacro)
+    else if (Macro)
       T.Arguments = llvm::join(T.ArgumentTexts, ", ");
     else
       return refusal("the launch arguments cannot be read from the source");
