@@ -13,7 +13,9 @@
 # launch that cannot be recorded goes to a direct copy). struct_segments.A-host
 # hung in 15 of 95 runs while every parent block opened the host's grid
 # scope (test/gpu/results/host-scope-open-h200.log); struct_segments.A-grid
-# still has every block open one grid scope.
+# and A-multiblock hung in 17 of 50 while every block stored to its group
+# scope and tried the atomic, 0 of 50 once only the first block does
+# (test/gpu/results/group-scope-open-h200.log).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-$here/out}
