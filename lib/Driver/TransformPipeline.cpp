@@ -149,9 +149,15 @@ std::string includedFileLaunchReason(const IncludedFileLaunch &L) {
 llvm::Expected<PipelineOptions>
 makePipeline(const std::vector<std::pair<const RegisteredPass *, PassArguments>> &Chosen) {
   PipelineOptions Pipeline;
+  bool Aggregating = false; // a pass after the one being made aggregates
+  for (const auto &[Named, Arguments] : Chosen)
+    Aggregating |= Named->Id == "Aggregate";
   for (const RegisteredPass &Pass : registeredPasses())
-    for (const auto &[Named, Arguments] : Chosen)
+    for (const auto &[Named, Given] : Chosen)
       if (Named == &Pass) {
+        Aggregating &= Pass.Id != "Aggregate";
+        PassArguments Arguments = Given;
+        Arguments.Shared.AggregationFollows = Aggregating;
         llvm::Expected<std::unique_ptr<LaunchPass>> Made = Pass.Description.Create(Arguments);
         if (!Made)
           return Made.takeError();

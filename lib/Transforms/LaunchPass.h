@@ -41,6 +41,9 @@ struct SharedPassSettings {
   // Serialize or aggregate launches that follow another launch into the same
   // stream from the same parent thread (they are assumed independent).
   bool AssumeIndependentChildren = false;
+  // A later pass of the pipeline aggregates launches: an earlier pass keeps
+  // launches where aggregation can reach them (directly in a kernel).
+  bool AggregationFollows = false;
 };
 
 // An option of a pass besides its flag: --<Name>=<value>.

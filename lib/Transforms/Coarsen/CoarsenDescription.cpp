@@ -12,6 +12,7 @@ PassDescription describeCoarsenPass() {
   D.Create = [](const PassArguments &Arguments) -> llvm::Expected<std::unique_ptr<LaunchPass>> {
     CoarsenOptions Options;
     Options.DefaultFactor = Arguments.number("coarsen-factor");
+    Options.AggregationFollows = Arguments.Shared.AggregationFollows;
     return std::make_unique<CoarsenPass>(Options);
   };
   return D;

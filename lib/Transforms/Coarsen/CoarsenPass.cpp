@@ -56,6 +56,14 @@ bool bodyFitsInLoop(const clang::FunctionDecl &Kernel) {
   return true;
 }
 
+// Whether the kernel launches from its own body (not through a function it calls).
+bool launchesItself(const LaunchAnalysis &Launches, const clang::FunctionDecl &Kernel) {
+  for (const LaunchSite &Site : Launches.Sites)
+    if (Site.DeviceSide && Site.Parent == &Kernel)
+      return true;
+  return false;
+}
+
 // `__global__ void <coarsened child>(<child's parameters>, const dim3 <original grid>)`
 std::string coarsenedSignature(const KernelCopy &K) {
   return K.TemplateHeader + "__global__ void " + CoarsenedPrefix + K.Name + "(" +
@@ -241,6 +249,12 @@ PassResult CoarsenPass::run(clang::ASTContext &Ctx, const LaunchAnalysis &Launch
           refusal("the child kernel, defined in an included header, calls functions that read the "
                   "built-in index variables (or queries cooperative groups): its copy after the "
                   "#include cannot pass them the original launch's values"));
+    if (Launch && !External && Options.AggregationFollows &&
+        launchesItself(Launches, *Site.Child) && !bodyFitsInLoop(*Site.Child))
+      Launch = llvm::Expected<AcceptedLaunch>(refusal(
+          "the child launches kernels and returns early or writes a parameter: coarsened, its "
+          "body would run in a per-block function, where --aggregate cannot reach its launches "
+          "(they would stay one launch each, unguarded against the pending-launch limit)"));
     if (!Launch) {
       Remark.Message = llvm::toString(Launch.takeError());
       Result.Remarks.push_back(Remark);

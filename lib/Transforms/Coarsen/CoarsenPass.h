@@ -10,6 +10,9 @@ namespace launchopt {
 struct CoarsenOptions {
   // Default of the LAUNCHOPT_CFACTOR macro the output defines.
   unsigned DefaultFactor = 4;
+  // --aggregate follows in the pipeline: a child whose own launches would
+  // move into a per-block function is left as written.
+  bool AggregationFollows = false;
 };
 
 // Coarsening (paper §IV): a device-side launch of a child runs a coarsened
