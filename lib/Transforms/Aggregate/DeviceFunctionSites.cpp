@@ -100,7 +100,10 @@ DeviceFunctionScopes findDeviceFunctionScopes(clang::ASTContext &Ctx,
     return Scopes;
   std::map<const clang::FunctionDecl *, std::vector<unsigned>> SitesIn;
   for (const LaunchSite &Site : Launches.Sites) {
-    if (!Site.DeviceSide || !Site.Parent || isKernel(*Site.Parent) || Site.InClosure)
+    // A launch of a kernel it cannot name (through a function pointer) is
+    // refused where its child is checked.
+    if (!Site.DeviceSide || !Site.Parent || !Site.Child || isKernel(*Site.Parent) ||
+        Site.InClosure)
       continue;
     // The serial copies an earlier pass generated keep their launches as
     // written: the pipeline orders their children already.
