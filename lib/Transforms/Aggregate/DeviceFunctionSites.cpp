@@ -102,8 +102,7 @@ DeviceFunctionScopes findDeviceFunctionScopes(clang::ASTContext &Ctx,
   for (const LaunchSite &Site : Launches.Sites) {
     // A launch of a kernel it cannot name (through a function pointer) is
     // refused where its child is checked.
-    if (!Site.DeviceSide || !Site.Parent || !Site.Child || isKernel(*Site.Parent) ||
-        Site.InClosure)
+    if (!Site.DeviceSide || !Site.Parent || !Site.Child || isKernel(*Site.Parent) || Site.InClosure)
       continue;
     // The serial copies an earlier pass generated keep their launches as
     // written: the pipeline orders their children already.
