@@ -111,9 +111,13 @@ clang::tooling::ArgumentsAdjuster cudaParseAdjuster(const ParseEnvironment &Env)
       // own flags come later and may override the language standard. A later
       // pass parses an earlier one's output, where a removed launch's error
       // query became `cudaSuccess != cudaSuccess`: no warning about that.
+      // Clang 19 does not know every attribute nvcc does (`__grid_constant__`
+      // is `__attribute__((grid_constant))`); nvcc, which builds the output,
+      // judges them.
       if (I == 0) {
         for (const char *Flag : {"-xcuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
-                                 "-Wno-tautological-compare", "-std=c++17", "-ferror-limit=0"})
+                                 "-Wno-tautological-compare", "-Wno-unknown-attributes",
+                                 "-std=c++17", "-ferror-limit=0"})
           Out.push_back(Flag);
         Out.push_back("--cuda-path=" + Env.CudaPath);
         Out.push_back("-resource-dir=" + Env.ResourceDir);
