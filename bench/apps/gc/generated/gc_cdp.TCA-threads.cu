@@ -1118,19 +1118,30 @@ __device__ inline AggregatedLaunch *claimedLaunch() {
   return reinterpret_cast<AggregatedLaunch *>(2 * alignof(AggregatedLaunch));
 }
 
+// A scope's capacity, read past the L1 cache: in a group scope only the block
+// that claimed the scope writes it, before it publishes the record array.
+__device__ inline unsigned publishedCapacity(const AggregationScope *scope) {
+  return *static_cast<const volatile unsigned *>(&scope->capacity);
+}
+
 // Opens the scope of a group of blocks (multi-block and grid): one thread
 // per block calls it before the block's barrier, and the first to arrive
-// allocates the record array. The others go on at once.
+// allocates the record array. The others go on at once: a block that finds
+// the scope claimed only reads it, so that of a grid's thousands of blocks
+// one stores to the scope and few try the atomic. (Every block storing and
+// trying the atomic on one word hung host-launched grids now and then:
+// test/gpu/results/host-scope-open-h200.log, group-scope-open-h200.log.)
 __device__ inline void openGroupScope(AggregationScope *scope, unsigned long long threads,
                                       unsigned uniformBytes) {
-  // Racing openers of one group write the same value.
-  scope->capacity = scopeCapacity(threads);
   auto *slot = reinterpret_cast<unsigned long long *>(&scope->launch);
+  if (*reinterpret_cast<volatile unsigned long long *>(slot) != 0)
+    return;
   auto claimed = reinterpret_cast<unsigned long long>(claimedLaunch());
   if (atomicCAS(slot, 0ull, claimed) != 0)
     return;
+  scope->capacity = scopeCapacity(threads);
   AggregatedLaunch *launch = allocateRecords(scope->capacity, uniformBytes);
-  __threadfence(); // the array's header before the pointer to it
+  __threadfence(); // the capacity and the array's header before the pointer to it
   atomicExch(slot, reinterpret_cast<unsigned long long>(launch));
 }
 
@@ -1158,7 +1169,7 @@ __device__ inline AggregatedLaunch *publishedLaunch(AggregationScope *scope) {
 __device__ inline void *fillRecord(AggregationScope *scope, AggregatedLaunch *launch, dim3 grid,
                                    dim3 block, unsigned sharedMemory, void *arguments,
                                    void **uniformArguments) {
-  unsigned capacity = scope->capacity;
+  unsigned capacity = publishedCapacity(scope);
   unsigned blocks = grid.x * grid.y * grid.z;
   unsigned threads = block.x * block.y * block.z;
   // paper Fig. 7: one 64-bit atomic gives the record index and the running
@@ -1271,10 +1282,10 @@ struct ScopeSummary {
 };
 
 __device__ inline bool summarize(AggregationScope *scope, ScopeSummary *out) {
-  unsigned capacity = scope->capacity;
+  AggregatedLaunch *launch = publishedLaunch(scope);
+  unsigned capacity = publishedCapacity(scope);
   unsigned long long packed = scope->countAndBlocks;
   unsigned count = unsigned(packed >> 32);
-  AggregatedLaunch *launch = publishedLaunch(scope);
   if (count == 0 || launch == nullptr || launch == failedLaunch())
     return false;
   if (count > capacity)
