@@ -80,6 +80,13 @@ llvm::Error refusalOf(const LaunchAnalysis &Launches, const LaunchSite &Site,
     return refusal("the child is already aggregated");
   if (Site.StreamKind == LaunchStream::TailLaunch)
     return refusal("the child is tail-launched: it must run after the whole parent grid");
+  // The code that gathers the launches sits outside the launch's branches and
+  // names the child: under `if constexpr` it would instantiate the child where
+  // the condition discards the launch (a template recursion with no end).
+  for (const LaunchSite::Branch &B : Site.EnclosingBranches)
+    if (const auto *If = llvm::dyn_cast<clang::IfStmt>(B.Statement); If && If->isConstexpr())
+      return refusal("the launch is under `if constexpr`: the code that gathers it outside "
+                     "that branch would name the child where the condition discards the launch");
   // The parent's block gathers its launches at places the pass chooses in
   // the parent's body; a closure may run after them, or in another grid.
   if (Site.InClosure)
