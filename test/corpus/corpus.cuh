@@ -49,6 +49,13 @@ inline uint64_t seedFromArgs(int argc, char **argv) {
   return std::strtoull(argv[1], nullptr, 10);
 }
 
+// The device-side launches that failed so far.
+inline int launchFailures() {
+  int failures = 0;
+  CORPUS_CHECK(cudaMemcpyFromSymbol(&failures, corpusLaunchFailures, sizeof(int)));
+  return failures;
+}
+
 // Writes the 32-bit words to the output file, prints their checksum and the
 // launch failures, and returns main's exit status.
 inline int finish(const char *path, const std::vector<uint32_t> &words) {
@@ -61,8 +68,7 @@ inline int finish(const char *path, const std::vector<uint32_t> &words) {
   uint64_t h = 1469598103934665603ull;
   for (uint32_t w : words)
     h = (h ^ w) * 1099511628211ull;
-  int failures = 0;
-  CORPUS_CHECK(cudaMemcpyFromSymbol(&failures, corpusLaunchFailures, sizeof(int)));
+  int failures = launchFailures();
   std::printf("checksum %016llx words %zu launch_failures %d\n", (unsigned long long)h,
               words.size(), failures);
   return failures == 0 ? 0 : 1;

@@ -145,10 +145,8 @@ int main(int argc, char **argv) {
     if ((dwells[i] < 0 || dwells[i] > kMaxDwell) && missing++ == 0)
       first = i;
   if (missing) {
-    int failures = 0;
-    CORPUS_CHECK(cudaMemcpyFromSymbol(&failures, corpusLaunchFailures, sizeof(int)));
     std::fprintf(stderr, "%zu pixels have no dwell, the first %zu (%d); launch_failures %d\n",
-                 missing, first, dwells[first], failures);
+                 missing, first, dwells[first], launchFailures());
     return 1;
   }
   return finish(argv[2], asWords(dwells));
