@@ -290,6 +290,65 @@ llvm::Expected<std::string> allTemplateArguments(const clang::ASTContext &Ctx,
   return "<" + llvm::join(Args, ", ") + ">";
 }
 
+// Whether a declaration lives in a function body (`constexpr int kPer = 4;`,
+// a local `using`): a generated function outside that body cannot name it.
+bool isFunctionLocal(const clang::Decl *D) {
+  return D && D->getDeclContext()->isFunctionOrMethod();
+}
+
+bool namesLocalType(clang::QualType T);
+
+// `kPer`, or `Step::value` where Step is a local alias.
+bool namesLocalDeclaration(const clang::Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
+    if (isFunctionLocal(Ref->getDecl()))
+      return true;
+    for (const clang::NestedNameSpecifier *Q = Ref->getQualifier(); Q; Q = Q->getPrefix())
+      if (const clang::Type *T = Q->getAsType(); T && namesLocalType(clang::QualType(T, 0)))
+        return true;
+  }
+  for (const clang::Stmt *Child : S->children())
+    if (namesLocalDeclaration(Child))
+      return true;
+  return false;
+}
+
+bool namesLocalType(clang::QualType T) {
+  for (int Depth = 0; !T.isNull() && Depth < 8; ++Depth) {
+    if (auto *Typedef = T->getAs<clang::TypedefType>())
+      if (isFunctionLocal(Typedef->getDecl()))
+        return true;
+    if (isFunctionLocal(T->getAsTagDecl()))
+      return true;
+    if (T->isPointerType() || T->isReferenceType() || T->isArrayType())
+      T = T->getPointeeOrArrayElementType()->getCanonicalTypeInternal();
+    else
+      return false;
+  }
+  return false;
+}
+
+// Whether the template arguments written at the launch name something
+// local to the parent (`child<kPer>` with `constexpr int kPer` in the body).
+bool writesLocalTemplateArgument(const clang::Expr &Callee) {
+  auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(&Callee);
+  if (!Ref)
+    return false;
+  for (const clang::TemplateArgumentLoc &Arg : Ref->template_arguments()) {
+    const clang::TemplateArgument &A = Arg.getArgument();
+    if (A.getKind() == clang::TemplateArgument::Expression && namesLocalDeclaration(A.getAsExpr()))
+      return true;
+    if (A.getKind() == clang::TemplateArgument::Type && namesLocalType(A.getAsType()))
+      return true;
+    if (clang::TypeSourceInfo *Info = Arg.getTypeSourceInfo())
+      if (namesLocalType(Info->getType()))
+        return true;
+  }
+  return false;
+}
+
 } // namespace
 
 llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const LaunchSite &Site,
@@ -306,8 +365,12 @@ llvm::Expected<std::string> prefixedCallee(const clang::ASTContext &Ctx, const L
     Written = Ref->getNumTemplateArgs();
   else if (auto *ULE = llvm::dyn_cast<clang::UnresolvedLookupExpr>(Callee))
     Written = ULE->getNumTemplateArgs();
-  if (SpellDeduced) {
-    llvm::Expected<std::string> All = allTemplateArguments(Ctx, Site, *Callee, Written);
+  // Generated functions outside the parent cannot name the parent's locals:
+  // the launched specialization's arguments are spelled out instead.
+  bool LocalNames = writesLocalTemplateArgument(*Callee);
+  if (SpellDeduced || LocalNames) {
+    llvm::Expected<std::string> All =
+        allTemplateArguments(Ctx, Site, *Callee, LocalNames ? 0 : Written);
     if (!All)
       return All.takeError();
     if (!All->empty())
