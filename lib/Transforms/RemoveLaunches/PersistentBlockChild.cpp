@@ -3,6 +3,7 @@
 #include "RemovalChecks.h"
 #include "Analysis/ConstantOperand.h"
 #include "Analysis/Uniformity.h"
+#include "Analysis/VariableWrites.h"
 #include "Transforms/Common/Refusal.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,20 +18,47 @@ std::string shapeText(const Shape &S) {
   return std::to_string(S[0]) + " x " + std::to_string(S[1]) + " x " + std::to_string(S[2]);
 }
 
-// A launch whose block is the launching block's own (`blockDim`, or
-// `blockDim.x` where the blocks are one-dimensional). Every block that
-// records such a launch has the grid's shape, so the child block has it too.
-bool isLaunchingBlockShape(const clang::Expr *Operand, const Shape &Block) {
+// Whether one component of a block operand is the launching block's own in
+// that dimension: `blockDim.<same>`, or a constant (a default argument is 1)
+// equal to the grid's extent there.
+bool isLaunchingExtent(const clang::ASTContext &Ctx, const clang::Expr *Arg, int Dimension,
+                       const Shape &Block) {
+  if (!Arg || llvm::isa<clang::CXXDefaultArgExpr>(Arg))
+    return Block[Dimension] == 1;
+  Arg = stripConstruction(Arg);
+  if (auto Member = builtinMember(Arg))
+    return Member->first == "blockDim" && Member->second == Dimension;
+  std::optional<uint64_t> Value = constantInteger(Ctx, Arg);
+  return Value && *Value == Block[Dimension];
+}
+
+// A launch whose block is the launching block's own (`blockDim`,
+// `dim3(blockDim.x, blockDim.y)` where the blocks have one layer, or
+// `blockDim.x` where they are one-dimensional). Every block that records
+// such a launch has the grid's shape, so the child block has it too.
+bool isLaunchingBlockShape(const clang::ASTContext &Ctx, const clang::Expr *Operand,
+                           const Shape &Block) {
   const clang::Expr *E = stripConstruction(writtenOperand(Operand));
-  if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E))
-    if (C->getNumArgs() >= 1 &&
-        (C->getNumArgs() == 1 || llvm::isa<clang::CXXDefaultArgExpr>(C->getArg(1))))
-      E = stripConstruction(C->getArg(0));
+  // `dim3 block(blockDim.x, blockDim.y); child<<<g, block>>>`.
+  if (const clang::Expr *Init = unwrittenLocalInitializer(E))
+    E = stripConstruction(Init);
   if (auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
     return isBuiltinIndexVariable(Ref->getDecl()) && Ref->getDecl()->getName() == "blockDim";
-  auto Member = builtinMember(E);
-  return Member && Member->first == "blockDim" && Member->second == 0 && Block[1] == 1 &&
-         Block[2] == 1;
+  if (auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+    if (C->getNumArgs() == 0 || C->getNumArgs() > 3)
+      return false;
+    // `dim3(blockDim)`, the launch's own conversion of a uint3.
+    if (!C->getArg(0)->getType()->isIntegralOrEnumerationType())
+      return (C->getNumArgs() == 1 || llvm::isa<clang::CXXDefaultArgExpr>(C->getArg(1))) &&
+             isLaunchingBlockShape(Ctx, C->getArg(0), Block);
+    for (int D = 0; D < 3; ++D)
+      if (!isLaunchingExtent(Ctx, D < static_cast<int>(C->getNumArgs()) ? C->getArg(D) : nullptr, D,
+                             Block))
+        return false;
+    return true;
+  }
+  return isLaunchingExtent(Ctx, E, 0, Block) && Block[1] == 1 && Block[2] == 1 &&
+         builtinMember(E).has_value();
 }
 
 std::string lineOf(const LaunchSite &Site) { return "line " + std::to_string(Site.Position.Line); }
@@ -143,8 +171,9 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
     for (const LaunchSite *Own : selfLaunches(Launches, *Site.Child))
       Recorded.push_back(Own);
   for (const LaunchSite *R : Recorded) {
-    std::optional<Shape> S = isLaunchingBlockShape(R->Block, *Block) ? std::optional<Shape>(*Block)
-                                                                     : constantShape(Ctx, R->Block);
+    std::optional<Shape> S = isLaunchingBlockShape(Ctx, R->Block, *Block)
+                                 ? std::optional<Shape>(*Block)
+                                 : constantShape(Ctx, R->Block);
     // A template's launch may name its parameters (`<<<4, NUM_THREADS>>>`).
     if (!S)
       S = constantShapeUnder(Ctx, *R->Parent, R->Block, hostLaunchesOf(Launches, *Site.Parent));
