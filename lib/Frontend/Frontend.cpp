@@ -1,6 +1,7 @@
 #include "Frontend.h"
 
 #include "DeviceLaunchDiagFilter.h"
+#include "DeviceOnlyLaunches.h"
 #include "DeviceWaits.h"
 #include "Support/ResourcePaths.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -48,6 +49,11 @@ std::unique_ptr<ParsedFile> parseCudaFile(const clang::tooling::CompilationDatab
     if (Warned.insert(Wait.Key).second)
       llvm::errs() << Wait.Where << ": warning: " << deviceWaitAdvice()
                    << " (this function calls it on the device if a kernel calls the function)\n";
+
+  static std::set<std::string> WarnedUnseen;
+  for (const DeviceOnlyLaunch &Launch : deviceOnlyLaunches(Units.front()->getASTContext()))
+    if (WarnedUnseen.insert(Launch.Key).second)
+      llvm::errs() << Launch.Where << ": warning: " << deviceOnlyLaunchAdvice(Launch) << "\n";
 
   // The filter and printer live on this stack frame; later users of the
   // unit's diagnostics engine must not reach them.
