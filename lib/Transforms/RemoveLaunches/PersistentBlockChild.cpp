@@ -185,9 +185,11 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
                      lineOf(*R) +
                      (S ? " has blocks of " + shapeText(*S) + " threads"
                         : " has a block shape that is not a constant"));
+    // A size the child never reads needs no room in the grid's blocks.
+    bool ReadsSize = R->SharedMemory && (!R->Child || readsDynamicSharedMemory(*R->Child));
     std::optional<uint64_t> Bytes =
-        R->SharedMemory ? constantInteger(Ctx, R->SharedMemory->IgnoreParenImpCasts()) : 0;
-    if (!Bytes && R->SharedMemory)
+        ReadsSize ? constantInteger(Ctx, R->SharedMemory->IgnoreParenImpCasts()) : 0;
+    if (!Bytes && ReadsSize)
       if (std::optional<Shape> Under = constantShapeUnder(Ctx, *R->Parent, R->SharedMemory,
                                                           hostLaunchesOf(Launches, *Site.Parent)))
         Bytes = (*Under)[0];

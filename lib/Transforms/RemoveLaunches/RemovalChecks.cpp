@@ -242,7 +242,9 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
                      Parent + ") and the child uses " + Uses + ": its threads must run at once");
     }
   }
-  if (Site.SharedMemory) {
+  // A size the child never reads (no `extern __shared__` in it or its
+  // callees) needs no room in the parent block.
+  if (Site.SharedMemory && readsDynamicSharedMemory(*Site.Child)) {
     std::optional<uint64_t> ChildBytes = constantOperand(Ctx, Site.SharedMemory);
     if (!ChildBytes || *ChildBytes > 0) {
       std::string Where;
@@ -298,6 +300,42 @@ callReach(const std::vector<const clang::FunctionDecl *> &Roots) {
     Work.insert(Work.end(), Calls.Found.begin(), Calls.Found.end());
   }
   return Reached;
+}
+
+namespace {
+
+class DynamicSharedUse : public clang::RecursiveASTVisitor<DynamicSharedUse> {
+public:
+  bool VisitDeclRefExpr(clang::DeclRefExpr *Ref) {
+    check(llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()));
+    return !Found;
+  }
+  bool VisitVarDecl(clang::VarDecl *Var) {
+    check(Var);
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  void check(const clang::VarDecl *Var) {
+    if (Var && Var->hasAttr<clang::CUDASharedAttr>() && Var->hasExternalStorage())
+      Found = true;
+  }
+};
+
+} // namespace
+
+bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel) {
+  for (const clang::FunctionDecl *F : callReach({&Kernel})) {
+    const clang::FunctionDecl *Definition = nullptr;
+    if (!F->hasBody(Definition))
+      continue;
+    DynamicSharedUse Use;
+    Use.TraverseStmt(Definition->getBody());
+    if (Use.Found)
+      return true;
+  }
+  return false;
 }
 
 bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach) {

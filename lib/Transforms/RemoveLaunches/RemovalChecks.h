@@ -58,6 +58,11 @@ llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite
 std::set<const clang::FunctionDecl *>
 callReach(const std::vector<const clang::FunctionDecl *> &Roots);
 
+// Whether Kernel, or a function it calls, names dynamic shared memory (an
+// `extern __shared__` array): where none does, a launch's dynamic shared
+// memory size is never read, and running the child elsewhere needs none.
+bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel);
+
 // Whether Caller, or the function a lambda Caller is written in, is in Reach.
 bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach);
 
