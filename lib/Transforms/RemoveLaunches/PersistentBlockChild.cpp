@@ -186,7 +186,7 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
                      (S ? " has blocks of " + shapeText(*S) + " threads"
                         : " has a block shape that is not a constant"));
     // A size the child never reads needs no room in the grid's blocks.
-    bool ReadsSize = R->SharedMemory && (!R->Child || readsDynamicSharedMemory(*R->Child));
+    bool ReadsSize = R->SharedMemory && !childIgnoresSharedMemorySize(Ctx, *R);
     std::optional<uint64_t> Bytes =
         ReadsSize ? constantInteger(Ctx, R->SharedMemory->IgnoreParenImpCasts()) : 0;
     if (!Bytes && ReadsSize)

@@ -13,6 +13,12 @@
 
 namespace launchopt {
 
+// A size whose expression has side effects is kept: dropping it would drop them.
+bool childIgnoresSharedMemorySize(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return Site.SharedMemory && Site.Child && !Site.SharedMemory->HasSideEffects(Ctx) &&
+         !readsDynamicSharedMemory(*Site.Child);
+}
+
 namespace {
 
 // `blockDim` or one of its components: never more than the parent block.
@@ -244,7 +250,7 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
   }
   // A size the child never reads (no `extern __shared__` in it or its
   // callees) needs no room in the parent block.
-  if (Site.SharedMemory && readsDynamicSharedMemory(*Site.Child)) {
+  if (Site.SharedMemory && !childIgnoresSharedMemorySize(Ctx, Site)) {
     std::optional<uint64_t> ChildBytes = constantOperand(Ctx, Site.SharedMemory);
     if (!ChildBytes || *ChildBytes > 0) {
       std::string Where;
@@ -336,6 +342,12 @@ bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel) {
       return true;
   }
   return false;
+}
+
+LaunchText recordedLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site, LaunchText L) {
+  if (childIgnoresSharedMemorySize(Ctx, Site))
+    L.SharedMemory = "0";
+  return L;
 }
 
 bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach) {

@@ -6,6 +6,7 @@
 
 #include "RemoveLaunchesPass.h"
 #include "Analysis/ConstantOperand.h"
+#include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/PlainBuild.h"
 #include "Transforms/Common/ShadowCallees.h"
 #include <cstdint>
@@ -62,6 +63,15 @@ callReach(const std::vector<const clang::FunctionDecl *> &Roots);
 // `extern __shared__` array): where none does, a launch's dynamic shared
 // memory size is never read, and running the child elsewhere needs none.
 bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel);
+
+// Whether Site gives a dynamic shared memory size its child never reads,
+// written without side effects: running the child needs none.
+bool childIgnoresSharedMemorySize(const clang::ASTContext &Ctx, const LaunchSite &Site);
+
+// L as a removed launch records it: a dynamic shared memory size the child
+// never reads, written without side effects, becomes 0, so that the grid or
+// block that runs the child (which gives it none) accepts the record.
+LaunchText recordedLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site, LaunchText L);
 
 // Whether Caller, or the function a lambda Caller is written in, is in Reach.
 bool runsIn(const clang::FunctionDecl *Caller, const std::set<const clang::FunctionDecl *> &Reach);

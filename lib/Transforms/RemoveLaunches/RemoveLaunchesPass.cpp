@@ -551,10 +551,10 @@ RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAn
   for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
     LaunchText Text = llvm::cantFail(readLaunchText(Ctx, *Own));
     GridGuard Guard = guardLaunch(Ctx, *Own, Text);
-    BodyEdits.push_back(
-        {Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
-         gridRecordingStatement(Text, Guard, Own->Id, Child, {"", Child.TemplateArgs}, Parent,
-                                Serial, P.Units, inlinesSmallChild(*Own))});
+    BodyEdits.push_back({Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
+                         gridRecordingStatement(recordedLaunchText(Ctx, *Own, Text), Guard, Own->Id,
+                                                Child, {"", Child.TemplateArgs}, Parent, Serial,
+                                                P.Units, inlinesSmallChild(*Own))});
   }
   return {"\n" + serialPrototype(Child, Copying) +
               serialDefinitions(Ctx, Child, BodyEdits, Copying),
@@ -675,8 +675,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
                       : serialNameFor(A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name)
                                                               : threadRunNames());
       SourceEdit Recording{Statement.Begin, Statement.End - Statement.Begin,
-                           gridRecordingStatement(A.Text, Guard, Site.Id, A.Child,
-                                                  namingOf(Ctx, Site, A), *A.Parent, Serial, Units,
+                           gridRecordingStatement(recordedLaunchText(Ctx, Site, A.Text), Guard,
+                                                  Site.Id, A.Child, namingOf(Ctx, Site, A),
+                                                  *A.Parent, Serial, Units,
                                                   inlinesSmallChild(Site))};
       // The parent's other launches (of the same child) join its twin.
       auto Twin = std::find_if(Persistent.begin(), Persistent.end(),
@@ -729,7 +730,8 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         D.Remark.Parameters["overflow"] = "run by the launching thread (" + Serial + ")";
       }
       Result.Edits.replace(Statement.Begin, Statement.End - Statement.Begin,
-                           recordingStatement(A.Text, Guard, Site.Id, A.Child, Naming, Serial));
+                           recordingStatement(recordedLaunchText(Ctx, Site, A.Text), Guard, Site.Id,
+                                              A.Child, Naming, Serial));
       auto [It, New] = BlockRun.emplace(Site.Child, BlockRunChild{A.Child, false});
       It->second.Synchronizes =
           Launches.ChildFeatures.at(Site.Child).Barriers.count("__syncthreads");
