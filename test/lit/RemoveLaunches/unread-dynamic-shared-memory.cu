@@ -2,13 +2,17 @@
 // `extern __shared__` in the child or what it calls; the size was copied
 // from a sample, or the child moved to static arrays): the persistent grid
 // (T1) and the parent block (T3) need no room for it, and the launch is
-// removed. A child that reads it through an `extern __shared__` array in a
-// helper still needs the room, and is refused as before.
+// removed, its record asking for none (the runtime stops a record that asks
+// for more than the grid's blocks have). A child that reads it through an
+// `extern __shared__` array in a helper still needs the room, and is refused
+// as before.
 // RUN: %launchopt --remove-launches=T1 %s -o %t-t1.cu --report %t-t1.txt 2> /dev/null
 // RUN: %FileCheck %s --check-prefix=T1 < %t-t1.txt
+// RUN: %FileCheck %s --check-prefix=T1-RECORD < %t-t1.cu
 // RUN: %nvcc-compile %t-t1.cu
 // RUN: %launchopt --remove-launches=T3 %s -o %t-t3.cu --report %t-t3.txt 2> /dev/null
 // RUN: %FileCheck %s --check-prefix=T3 < %t-t3.txt
+// RUN: %FileCheck %s --check-prefix=T3-RECORD < %t-t3.cu
 // RUN: %nvcc-compile %t-t3.cu
 #include <cuda_runtime.h>
 
@@ -79,3 +83,5 @@ void run(const float2 *pts, const int *begin, const int *end, int *counts, int n
 // T1: ('tallyAll' -> 'tally'): remove-launches: not applied: {{.*}}dynamic shared memory (512 bytes) than the parent's launches give the persistent grid's blocks (0 bytes)
 // T3: ('countNodes' -> 'countNode'): remove-launches: applied
 // T3: ('tallyAll' -> 'tally'): remove-launches: not applied: the child's dynamic shared memory (512 bytes) may be larger than the parent block has (0 bytes)
+// T1-RECORD: const __lo_grec_countQuadrants __lo_r1 = {{[{][{]}}__lo_grid1, __lo_block1, (unsigned)(0)}
+// T3-RECORD: const __lo_rec_countNode __lo_r{{[0-9]+}} = {{[{][{]}}__lo_grid{{[0-9]+}}, __lo_block{{[0-9]+}}, (unsigned)(0)}
