@@ -202,8 +202,16 @@ void markUnseenLaunchOrder(clang::ASTContext &Ctx, LaunchAnalysis &A) {
       std::string Reason;
       if (AddressTaken.count(H))
         Reason = "its address is taken, so it may be called any number of times";
-      else if (Sites.size() > 1)
-        Reason = "it is called at " + std::to_string(Sites.size()) + " places";
+      // Two calls a thread may both make: in one function, on paths that can
+      // meet. Calls in different functions meet only through a common caller
+      // that reaches both, which gives those functions a reason of their own
+      // (they call other functions that launch), inherited below.
+      for (size_t I = 0; I < Sites.size() && Reason.empty(); ++I)
+        for (size_t J = I + 1; J < Sites.size(); ++J)
+          if (Sites[I].Caller == Sites[J].Caller && !exclusive(Ctx, Sites[I].Call, Sites[J].Call)) {
+            Reason = "it is called at 2 places in " + quoted(Sites[I].Caller);
+            break;
+          }
       for (const CallSite &C : Sites) {
         if (!Reason.empty())
           break;

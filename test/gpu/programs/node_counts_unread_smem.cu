@@ -42,6 +42,7 @@ int main(int argc, char **argv) {
   std::vector<float2> pts(total);
   for (float2 &p : pts)
     p = make_float2(rng.below(1000) / 999.0f, rng.below(1000) / 999.0f);
+  CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 13));
   float2 *dPts;
   int *dOffsets, *dCounts;
   CHECK(cudaMalloc(&dPts, sizeof(float2) * (total + 1)));

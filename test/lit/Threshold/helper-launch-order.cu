@@ -5,7 +5,8 @@
 // orders: thresholding, spawn, aggregation and launch removal leave the
 // launches in ordered streams, with the reason. A helper called once by a
 // kernel that launches nothing else, a fire-and-forget launch, and a launch in
-// the other branch of an `if` than the call are taken.
+// the other branch of an `if` than the call are taken, and so is a helper
+// that two kernels call once each (no thread runs both kernels' bodies).
 // RUN: %launchopt --threshold %s -o %t.cu 2> %t.threshold
 // RUN: %FileCheck %s --check-prefix=T < %t.threshold
 // RUN: %nvcc-compile %t.cu
@@ -20,11 +21,11 @@
 // RUN: %launchopt --list-launches %s | %FileCheck %s --check-prefix=LIST
 // RUN: %launchopt --list-launches --format=json %s | %FileCheck %s --check-prefix=JSON
 // LIST: launch #1 at {{.*}}helper-launch-order.cu:{{[0-9]+}}:3: device-side, 'fillRange' launches 'fill'
-// LIST: order with other calls: the launch is in __device__ function 'fillRange', and it is called at 2 places
+// LIST: order with other calls: the launch is in __device__ function 'fillRange', and it is called at 2 places in 'twice'
 // JSON: "orderWithOtherCalls": {
 // JSON-NEXT: "followedByTheirLaunches": false,
 // JSON-NEXT: "followsTheirLaunches": true,
-// JSON-NEXT: "why": "the launch is in __device__ function 'fillRange', and it is called at 2 places
+// JSON-NEXT: "why": "the launch is in __device__ function 'fillRange', and it is called at 2 places in 'twice'
 #include <cuda_runtime.h>
 
 __global__ void fill(int *a, int lo, int hi) {
@@ -36,9 +37,9 @@ __global__ void fill(int *a, int lo, int hi) {
 __device__ void fillRange(int *a, int lo, int hi) {
   fill<<<(hi - lo + 63) / 64, 64>>>(a, lo, hi);
 }
-// T: helper-launch-order.cu:[[@LINE-2]]:3: remark: not thresholded: {{.*}}not proved independent: the launch is in __device__ function 'fillRange', and it is called at 2 places: launches of other calls may come before it into the same stream; and the flag that keeps the stream's order does not reach launches of other calls
-// S: helper-launch-order.cu:[[@LINE-3]]:3: remark: not spawn-controlled: {{.*}}'fillRange', and it is called at 2 places
-// R: helper-launch-order.cu:[[@LINE-4]]:3: remark: not removed: the launch is in __device__ function 'fillRange', and it is called at 2 places: launches of other calls may come before it into the same stream: a removed child could run before them
+// T: helper-launch-order.cu:[[@LINE-2]]:3: remark: not thresholded: {{.*}}not proved independent: the launch is in __device__ function 'fillRange', and it is called at 2 places in 'twice': launches of other calls may come before it into the same stream; and the flag that keeps the stream's order does not reach launches of other calls
+// S: helper-launch-order.cu:[[@LINE-3]]:3: remark: not spawn-controlled: {{.*}}'fillRange', and it is called at 2 places in 'twice'
+// R: helper-launch-order.cu:[[@LINE-4]]:3: remark: not removed: the launch is in __device__ function 'fillRange', and it is called at 2 places in 'twice': launches of other calls may come before it into the same stream: a removed child could run before them
 // ASSUMED: helper-launch-order.cu:[[@LINE-5]]:3: remark: threshold applied to launch of 'fill'
 
 __global__ void twice(int *a, int n) {
@@ -108,5 +109,21 @@ __global__ void branches(int *a, const int *sizes) {
 }
 // T: helper-launch-order.cu:[[@LINE-4]]:5: remark: threshold applied to launch of 'fill'
 // A: helper-launch-order.cu:[[@LINE-5]]:5: remark: aggregate applied to launch of 'fill'
+
+// Called once by each of two kernels: every thread runs it at most once.
+__device__ void oncePerKernel(int *a, int n) {
+  fill<<<(n + 63) / 64, 64>>>(a, 0, n);
+}
+// T: helper-launch-order.cu:[[@LINE-2]]:3: remark: threshold applied to launch of 'fill'
+// R: helper-launch-order.cu:[[@LINE-3]]:3: remark: remove-launches applied to launch of 'fill'
+
+__global__ void firstUser(int *a, const int *sizes) {
+  oncePerKernel(a, sizes[threadIdx.x]);
+}
+
+__global__ void secondUser(int *a, const int *sizes) {
+  if (threadIdx.x > 0)
+    oncePerKernel(a + 1, sizes[threadIdx.x] - 1);
+}
 
 int main() { return 0; }
