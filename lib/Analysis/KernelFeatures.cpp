@@ -113,13 +113,21 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
     if (isBuiltinIndexVariable(E->getDecl()) && !Dimensioned.count(E))
       noteBuiltin(E->getDecl()->getName(), 7);
+    // An `extern __shared__` array declared at namespace scope, too.
+    if (auto *V = llvm::dyn_cast<clang::VarDecl>(E->getDecl()))
+      Out.UsesDynamicSharedMemory |= isDynamicShared(*V);
     return true;
   }
 
   bool VisitVarDecl(clang::VarDecl *V) {
     if (V->hasAttr<clang::CUDASharedAttr>())
       Out.UsesSharedMemory = true;
+    Out.UsesDynamicSharedMemory |= isDynamicShared(*V);
     return true;
+  }
+
+  static bool isDynamicShared(const clang::VarDecl &V) {
+    return V.hasAttr<clang::CUDASharedAttr>() && V.hasExternalStorage();
   }
 
   bool VisitGCCAsmStmt(clang::GCCAsmStmt *A) {
@@ -212,6 +220,7 @@ private:
     Out.Barriers.insert(Inner.Barriers.begin(), Inner.Barriers.end());
     Out.WarpPrimitives.insert(Inner.WarpPrimitives.begin(), Inner.WarpPrimitives.end());
     Out.UsesSharedMemory |= Inner.UsesSharedMemory;
+    Out.UsesDynamicSharedMemory |= Inner.UsesDynamicSharedMemory;
     if (!Out.UsesInlineAsm && Inner.UsesInlineAsm)
       Out.InlineAsmCallee = Inner.InlineAsmCallee.empty() ? CalleeName : Inner.InlineAsmCallee;
     Out.UsesInlineAsm |= Inner.UsesInlineAsm;

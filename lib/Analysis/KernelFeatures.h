@@ -21,6 +21,9 @@ struct KernelFeatures {
   std::set<std::string> Barriers;       // __syncthreads, __syncwarp, ...
   std::set<std::string> WarpPrimitives; // __shfl_sync, __ballot_sync, ...
   bool UsesSharedMemory = false;
+  // Names an `extern __shared__` array: reads the launch's dynamic shared
+  // memory size (without one, that size is never read).
+  bool UsesDynamicSharedMemory = false;
   bool UsesInlineAsm = false;
   // The callee whose body holds the first inline assembly found (empty when
   // it is the kernel's own body).

@@ -13,12 +13,6 @@
 
 namespace launchopt {
 
-// A size whose expression has side effects is kept: dropping it would drop them.
-bool childIgnoresSharedMemorySize(const clang::ASTContext &Ctx, const LaunchSite &Site) {
-  return Site.SharedMemory && Site.Child && !Site.SharedMemory->HasSideEffects(Ctx) &&
-         !readsDynamicSharedMemory(*Site.Child);
-}
-
 namespace {
 
 // `blockDim` or one of its components: never more than the parent block.
@@ -308,40 +302,10 @@ callReach(const std::vector<const clang::FunctionDecl *> &Roots) {
   return Reached;
 }
 
-namespace {
-
-class DynamicSharedUse : public clang::RecursiveASTVisitor<DynamicSharedUse> {
-public:
-  bool VisitDeclRefExpr(clang::DeclRefExpr *Ref) {
-    check(llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()));
-    return !Found;
-  }
-  bool VisitVarDecl(clang::VarDecl *Var) {
-    check(Var);
-    return !Found;
-  }
-  bool Found = false;
-
-private:
-  void check(const clang::VarDecl *Var) {
-    if (Var && Var->hasAttr<clang::CUDASharedAttr>() && Var->hasExternalStorage())
-      Found = true;
-  }
-};
-
-} // namespace
-
-bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel) {
-  for (const clang::FunctionDecl *F : callReach({&Kernel})) {
-    const clang::FunctionDecl *Definition = nullptr;
-    if (!F->hasBody(Definition))
-      continue;
-    DynamicSharedUse Use;
-    Use.TraverseStmt(Definition->getBody());
-    if (Use.Found)
-      return true;
-  }
-  return false;
+// A size whose expression has side effects is kept: dropping it would drop them.
+bool childIgnoresSharedMemorySize(const clang::ASTContext &Ctx, const LaunchSite &Site) {
+  return Site.SharedMemory && Site.Child && !Site.SharedMemory->HasSideEffects(Ctx) &&
+         !computeKernelFeatures(*Site.Child).UsesDynamicSharedMemory;
 }
 
 LaunchText recordedLaunchText(const clang::ASTContext &Ctx, const LaunchSite &Site, LaunchText L) {

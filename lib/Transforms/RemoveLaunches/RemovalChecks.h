@@ -59,13 +59,9 @@ llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite
 std::set<const clang::FunctionDecl *>
 callReach(const std::vector<const clang::FunctionDecl *> &Roots);
 
-// Whether Kernel, or a function it calls, names dynamic shared memory (an
-// `extern __shared__` array): where none does, a launch's dynamic shared
-// memory size is never read, and running the child elsewhere needs none.
-bool readsDynamicSharedMemory(const clang::FunctionDecl &Kernel);
-
-// Whether Site gives a dynamic shared memory size its child never reads,
-// written without side effects: running the child needs none.
+// Whether Site gives a dynamic shared memory size its child never reads (no
+// `extern __shared__` array in it or its callees: KernelFeatures), written
+// without side effects: running the child needs none.
 bool childIgnoresSharedMemorySize(const clang::ASTContext &Ctx, const LaunchSite &Site);
 
 // L as a removed launch records it: a dynamic shared memory size the child
