@@ -66,6 +66,8 @@ public:
     }
     std::string Where =
         Name.str() + " at line " + std::to_string(SM.getPresumedLineNumber(Call->getBeginLoc()));
+    if (InDevice && !Range && (Name == "cudaGetLastError" || Name == "cudaPeekAtLastError"))
+      Use.MacroErrorQueries.insert(Use.OtherCalls.size());
     if (InDevice && Range && Call->getNumArgs() > 0)
       if (const clang::VarDecl *Stream = lifetimeStream(Name, Call->getArg(0)))
         Use.StreamLifetimes.push_back(
@@ -87,6 +89,12 @@ private:
 };
 
 } // namespace
+
+std::pair<std::string, std::string> errorQueryMacros() {
+  return {"// launchopt: nothing below launches: an error query a macro writes is cudaSuccess.\n"
+          "#define cudaGetLastError() cudaSuccess\n#define cudaPeekAtLastError() cudaSuccess\n",
+          "\n#undef cudaGetLastError\n#undef cudaPeekAtLastError"};
+}
 
 DeviceRuntimeUse deviceRuntimeUse(clang::ASTContext &Ctx) {
   RuntimeCalls Visitor(Ctx);

@@ -7,7 +7,9 @@
 
 #include "Rewrite/SourceEdits.h"
 #include "clang/AST/ASTContext.h"
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace launchopt {
@@ -32,7 +34,16 @@ struct DeviceRuntimeUse {
   // and the function each is written in (same order).
   std::vector<std::string> OtherCalls;
   std::vector<const clang::FunctionDecl *> OtherCallers;
+  // Which of OtherCalls are error queries written in a macro's body
+  // (`#define CHECK() if (cudaGetLastError() != ...)`): their text cannot be
+  // edited, but code that expands the macro after a definition of the query
+  // as a macro gets cudaSuccess (ErrorQueryMacros).
+  std::set<size_t> MacroErrorQueries;
 };
+
+// The lines that make device-side error queries cudaSuccess in the code
+// between them, where macros expand them: (#define, #undef).
+std::pair<std::string, std::string> errorQueryMacros();
 
 DeviceRuntimeUse deviceRuntimeUse(clang::ASTContext &Ctx);
 

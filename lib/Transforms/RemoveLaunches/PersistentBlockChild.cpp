@@ -171,6 +171,10 @@ llvm::Error persistentBlockChildRefusal(clang::ASTContext &Ctx, const LaunchAnal
     for (const LaunchSite *Own : selfLaunches(Launches, *Site.Child))
       Recorded.push_back(Own);
   for (const LaunchSite *R : Recorded) {
+    // A child of independent threads runs in any block, as a loop over its
+    // threads.
+    if (!childRunsAsWholeBlocks(Launches, *R))
+      continue;
     std::optional<Shape> S = isLaunchingBlockShape(Ctx, R->Block, *Block)
                                  ? std::optional<Shape>(*Block)
                                  : constantShape(Ctx, R->Block);

@@ -2,6 +2,7 @@
 
 #include "Support/GeneratedNames.h"
 #include "Transforms/Common/LaunchText.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace launchopt {
 
@@ -83,7 +84,11 @@ std::string gridRecordDefinition(const KernelCopy &K) {
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const ChildNaming &Naming,
                                    const KernelCopy &Parent, const std::string &SerialCallee,
-                                   PersistentUnits Units, bool InlineSmall) {
+                                   PersistentUnits Units, bool InlineSmall,
+                                   std::optional<unsigned> Tag) {
+  // A parent of several children records through the runtime's tagging
+  // calls (recordAs, recordBlocksAs), which take the child's index.
+  std::string As = Tag ? "As<" + std::to_string(*Tag) + ">" : "";
   std::string Record = generated::code("@r") + std::to_string(SiteId);
   std::string Type = Naming.Scope + recordName(Child.Name) + Naming.TemplateArgs;
   // The arguments' struct of a template's record is a dependent name.
@@ -100,7 +105,7 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
   if (!L.Stream.empty())
     Run += L.Indent + "    (void)(" + L.Stream + ");\n";
   if (SerialCallee.empty()) {
-    Run += L.Indent + "    launchopt::persistent::recordBlocks(" + Queue + ", " + Record +
+    Run += L.Indent + "    launchopt::persistent::recordBlocks" + As + "(" + Queue + ", " + Record +
            "); // its threads work together: a block of the grid runs each block\n";
     return Out + guardedRun(Guard, L, Run, false) + L.Indent + "}";
   }
@@ -112,8 +117,8 @@ std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, 
                           ? "launchopt::persistent::runsInline(" + Record + ".shape.grid, " +
                                 Record + ".shape.block) || "
                           : "";
-  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record(" + Queue + ", " + Record +
-         ")) {\n";
+  Run += L.Indent + "    if (" + Small + "!launchopt::persistent::record" + As + "(" + Queue +
+         ", " + Record + ")) {\n";
   // A wrapped count's grid (2^27 blocks) cannot run in one thread: better a
   // trap that says why than a thread that never ends.
   if (!Guard.Fits.empty())
@@ -134,11 +139,63 @@ SerialCopyNames recursiveChildNames(const std::string &Parent) {
           generated::removal::PersistentThreadPrefix + Parent + "_"};
 }
 
+namespace {
+
+// The call that runs one thread of a recorded child, from the record's
+// fields named by ArgumentsOf.
+std::string childThreadCall(const PersistentChildCode &C, const std::string &ArgumentsOf) {
+  std::string Arguments;
+  for (const std::string &N : C.Child->ParamNames)
+    Arguments += ArgumentsOf + N + ", ";
+  return C.ThreadCallee + C.Naming.TemplateArgs + "(" + Arguments +
+         generated::code("@block, @thread, @rec.shape.block, @rec.shape.grid);\n");
+}
+
+std::string recordType(const PersistentChildCode &C) {
+  return C.Naming.Scope + recordName(C.Child->Name) + C.Naming.TemplateArgs;
+}
+
+// The code that runs one recorded child thread: the child's copy, or for
+// several children the copy of the one the record names.
+std::string runThreadLambda(const std::vector<PersistentChildCode> &Children) {
+  if (Children.size() == 1) {
+    std::string D = "      [&](const " + recordType(Children.front()) +
+                    generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
+    D += "        " + childThreadCall(Children.front(), generated::code("@rec.args."));
+    return D + "      });\n";
+  }
+  std::string D = generated::code("      [&](const auto &@rec, uint3 @block, uint3 @thread) {\n") +
+                  generated::code("        switch (@rec.child) {\n");
+  for (size_t I = 0; I < Children.size(); ++I) {
+    std::string Index = std::to_string(I);
+    D += "        case " + Index + ": { // '" + Children[I].Child->Name + "'\n";
+    D += generated::code("          const auto &@args = @rec.template argsOf<") + Index + ">();\n";
+    D += "          " + childThreadCall(Children[I], generated::code("@args."));
+    D += "          break;\n        }\n";
+  }
+  return D + "        }\n      });\n";
+}
+
+} // namespace
+
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
-                                  const KernelCopy &Child, const ChildNaming &Naming,
+                                  const std::vector<PersistentChildCode> &Children,
                                   const std::vector<SourceEdit> &BodyEdits, PersistentUnits Units,
-                                  const RecursiveChildCopies *Recursive, bool WholeBlocks) {
-  std::string ChildRecord = Naming.Scope + recordName(Child.Name) + Naming.TemplateArgs;
+                                  const std::vector<RecursiveChildCopies> &Recursive,
+                                  bool WholeBlocks) {
+  std::string Record = recordType(Children.front());
+  if (Children.size() > 1) {
+    // Bit i: child i's blocks run as blocks of the grid; the others'
+    // threads are packed.
+    unsigned WholeBlockChildren = 0;
+    std::vector<std::string> Types;
+    for (size_t I = 0; I < Children.size(); ++I) {
+      Types.push_back(recordType(Children[I]));
+      WholeBlockChildren |= Children[I].WholeBlocks ? 1u << I : 0u;
+    }
+    Record = "launchopt::persistent::RecordOfAny<" + std::to_string(WholeBlockChildren) + "u, " +
+             llvm::join(Types, ", ") + ">";
+  }
   const std::string &P = Parent.Name;
   // A template parent's queue is a variable template of its parameters.
   const std::string &Header = Parent.TemplateHeader;
@@ -149,12 +206,20 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
                   "): the launches its threads record, run after a\n// "
                   "grid barrier by any of its blocks, " +
                   unitsText(Units) + " at a time.\n";
-  D += Header + "__device__ launchopt::persistent::Queue<" + ChildRecord +
+  if (Children.size() > 1) {
+    std::vector<std::string> Names;
+    for (const PersistentChildCode &C : Children)
+      Names.push_back("'" + C.Child->Name + "'");
+    D += "// Its records are launches of " + llvm::join(Names, ", ") +
+         ", each tagged with its child's index;\n// the threads of a child that does not work "
+         "together in blocks are taken a block's worth at a time.\n";
+  }
+  D += Header + "__device__ launchopt::persistent::Queue<" + Record +
        ", LAUNCHOPT_PERSISTENT_QUEUE> " + queueName(P) + ";\n\n";
-  if (Recursive)
-    D += "// launchopt: '" + Child.Name + "' launches itself: run by the persistent grid, its " +
+  for (const RecursiveChildCopies &R : Recursive)
+    D += "// launchopt: '" + R.Child + "' launches itself: run by the persistent grid, its " +
          "launches are\n// recorded in the queue too, and the grid runs them in rounds." +
-         Recursive->Definitions + "\n\n";
+         R.Definitions + "\n\n";
   D += "// launchopt: one block of the original '" + P +
        "' grid, run by a block of the persistent grid;\n// the locals below shadow the built-in "
        "index variables with the original block's values.\n";
@@ -169,20 +234,10 @@ std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy
        generated::code("@block") + ") {\n";
   D += "    " + Block + Own + "(" + Parent.arguments(true) + generated::code("@block") +
        ", threadIdx, blockDim, " + Grid + ");\n  });\n";
-  std::string Arguments;
-  for (const std::string &N : Child.ParamNames)
-    Arguments += generated::code("@rec.args.") + N + ", ";
-  D += "  launchopt::persistent::runRecorded" + templateFlags(Recursive != nullptr, WholeBlocks) +
+  D += "  launchopt::persistent::runRecorded" + templateFlags(!Recursive.empty(), WholeBlocks) +
        "(" + queueName(P) + Own + ", " + unitsConstant(Units) + ",\n";
-  D += "      [&](const " + ChildRecord +
-       generated::code(" &@rec, uint3 @block, uint3 @thread) {\n");
-  // A recursive child's copies are written here, beside the parent.
-  std::string RunThread = Recursive ? Recursive->ThreadCallee
-                                    : Naming.Scope + generated::removal::ThreadPrefix + Child.Name;
-  D += "        " + RunThread + Naming.TemplateArgs + "(" + Arguments +
-       generated::code("@block, @thread, @rec.shape.block, @rec.shape.grid);\n");
-  D += "      });\n}";
-  return D;
+  D += runThreadLambda(Children);
+  return D + "}";
 }
 
 PersistentHostNames persistentHostNames(const clang::ASTContext &Ctx, const LaunchSite &Host) {

@@ -14,6 +14,7 @@
 #include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/SerialChildBuilder.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,17 +39,31 @@ std::string gridRecordDefinition(const KernelCopy &Child);
 // Without a SerialCallee the child's threads work together: the launch is
 // recorded for a block of the grid to run each child block, or the grid
 // stops when the queue is full.
+// Tag: the child's index among the parent's children, where the parent
+// launches several (its queue holds records of any of them).
 std::string gridRecordingStatement(const LaunchText &L, const GridGuard &Guard, unsigned SiteId,
                                    const KernelCopy &Child, const ChildNaming &Naming,
                                    const KernelCopy &Parent, const std::string &SerialCallee,
-                                   PersistentUnits Units, bool InlineSmall);
+                                   PersistentUnits Units, bool InlineSmall,
+                                   std::optional<unsigned> Tag = std::nullopt);
 
 // A child that launches itself: the copies the persistent grid runs, whose
 // launches of the child are recorded in the parent's queue, and the one
 // that runs a child thread.
 struct RecursiveChildCopies {
+  std::string Child;
   std::string Definitions;
   std::string ThreadCallee;
+};
+
+// A child kernel the persistent grid runs, as the parent's code names it,
+// and the copy that runs one of its threads (T4's, written beside the
+// child, or a recursive child's, written beside the parent).
+struct PersistentChildCode {
+  const KernelCopy *Child;
+  ChildNaming Naming;
+  std::string ThreadCallee; // qualified as the parent names it; template arguments follow
+  bool WholeBlocks = false;  // its threads work together: a block of the grid runs its blocks
 };
 
 // The names of those copies for one parent.
@@ -56,14 +71,17 @@ SerialCopyNames recursiveChildNames(const std::string &Parent);
 
 // The parent's queue, the function that runs one original parent block (the
 // parent's body with BodyEdits applied) and the persistent kernel, inserted
-// right after the parent. With Recursive, the child's copies follow the
-// queue and the recorded work runs in rounds until none is recorded. With
-// WholeBlocks, a block of the grid runs a child block as one (its threads
-// work together). A template parent's are templates of its parameters.
+// right after the parent. Several children share the queue, each record
+// tagged with its child's index in Children. With Recursive copies, they
+// follow the queue and the recorded work runs in rounds until none is
+// recorded. With WholeBlocks, a block of the grid runs a child block as one
+// where the child's threads work together. A template parent's are
+// templates of its parameters.
 std::string persistentDefinitions(const clang::ASTContext &Ctx, const KernelCopy &Parent,
-                                  const KernelCopy &Child, const ChildNaming &Naming,
+                                  const std::vector<PersistentChildCode> &Children,
                                   const std::vector<SourceEdit> &BodyEdits, PersistentUnits Units,
-                                  const RecursiveChildCopies *Recursive, bool WholeBlocks);
+                                  const std::vector<RecursiveChildCopies> &Recursive,
+                                  bool WholeBlocks);
 
 // When a host-side launch of the parent launches the persistent grid.
 enum class PersistentWhen {

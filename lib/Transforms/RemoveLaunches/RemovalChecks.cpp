@@ -133,8 +133,8 @@ llvm::Error removalRefusal(const LaunchSite &Site) {
   if (Site.Recursive)
     return refusal("the child reaches the parent again through launches (recursion): its "
                    "launches have no bound that a parent thread or block could run (T3/T4); "
-                   "T1/T2 record them in a persistent grid where a kernel launches only itself "
-                   "or a child that launches only itself");
+                   "T1/T2 record them in a persistent grid where a kernel launches itself "
+                   "(and other children, if any) or a child launches only itself");
   return llvm::Error::success();
 }
 
@@ -356,10 +356,15 @@ std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
 }
 
 llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
-                              bool AssumeIndependentChildren) {
+                              bool AssumeIndependentChildren, bool ChildIsParent) {
   for (const LaunchSite *Own : selfLaunches(Launches, Child)) {
     std::string Where = "line " + std::to_string(Own->Position.Line);
-    if (!Own->Child || Own->Child->getCanonicalDecl() != Child.getCanonicalDecl())
+    bool Itself = Own->Child && Own->Child->getCanonicalDecl() == Child.getCanonicalDecl();
+    // A kernel that launches itself is its own parent: its launches of other
+    // children are the parent's, each decided as a site of the parent.
+    if (!Itself && ChildIsParent)
+      continue;
+    if (!Itself)
       return refusal("the child launches '" + Own->ChildName + "' (" + Where +
                      "): the persistent grid is launched cooperatively, and a cooperative kernel "
                      "cannot launch; it takes a child whose only launches are of itself");
@@ -401,6 +406,13 @@ llvm::Error unorderedRunRefusal(const LaunchAnalysis &Launches, const LaunchSite
 bool launchesItself(const LaunchSite &Site) {
   return Site.Child && Site.Parent &&
          Site.Child->getCanonicalDecl() == Site.Parent->getCanonicalDecl();
+}
+
+bool parentLaunchesItself(const LaunchAnalysis &Launches, const clang::FunctionDecl &Parent) {
+  for (const LaunchSite *Own : selfLaunches(Launches, Parent))
+    if (launchesItself(*Own))
+      return true;
+  return false;
 }
 
 namespace {
@@ -484,7 +496,8 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
       return Blocker;
   // A cooperatively launched kernel cannot use dynamic parallelism: a child
   // that launches itself records those launches in the grid's queue too.
-  if (llvm::Error Nested = selfLaunchRefusal(Launches, *Site.Child, AssumeIndependentChildren))
+  if (llvm::Error Nested =
+          selfLaunchRefusal(Launches, *Site.Child, AssumeIndependentChildren, Self))
     return Nested;
   for (const LaunchSite &Other : Launches.Sites)
     if (Other.DeviceSide && Other.Parent && !Other.Parent->hasAttr<clang::CUDAGlobalAttr>())
@@ -492,16 +505,9 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
                      Other.ChildName + "' (line " + std::to_string(Other.Position.Line) +
                      "): the persistent grid is launched cooperatively, and a cooperative "
                      "kernel cannot launch");
+  // The twin records every launch of the parent, or none (each of another
+  // child under one tag of the parent's record: RecordOfAny).
   auto Own = Launches.SitesByParent.find(Site.Parent);
-  if (Own != Launches.SitesByParent.end())
-    for (unsigned Index : Own->second) {
-      const LaunchSite &Other = Launches.Sites[Index];
-      if (!Other.Child || Other.Child->getCanonicalDecl() != Site.Child->getCanonicalDecl())
-        return refusal("the parent also launches '" + Other.ChildName + "' (line " +
-                       std::to_string(Other.Position.Line) +
-                       "): T1/T2 take a parent whose launches are all of one child for now");
-    }
-  // The twin records every launch of the parent, or none.
   if (Own != Launches.SitesByParent.end())
     for (unsigned Index : Own->second)
       if (llvm::Error Order = unorderedRunRefusal(
@@ -510,15 +516,18 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
         return Order;
   const clang::FunctionDecl *Parent = Site.Parent->getCanonicalDecl();
   const clang::SourceManager &SM = Ctx.getSourceManager();
+  // A parent that launches itself besides this child starts the recursion
+  // in its persistent grid as well.
+  bool Recurses = Self || parentLaunchesItself(Launches, *Site.Parent);
   for (const LaunchSite &Other : Launches.Sites) {
     if (!Other.Child || Other.Child->getCanonicalDecl() != Parent)
       continue;
-    if (Other.DeviceSide && Self && Other.Parent->getCanonicalDecl() != Parent)
+    if (Other.DeviceSide && Recurses && Other.Parent->getCanonicalDecl() != Parent)
       return refusal("the kernel is also launched from '" + Other.ParentName + "' (line " +
                      std::to_string(Other.Position.Line) +
                      "): only a kernel that just the host and itself launch starts its "
                      "recursion in a persistent grid");
-    if (Other.DeviceSide && Self)
+    if (Other.DeviceSide && Recurses)
       continue;
     if (Other.DeviceSide)
       return refusal("the parent is launched from the device (line " +

@@ -36,6 +36,9 @@ llvm::Error blockRunRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &
 // Whether the site's kernel launches itself (the parent is the child).
 bool launchesItself(const LaunchSite &Site);
 
+// Whether one of the kernel's own launches is of itself.
+bool parentLaunchesItself(const LaunchAnalysis &Launches, const clang::FunctionDecl &Parent);
+
 // Why the parent cannot become a persistent grid whose blocks run the
 // recorded child grids (T2) or child blocks (T1): the simple cases are
 // taken (launches of one child in a kernel that only the host launches, in
@@ -86,9 +89,11 @@ std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
 // Why the child's own launches cannot be recorded in a persistent grid's
 // queue while the grid runs it: each must launch the child itself (a
 // recursion), one a thread may make at any time, and not ordered after
-// another of its launches unless AssumeIndependentChildren.
+// another of its launches unless AssumeIndependentChildren. A child that is
+// the parent itself may launch other children too: those are the parent's
+// sites, decided on their own.
 llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
-                              bool AssumeIndependentChildren);
+                              bool AssumeIndependentChildren, bool ChildIsParent);
 
 // Whether the child's threads must run together as a block (barriers, shared
 // memory, warp primitives): only T3 can run it then.

@@ -53,20 +53,47 @@ SerialCopyOptions threadRunCopying(bool Exported = false) {
   return Options;
 }
 
-// A parent made persistent (T1/T2) and the child its grid runs.
-struct PersistentParent {
-  const LaunchSite *Site;
+// A child kernel that a persistent parent grid runs.
+struct PersistentChild {
+  const LaunchSite *Site; // the parent's first launch of it
   const AcceptedLaunch *Launch;
-  // The launches in the persistent twin's copy of the body (every launch
-  // of the parent: all of one child).
-  std::vector<SourceEdit> Recordings;
-  PersistentUnits Units;
   // The child launches itself: the grid runs copies of it that record those
   // launches in the parent's queue.
-  bool RecursiveChild = false;
+  bool Recursive = false;
   // The child's threads work together: a block of the grid runs each child
   // block as one (PersistentBlockChild.h).
   bool WholeBlocks = false;
+};
+
+// A parent made persistent (T1/T2) and the children its grid runs, in the
+// order the parent first launches them (a record's tag is the index).
+struct PersistentParent {
+  const LaunchSite *Site; // the first site: its launch holds the parent's copy
+  const AcceptedLaunch *Launch;
+  RemovalVersion Version;
+  std::vector<PersistentChild> Children;
+  // The launches in the persistent twin's copy of the body (every launch of
+  // the parent).
+  std::vector<SourceEdit> Recordings;
+  PersistentUnits Units = PersistentUnits::Choose;
+
+  bool recursive() const {
+    return std::any_of(Children.begin(), Children.end(),
+                       [](const PersistentChild &C) { return C.Recursive; });
+  }
+  bool wholeBlocks() const {
+    return std::any_of(Children.begin(), Children.end(),
+                       [](const PersistentChild &C) { return C.WholeBlocks; });
+  }
+  // The tag of a child's records, where the parent launches several.
+  std::optional<unsigned> tagOf(const clang::FunctionDecl *Child) const {
+    if (Children.size() < 2)
+      return std::nullopt;
+    for (unsigned I = 0; I < Children.size(); ++I)
+      if (Children[I].Site->Child->getCanonicalDecl() == Child->getCanonicalDecl())
+        return I;
+    return std::nullopt;
+  }
 };
 
 // What the pass decided at one site.
@@ -145,8 +172,19 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     std::set<const clang::FunctionDecl *> Runs;
     if (!Refusal)
       Runs = callReach({Site.Parent, Site.Child});
+    // An error query a macro writes is cudaSuccess in the copies that the
+    // twin's definitions hold (errorQueryMacros): the parent's, and a
+    // recursive child's.
+    std::set<const clang::FunctionDecl *> Wrapped;
+    if (!Refusal) {
+      Wrapped.insert(Site.Parent->getCanonicalDecl());
+      if (!selfLaunches(Launches, *Site.Child).empty())
+        Wrapped.insert(Site.Child->getCanonicalDecl());
+    }
     for (size_t I = 0; I < Use.OtherCalls.size(); ++I)
-      if (!Refusal && !Dropped.count(Use.OtherCalls[I]) && runsIn(Use.OtherCallers[I], Runs))
+      if (!Refusal && !Dropped.count(Use.OtherCalls[I]) && runsIn(Use.OtherCallers[I], Runs) &&
+          !(Use.MacroErrorQueries.count(I) && Use.OtherCallers[I] &&
+            Wrapped.count(Use.OtherCallers[I]->getCanonicalDecl())))
         Refusal = refusal("device code the persistent grid runs calls the device runtime (" +
                           Use.OtherCalls[I] +
                           "): the grid is launched cooperatively, and a cooperative kernel "
@@ -288,6 +326,26 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     return;
   } else {
     VersionChoice Choice = selectVersion(Ctx, Launches, Site);
+    // One child block per parent block, from its leader thread: the parent
+    // block runs it right after its own work (T3), and the parent's grid
+    // spreads the children over the device already; a persistent grid adds
+    // a cooperative launch and grid barriers and balances nothing more
+    // (node_counts_unread_smem on the H200: T3 0.020 ms, T1 0.072).
+    if (Site.OneThreadPerBlock && constantOperand(Ctx, Site.Grid) == 1u) {
+      llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::T3,
+                                                    Shadows, Options.AssumeIndependentChildren);
+      if (A) {
+        D.Remark.Parameters["auto"] =
+            std::string(versionName(RemovalVersion::T3)) +
+            ": one child block per parent block, launched by one thread: the parent block runs "
+            "it, and the parent's grid spreads the children over the device";
+        D.Version = RemovalVersion::T3;
+        D.Launch = std::move(*A);
+        D.Remark.Parameters["version"] = versionName(RemovalVersion::T3);
+        return;
+      }
+      llvm::consumeError(A.takeError());
+    }
     // Where one parent thread would run the child (T4), the persistent grid
     // balances the children over the whole device instead when it can; and
     // where the launching block would run a child whose threads work
@@ -505,60 +563,126 @@ void keepTwinsWhole(const LaunchAnalysis &Launches, std::vector<SiteDecision> &D
 // copy (the original parent's, for a device without cooperative launch);
 // the persistent grid's copies record them.
 void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParent &P,
-                           std::vector<SiteDecision> &Decisions) {
+                           const PersistentChild &C, std::vector<SiteDecision> &Decisions) {
   const std::string &Parent = P.Launch->Parent->Name;
-  std::string Thread = recursiveChildNames(Parent).ThreadPrefix + P.Launch->Child.Name;
-  if (launchesItself(*P.Site)) {
-    for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child))
-      Decisions[Own->Id - 1].Remark.Parameters["nested-launches"] =
-          "the kernel launches itself: the host's launch starts the persistent grid, which runs "
-          "the kernel's blocks and then, in rounds until none is recorded, the launches they "
-          "and its copies (" +
-          Thread +
-          ") record; the kernel as written, for a device without cooperative launch, "
-          "launches them";
+  std::string Thread = recursiveChildNames(Parent).ThreadPrefix + C.Launch->Child.Name;
+  if (launchesItself(*C.Site)) {
+    for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child))
+      if (launchesItself(*Own))
+        Decisions[Own->Id - 1].Remark.Parameters["nested-launches"] =
+            "the kernel launches itself: the host's launch starts the persistent grid, which "
+            "runs the kernel's blocks and then, in rounds until none is recorded, the launches "
+            "they and its copies (" +
+            Thread +
+            ") record; the kernel as written, for a device without cooperative launch, "
+            "launches them";
     return;
   }
   std::vector<std::string> Lines;
-  for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
+  for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child)) {
     Lines.push_back(lineOf(*Own));
     Decisions[Own->Id - 1].Remark.Parameters["recorded-by"] =
         "the persistent grid of '" + Parent + "' (" + Thread + "), which runs this kernel";
   }
-  Decisions[P.Site->Id - 1].Remark.Parameters["nested-launches"] =
+  Decisions[C.Site->Id - 1].Remark.Parameters["nested-launches"] =
       "the child launches itself (line " + llvm::join(Lines, ", line ") +
       "): in the persistent grid its copies (" + Thread +
       ") record those launches in the same queue, run in rounds until none is recorded; the "
       "kernel and " +
-      (P.WholeBlocks ? "the original parent" : "T4's copy") + " launch them";
+      (C.WholeBlocks ? "the original parent" : "T4's copy") + " launch them";
 }
 
 // The copies of a child that launches itself for the persistent grid of
-// P's parent: its launches of itself are recorded in the parent's queue, or
-// run by the launching thread through the same copies.
+// P's parent: its launches are recorded in the parent's queue, or run by
+// the launching thread through the same copies. A kernel that launches
+// itself is its own parent, whose launches of other children the twin
+// records already; another child's are launches of itself only.
 RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           ShadowCallees &Shadows,
                                           const std::vector<SourceEdit> &PersistentEdits,
-                                          const PersistentParent &P) {
-  const KernelCopy &Child = P.Launch->Child;
+                                          const PersistentParent &P, const PersistentChild &C) {
+  const KernelCopy &Child = C.Launch->Child;
   const KernelCopy &Parent = *P.Launch->Parent;
   SerialCopyOptions Copying;
   Copying.Names = recursiveChildNames(Parent.Name);
-  std::string Serial = P.WholeBlocks ? "" : serialNameFor(Child.Name, Copying.Names);
+  std::string Serial = C.WholeBlocks ? "" : serialNameFor(Child.Name, Copying.Names);
   std::vector<SourceEdit> BodyEdits = PersistentEdits;
-  std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Child);
+  std::vector<SourceEdit> Calls = Shadows.callEdits(*C.Site->Child);
   BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
-  for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Child)) {
+  for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child)) {
     LaunchText Text = llvm::cantFail(readLaunchText(Ctx, *Own));
+    // A kernel that is its own parent launches other children too: the
+    // twin's recordings of those launches.
+    if (!launchesItself(*Own)) {
+      for (const SourceEdit &E : P.Recordings)
+        if (E.Offset == Text.Statement.Begin)
+          BodyEdits.push_back(E);
+      continue;
+    }
     GridGuard Guard = guardLaunch(Ctx, *Own, Text);
-    BodyEdits.push_back({Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
-                         gridRecordingStatement(recordedLaunchText(Ctx, *Own, Text), Guard, Own->Id,
-                                                Child, {"", Child.TemplateArgs}, Parent, Serial,
-                                                P.Units, inlinesSmallChild(*Own))});
+    BodyEdits.push_back(
+        {Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
+         gridRecordingStatement(recordedLaunchText(Ctx, *Own, Text), Guard, Own->Id, Child,
+                                {"", Child.TemplateArgs}, Parent, Serial, P.Units,
+                                inlinesSmallChild(*Own), P.tagOf(C.Site->Child))});
   }
-  return {"\n" + serialPrototype(Child, Copying) +
+  return {Child.Name,
+          "\n" + serialPrototype(Child, Copying) +
               serialDefinitions(Ctx, Child, BodyEdits, Copying),
           Copying.Names.ThreadPrefix + Child.Name};
+}
+
+// The persistent twins: the parents whose launches the pass records, with
+// the children each grid runs and how it takes their work.
+std::vector<PersistentParent> persistentParents(const LaunchAnalysis &Launches,
+                                                const std::vector<SiteDecision> &Decisions) {
+  std::vector<PersistentParent> Twins;
+  for (const SiteDecision &D : Decisions) {
+    if (!persistent(D))
+      continue;
+    const LaunchSite &Site = *D.Site;
+    auto Twin = std::find_if(Twins.begin(), Twins.end(),
+                             [&](const auto &P) { return P.Site->Parent == Site.Parent; });
+    if (Twin == Twins.end()) {
+      Twins.push_back({&Site, &*D.Launch, *D.Version});
+      Twin = std::prev(Twins.end());
+    }
+    const clang::FunctionDecl *Child = Site.Child->getCanonicalDecl();
+    if (std::none_of(Twin->Children.begin(), Twin->Children.end(), [&](const PersistentChild &C) {
+          return C.Site->Child->getCanonicalDecl() == Child;
+        }))
+      Twin->Children.push_back({&Site, &*D.Launch, !selfLaunches(Launches, *Site.Child).empty(),
+                                childRunsAsWholeBlocks(Launches, Site)});
+  }
+  for (PersistentParent &P : Twins) {
+    // Whole child blocks are never packed as threads of several, and are
+    // taken one at a time (T1): the device's choice from the recorded
+    // launches (Fig. 7b) took whole grids (T2) for qt and ms, 1.5x and 1.7x
+    // slower on the H200 (bench/results/removal-choice).
+    P.Units = P.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
+              : P.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
+              : P.wholeBlocks()                 ? PersistentUnits::ChildBlocks
+                                                : PersistentUnits::Choose;
+  }
+  return Twins;
+}
+
+// When a host-side launch of the parent launches its persistent grid. A
+// child that launches itself makes work that has nothing to do with the
+// parent's grid, which may be a few blocks: the grid is spread over the
+// device. The megakernel leaves uniform children (constant configurations)
+// to the original parent's threads when the device holds no more blocks
+// than its grid.
+PersistentWhen persistentWhen(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                              const PersistentParent &P) {
+  if (P.recursive())
+    return PersistentWhen::AlwaysSpread;
+  if (P.Version != RemovalVersion::Megakernel)
+    return PersistentWhen::Always;
+  for (const LaunchSite *Own : selfLaunches(Launches, *P.Site->Parent))
+    if (!childSizesKnown(Ctx, *Own))
+      return PersistentWhen::AlwaysSpread;
+  return PersistentWhen::MoreResidentThanOriginal;
 }
 
 } // namespace
@@ -626,6 +750,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     if (D.Version == RemovalVersion::T3 && Copied.count(D.Site->Parent))
       AllRemoved = false;
 
+  Persistent = persistentParents(Launches, Decisions);
   std::vector<SourceEdit> CopyEdits;
   std::map<const clang::FunctionDecl *, std::vector<BlockRunList>> ParentLists;
   std::map<const clang::FunctionDecl *, const KernelCopy *> ParentBodies;
@@ -653,50 +778,27 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
       if (!launchesItself(Site))
         ThreadRun.emplace(Site.Child, A.Child);
       GridRecords.emplace(Site.Child, A.Child);
-      // Whole child blocks are never packed as threads of several, and are
-      // taken one at a time (T1): the device's choice from the recorded
-      // launches (Fig. 7b) took whole grids (T2) for qt and ms, 1.5x and 1.7x
-      // slower on the H200 (bench/results/removal-choice).
-      PersistentUnits Units = *D.Version == RemovalVersion::T1   ? PersistentUnits::ChildBlocks
-                              : *D.Version == RemovalVersion::T2 ? PersistentUnits::ChildGrids
-                              : WholeBlocks                      ? PersistentUnits::ChildBlocks
-                                                                 : PersistentUnits::Choose;
-      // A child that launches itself is run by copies whose launches are
-      // recorded too, also where the launching thread runs it; the work its
-      // recursion makes has nothing to do with the parent's grid, which may
-      // be a few blocks: the persistent grid is spread over the device.
+      PersistentParent &Twin =
+          *std::find_if(Persistent.begin(), Persistent.end(),
+                        [&](const auto &P) { return P.Site->Parent == Site.Parent; });
+      if (*D.Version == RemovalVersion::Megakernel && !WholeBlocks &&
+          Twin.Units == PersistentUnits::ChildBlocks)
+        D.Remark.Parameters["auto"] +=
+            "; another child of the parent works together in blocks, so the grid takes every "
+            "child's blocks one at a time (T1)";
       bool Recursive = !selfLaunches(Launches, *Site.Child).empty();
-      PersistentWhen When = Recursive ? PersistentWhen::AlwaysSpread
-                            : *D.Version != RemovalVersion::Megakernel ? PersistentWhen::Always
-                            : childSizesKnown(Ctx, Site) ? PersistentWhen::MoreResidentThanOriginal
-                                                         : PersistentWhen::AlwaysSpread;
       std::string Serial =
           WholeBlocks ? ""
                       : serialNameFor(A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name)
                                                               : threadRunNames());
-      SourceEdit Recording{Statement.Begin, Statement.End - Statement.Begin,
-                           gridRecordingStatement(recordedLaunchText(Ctx, Site, A.Text), Guard,
-                                                  Site.Id, A.Child, namingOf(Ctx, Site, A),
-                                                  *A.Parent, Serial, Units,
-                                                  inlinesSmallChild(Site))};
-      // The parent's other launches (of the same child) join its twin.
-      auto Twin = std::find_if(Persistent.begin(), Persistent.end(),
-                               [&](const auto &P) { return P.Site->Parent == Site.Parent; });
-      bool First = Twin == Persistent.end();
-      if (First)
-        Persistent.push_back({&Site, &A, {Recording}, Units, Recursive, WholeBlocks});
-      else
-        Twin->Recordings.push_back(Recording);
+      Twin.Recordings.push_back(
+          {Statement.Begin, Statement.End - Statement.Begin,
+           gridRecordingStatement(recordedLaunchText(Ctx, Site, A.Text), Guard, Site.Id, A.Child,
+                                  namingOf(Ctx, Site, A), *A.Parent, Serial, Twin.Units,
+                                  inlinesSmallChild(Site), Twin.tagOf(Site.Child))});
       std::vector<std::string> Hosts;
-      for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent)) {
-        LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
-        if (First)
-          Result.Edits.replace(HostText.Statement.Begin,
-                               HostText.Statement.End - HostText.Statement.Begin,
-                               persistentHostLaunch(HostText, persistentHostNames(Ctx, *Host),
-                                                    *A.Parent, When, Recursive, WholeBlocks));
+      for (const LaunchSite *Host : hostLaunchesOf(Launches, *Site.Parent))
         Hosts.push_back(lineOf(*Host));
-      }
       D.Remark.Parameters["function"] = generated::removal::PersistentPrefix + A.Parent->Name;
       D.Remark.Parameters["persistent-launches"] = "line " + llvm::join(Hosts, ", line ");
       if (WholeBlocks)
@@ -749,8 +851,9 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     if (D.Version)
       noteNestedLaunches(Launches, Decisions, D);
   for (const PersistentParent &P : Persistent)
-    if (P.RecursiveChild)
-      noteRecordedRecursion(Launches, P, Decisions);
+    for (const PersistentChild &C : P.Children)
+      if (C.Recursive)
+        noteRecordedRecursion(Launches, P, C, Decisions);
 
   if (AllRemoved && DeviceSites > 0) {
     DeviceRuntimeUse Use = deviceRuntimeUse(Ctx);
@@ -829,22 +932,43 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     PersistentEdits.insert(PersistentEdits.end(), Use.ErrorQueries.begin(), Use.ErrorQueries.end());
   for (const PersistentParent &P : Persistent) {
     std::vector<SourceEdit> GridEdits = PersistentEdits;
-    for (const DeviceRuntimeUse::StreamLifetimeCall *C :
-         recordedStreamCalls(Use, Launches, *P.Site))
-      GridEdits.push_back(C->ToSuccess);
+    std::set<const DeviceRuntimeUse::StreamLifetimeCall *> Streams;
+    for (const PersistentChild &C : P.Children)
+      for (const DeviceRuntimeUse::StreamLifetimeCall *Call :
+           recordedStreamCalls(Use, Launches, *C.Site))
+        if (Streams.insert(Call).second)
+          GridEdits.push_back(Call->ToSuccess);
     // The original parent's own launches became T4's code, which CopyEdits
     // does not hold: the twin records them instead.
     std::vector<SourceEdit> BodyEdits = GridEdits;
     std::vector<SourceEdit> Calls = Shadows.callEdits(*P.Site->Parent);
     BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
     BodyEdits.insert(BodyEdits.end(), P.Recordings.begin(), P.Recordings.end());
-    std::optional<RecursiveChildCopies> Recursive;
-    if (P.RecursiveChild)
-      Recursive = recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P);
-    Result.Edits.insert(P.Launch->Parent->Whole.End,
-                        persistentDefinitions(Ctx, *P.Launch->Parent, P.Launch->Child,
-                                              namingOf(Ctx, *P.Site, *P.Launch), BodyEdits, P.Units,
-                                              Recursive ? &*Recursive : nullptr, P.WholeBlocks));
+    std::vector<RecursiveChildCopies> Recursive;
+    std::vector<PersistentChildCode> Children;
+    for (const PersistentChild &C : P.Children) {
+      ChildNaming Naming = namingOf(Ctx, *C.Site, *C.Launch);
+      std::string Thread = Naming.Scope + generated::removal::ThreadPrefix + C.Launch->Child.Name;
+      if (C.Recursive) {
+        Recursive.push_back(recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P, C));
+        Thread = Recursive.back().ThreadCallee;
+      }
+      Children.push_back({&C.Launch->Child, Naming, Thread, C.WholeBlocks});
+    }
+    std::string Definitions = persistentDefinitions(Ctx, *P.Launch->Parent, Children, BodyEdits,
+                                                    P.Units, Recursive, P.wholeBlocks());
+    if (!Use.MacroErrorQueries.empty()) {
+      auto [Define, Undefine] = errorQueryMacros();
+      Definitions = "\n\n" + Define + Definitions + Undefine;
+    }
+    Result.Edits.insert(P.Launch->Parent->Whole.End, Definitions);
+    for (const LaunchSite *Host : hostLaunchesOf(Launches, *P.Site->Parent)) {
+      LaunchText HostText = llvm::cantFail(readLaunchText(Ctx, *Host));
+      Result.Edits.replace(
+          HostText.Statement.Begin, HostText.Statement.End - HostText.Statement.Begin,
+          persistentHostLaunch(HostText, persistentHostNames(Ctx, *Host), *P.Launch->Parent,
+                               persistentWhen(Ctx, Launches, P), P.recursive(), P.wholeBlocks()));
+    }
   }
   for (const auto &[Parent, Children] : ParentLists) {
     const KernelCopy &Body = *ParentBodies.at(Parent);

@@ -9,7 +9,10 @@
 // SM), else
 // by the parent thread (T4); a small constant child by the megakernel, which
 // the host launches only when the device holds more blocks than the parent's
-// grid (Fig. 7a).
+// grid (Fig. 7a). One child block per parent block, launched by its leader
+// thread, is run by the parent block (T3) even where its threads work
+// together and a persistent grid could take it: the parent's grid spreads
+// the children already.
 // RUN: %launchopt --remove-launches %s --report=%t.report -o %t.cu 2> /dev/null
 // RUN: %FileCheck %s < %t.report
 // RUN: %nvcc-plain-compile %t.cu
@@ -44,12 +47,24 @@ __global__ void parent_twice(int **outs, const int *sizes) {
   add_one<<<1, 32>>>(outs[threadIdx.x], 1);
 }
 
+__global__ void tile64(int *out) {
+  __shared__ int t[64];
+  t[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = t[63 - threadIdx.x];
+}
+__global__ void parent_leader(int **outs) {
+  if (threadIdx.x == 0)
+    tile64<<<1, 64>>>(outs[blockIdx.x]);
+}
+
 void run(int **outs, const int *sizes) {
   parent_tiles<<<1, 64>>>(outs);
   parent_small<<<1, 64>>>(outs, sizes);
   parent_large<<<1, 64>>>(outs);
   parent_uniform<<<1, 64>>>(outs);
   parent_twice<<<1, 64>>>(outs, sizes);
+  parent_leader<<<8, 64>>>(outs);
 }
 
 // CHECK: ('parent_tiles' -> 'tile'): remove-launches: applied
@@ -67,4 +82,7 @@ void run(int **outs, const int *sizes) {
 // CHECK: ('parent_twice' -> 'add_one'): remove-launches: applied
 // CHECK-NEXT: auto: T4 (CKi -> PTi): the child's threads are independent and its size is data-dependent
 // CHECK: version: T4 (CKi -> PTi)
+// CHECK: ('parent_leader' -> 'tile64'): remove-launches: applied
+// CHECK-NEXT: auto: T3 (CKi -> PBi): one child block per parent block, launched by one thread: the parent block runs it, and the parent's grid spreads the children over the device
+// CHECK: version: T3 (CKi -> PBi)
 // CHECK: remove-launches: note: every device-side launch of this file is removed

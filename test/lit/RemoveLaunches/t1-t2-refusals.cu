@@ -1,4 +1,4 @@
-// T1/T2 take the simple cases for now and leave the rest with the reason.
+// T1/T2 leave what the persistent grid cannot run with the reason.
 // RUN: %launchopt --remove-launches=T2 %s -o %t.cu 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 #include <cuda_runtime.h>
@@ -22,10 +22,12 @@ __global__ void shared(int **outs) { tile<<<2, 16>>>(outs[threadIdx.x]); }
 
 __global__ void other(int *out) { out[threadIdx.x] = 2; }
 
+// Two children launched one after the other into the thread's ordered
+// stream: the grid would run them in any order.
 __global__ void twice(int **outs) {
-  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent also launches 'other' (line [[#@LINE+3]]): T1/T2 take a parent whose launches are all of one child for now
+  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent's launch (line [[#@LINE+3]]) follows another launch of its thread into an ordered stream, not proved independent: {{.*}}; the persistent grid runs recorded launches in any order
   leaf<<<1, 32>>>(outs[threadIdx.x]);
-  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the parent also launches 'leaf' (line [[#@LINE-1]]): T1/T2 take a parent whose launches are all of one child for now
+  // CHECK-DAG: :[[@LINE+1]]:3: remark: not removed: the launch (line [[#@LINE+1]]) follows another launch of its thread into an ordered stream, not proved independent: {{.*}}; the persistent grid runs recorded launches in any order
   other<<<1, 32>>>(outs[threadIdx.x] + 32);
 }
 
