@@ -67,7 +67,9 @@ static __device__ inline bool launchable(const dim3 &grid, const dim3 &block) {
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
+#include <initializer_list>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #ifndef LAUNCHOPT_PERSISTENT_QUEUE
@@ -272,6 +274,71 @@ __device__ bool record(Queue<Record, Capacity> &q, const Record &r) {
   return true;
 }
 
+// The record of a parent that launches several child kernels: the launch's
+// shape, which child it launches (the index of that child's record type
+// among Records, each { LaunchShape shape; Arguments args; }), and that
+// child's arguments. WholeBlockChildren has bit i set where child i's
+// threads work together (a block of the grid runs each of its blocks as
+// one); the others' threads are independent, and a block of the grid runs a
+// block's worth of them at a time, whatever the child's block (packsThreads).
+// The code that runs a child thread dispatches on `child`.
+template <unsigned WholeBlockChildren, typename... Records> struct RecordOfAny {
+  static_assert(sizeof...(Records) <= 32, "a parent of at most 32 child kernels");
+  static constexpr size_t largest(std::initializer_list<size_t> sizes) {
+    size_t most = 4;
+    for (size_t s : sizes)
+      most = s > most ? s : most;
+    return most;
+  }
+  static constexpr size_t ArgumentsAlign = largest({alignof(decltype(Records::args))...});
+  static constexpr size_t ArgumentsBytes = largest({sizeof(decltype(Records::args))...});
+
+  LaunchShape shape;
+  unsigned child;
+  alignas(ArgumentsAlign) unsigned char args[(ArgumentsBytes + 3) / 4 * 4];
+
+  template <unsigned Child, typename Record> __device__ static RecordOfAny of(const Record &r) {
+    static_assert(std::is_same<Record, typename std::tuple_element<
+                                           Child, std::tuple<Records...>>::type>::value,
+                  "a child's record is tagged with its own index");
+    RecordOfAny any;
+    any.shape = r.shape;
+    any.child = Child;
+    memcpy(any.args, &r.args, sizeof(r.args));
+    return any;
+  }
+  // The arguments of a record whose `child` is Child.
+  template <unsigned Child> __device__ const auto &argsOf() const {
+    using Record = typename std::tuple_element<Child, std::tuple<Records...>>::type;
+    return *reinterpret_cast<const decltype(Record::args) *>(args);
+  }
+};
+
+// record and recordBlocks for a launch of the parent's child number Child.
+template <unsigned Child, unsigned Mask, typename... Records, unsigned Capacity, typename Record>
+__device__ bool recordAs(Queue<RecordOfAny<Mask, Records...>, Capacity> &q, const Record &r) {
+  return record(q, RecordOfAny<Mask, Records...>::template of<Child>(r));
+}
+
+// Whether the grid runs a record's child threads a block's worth at a time
+// (a child of independent threads among several children); a one-child
+// queue's records run as the grid's Units say.
+template <typename Record> __device__ bool packsThreads(const Record &) { return false; }
+template <unsigned Mask, typename... Records>
+__device__ bool packsThreads(const RecordOfAny<Mask, Records...> &r) {
+  return !((Mask >> r.child) & 1u);
+}
+// The same for record i of the queue, of which it loads the tag alone.
+template <typename Record, unsigned Capacity>
+__device__ bool packsThreadsAt(const Queue<Record, Capacity> &, unsigned long long) {
+  return false;
+}
+template <unsigned Mask, typename... Records, unsigned Capacity>
+__device__ bool packsThreadsAt(const Queue<RecordOfAny<Mask, Records...>, Capacity> &q,
+                               unsigned long long i) {
+  return !((Mask >> loadFromL2(&q.at(i).child)) & 1u);
+}
+
 __device__ inline unsigned dynamicSharedBytes() {
   unsigned bytes;
   asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
@@ -324,6 +391,12 @@ __device__ void recordBlocks(Queue<Record, Capacity> &q, const Record &r) {
       (void *)atomicExch(reinterpret_cast<unsigned long long *>(&blockOverflow),
                          reinterpret_cast<unsigned long long>(node)));
   __threadfence_block();
+}
+
+template <unsigned Child, unsigned Mask, typename... Records, unsigned Capacity, typename Record>
+__device__ void recordBlocksAs(Queue<RecordOfAny<Mask, Records...>, Capacity> &q,
+                               const Record &r) {
+  recordBlocks(q, RecordOfAny<Mask, Records...>::template of<Child>(r));
 }
 
 // Stands for creating or destroying a stream that only recorded launches
@@ -419,6 +492,32 @@ __device__ inline unsigned long long threadsPerTake(unsigned long long units) {
   unsigned long long most = (unsigned long long)gridDim.x * LAUNCHOPT_PERSISTENT_UNITS_PER_BLOCK;
   unsigned long long chunks = (units + chunk - 1) / chunk;
   return chunks > most ? ((chunks + most - 1) / most) * chunk : chunk;
+}
+
+// The child blocks of one unit of a record whose threads the grid packs
+// (packsThreads): as many as its Units take (the whole grid for T2), but at
+// least as many as fill a block of the grid, whose threads run them all
+// together. A unit per record where the grid is not cut keeps the search
+// for a unit's record short (recordOf).
+__device__ inline unsigned long long packedSpan(const LaunchShape &shape, Units settled) {
+  unsigned long long blocks = extent(shape.grid), span = blocksPerUnit(blocks, settled);
+  if (span == 0)
+    return blocks > 0 ? blocks : 1;
+  unsigned long long perBlock = extent(shape.block);
+  unsigned long long fill = perBlock > 0 ? (blockThreads() + perBlock - 1) / perBlock : 1;
+  return span > fill ? span : fill;
+}
+
+// The units of record i: those of its shape (unitsOf), or for a record
+// whose threads the grid packs, its runs of packedSpan child blocks.
+template <typename Record, unsigned Capacity>
+__device__ unsigned long long recordUnits(const Queue<Record, Capacity> &q, unsigned long long i,
+                                          Units settled) {
+  const LaunchShape shape = q.shapeOf(i);
+  if (settled == ChildThreads || !packsThreadsAt(q, i))
+    return unitsOf(shape, settled);
+  unsigned long long span = packedSpan(shape, settled);
+  return (extent(shape.grid) + span - 1) / span;
 }
 
 // Whether the megakernel's launching thread runs a child itself: a small
@@ -535,11 +634,11 @@ __device__ void numberUnits(Queue<Record, Capacity> &q, unsigned long long begin
   unsigned from = me * chunk < n ? me * chunk : n, to = from + chunk < n ? from + chunk : n;
   unsigned long long mine = 0, total = 0;
   for (unsigned i = from; i < to; ++i)
-    mine += unitsOf(q.shapeOf(begin + i), settled);
+    mine += recordUnits(q, begin + i, settled);
   unsigned long long offset = blockExclusiveSum(mine, total);
   for (unsigned i = from; i < to; ++i) {
     q.setFirst(begin + i, offset);
-    offset += unitsOf(q.shapeOf(begin + i), settled);
+    offset += recordUnits(q, begin + i, settled);
   }
   if (me == 0)
     q.subtasks = total;
@@ -558,7 +657,7 @@ __device__ void numberUnitsTogether(Queue<Record, Capacity> &q, unsigned long lo
   unsigned long long to = from + share < n ? from + share : n;
   unsigned long long mine = 0, total = 0;
   for (unsigned long long i = from + me; i < to; i += threads)
-    mine += unitsOf(q.shapeOf(begin + i), settled);
+    mine += recordUnits(q, begin + i, settled);
   blockExclusiveSum(mine, total);
   if (me == 0)
     q.partial[blockIdx.x] = total;
@@ -570,7 +669,7 @@ __device__ void numberUnitsTogether(Queue<Record, Capacity> &q, unsigned long lo
   blockExclusiveSum(mine, offset);
   for (unsigned long long tile = from; tile < to; tile += threads) {
     unsigned long long i = tile + me;
-    unsigned long long units = i < to ? unitsOf(q.shapeOf(begin + i), settled) : 0, tileUnits = 0;
+    unsigned long long units = i < to ? recordUnits(q, begin + i, settled) : 0, tileUnits = 0;
     unsigned long long before = blockExclusiveSum(units, tileUnits);
     if (i < to)
       q.setFirst(begin + i, offset + before);
@@ -642,6 +741,20 @@ __device__ void runChildThreads(Queue<Record, Capacity> &q, unsigned long long b
                 unflatten(local % threads, r.shape.block));
     }
   }
+}
+
+// Runs unit `unit` of a record whose threads the grid packs (recordUnits):
+// its run of child blocks, thread t of the block running every t-th thread
+// of them.
+template <typename Record, typename RunThread>
+__device__ void runPackedUnit(const Record &r, unsigned long long unit, Units settled,
+                              RunThread &runThread) {
+  unsigned long long blocks = extent(r.shape.grid), span = packedSpan(r.shape, settled);
+  unsigned long long perBlock = extent(r.shape.block);
+  unsigned long long to = unit * span + span < blocks ? unit * span + span : blocks;
+  for (unsigned long long u = unit * span * perBlock + linearThread(); u < to * perBlock;
+       u += blockThreads())
+    runThread(r, unflatten(u / perBlock, r.shape.grid), unflatten(u % perBlock, r.shape.block));
 }
 
 // Runs the launches this block kept when the queue was full (recordBlocks),
@@ -742,6 +855,10 @@ __device__ void runRecorded(Queue<Record, Capacity> &q, Units how, RunThread run
       for (unsigned long long s = take(q); s < units; s = take(q)) {
         unsigned long long i = recordOf(q, begin, n, units, s);
         const Record r = q.load(i);
+        if (packsThreads(r)) {
+          runPackedUnit(r, s - q.firstOf(i), settled, runThread);
+          continue;
+        }
         unsigned long long blocks = extent(r.shape.grid), span = blocksPerUnit(blocks, settled);
         unsigned long long from = span == 0 ? 0 : (s - q.firstOf(i)) * span;
         unsigned long long to = span == 0 || from + span > blocks ? blocks : from + span;
