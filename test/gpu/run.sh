@@ -30,7 +30,7 @@ programs=(${PROGRAMS:-bfs_skewed regions2d nested_segments callee_builtins recur
            template_chain uniform_atomics template_pointer_args macro_launch
            recursive_tiles_own_block local_template_args recursive_tiles_unread_smem
            node_counts_unread_smem helper_two_kernels tiles_three_children
-           two_children_segments})
+           two_children_segments nested_groups})
 # THRESHOLDS, VARIANTS and POOL_VARIANTS (space-separated) replace the lists
 # below, e.g. VARIANTS="S:--spawn" THRESHOLDS= POOL_VARIANTS= for one variant.
 thresholds=(${THRESHOLDS-32 64 128 256 512 1024 4096 1000000000})

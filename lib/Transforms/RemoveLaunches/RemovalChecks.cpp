@@ -4,12 +4,15 @@
 
 #include "Analysis/ChildIndependence.h"
 #include "Analysis/LaunchOrder.h"
+#include "Analysis/LaunchPlacement.h"
+#include "Transforms/Common/KernelCopy.h"
 #include "Transforms/Common/LaunchText.h"
 #include "Transforms/Common/Refusal.h"
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace launchopt {
 
@@ -355,30 +358,91 @@ std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
   return Own;
 }
 
-llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
-                              bool AssumeIndependentChildren, bool ChildIsParent) {
-  for (const LaunchSite *Own : selfLaunches(Launches, Child)) {
-    std::string Where = "line " + std::to_string(Own->Position.Line);
-    bool Itself = Own->Child && Own->Child->getCanonicalDecl() == Child.getCanonicalDecl();
-    // A kernel that launches itself is its own parent: its launches of other
-    // children are the parent's, each decided as a site of the parent.
-    if (!Itself && ChildIsParent)
-      continue;
-    if (!Itself)
-      return refusal("the child launches '" + Own->ChildName + "' (" + Where +
-                     "): the persistent grid is launched cooperatively, and a cooperative kernel "
-                     "cannot launch; it takes a child whose only launches are of itself");
-    if (llvm::Error Common = launchSiteRefusal(*Own))
-      return refusal("the child's launch of itself (" + Where +
-                     ") cannot be recorded: " + llvm::toString(std::move(Common)));
-    if (Own->InClosure)
-      return refusal("the child's launch of itself (" + Where +
-                     ") is written in a lambda, which may run it outside the persistent grid");
-    if (llvm::Error Order = unorderedRunRefusal(Launches, *Own, AssumeIndependentChildren,
-                                                "the child's launch "
-                                                "of itself"))
-      return Order;
-  }
+std::vector<const clang::FunctionDecl *> recordedKernels(const LaunchAnalysis &Launches,
+                                                         const clang::FunctionDecl &Parent,
+                                                         const clang::FunctionDecl &Child) {
+  std::vector<const clang::FunctionDecl *> Kernels{Child.getCanonicalDecl()};
+  if (Child.getCanonicalDecl() == Parent.getCanonicalDecl())
+    return Kernels;
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    for (const LaunchSite *Own : selfLaunches(Launches, *Kernels[I])) {
+      if (!Own->Child)
+        continue;
+      const clang::FunctionDecl *Next = Own->Child->getCanonicalDecl();
+      if (Next != Parent.getCanonicalDecl() &&
+          std::find(Kernels.begin(), Kernels.end(), Next) == Kernels.end())
+        Kernels.push_back(Next);
+    }
+  return Kernels;
+}
+
+namespace {
+
+// Why a launch that a kernel the persistent grid runs makes of another
+// kernel (a nested child) cannot be recorded in the parent's queue.
+llvm::Error nestedChildRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                               const LaunchSite &Own, const clang::FunctionDecl &Parent) {
+  std::string Where =
+      "the child launches '" + Own.ChildName + "' (line " + std::to_string(Own.Position.Line) + ")";
+  if (Own.Child->getCanonicalDecl() == Parent.getCanonicalDecl())
+    return refusal(Where + ", the parent: the persistent grid starts a recursion only from the "
+                           "parent's own launches");
+  if (!Own.Child->hasBody() || !Launches.ChildFeatures.count(Own.Child))
+    return refusal(Where + ", not defined in this file: the persistent grid runs copies of it");
+  if (childRunsAsWholeBlocks(Launches, Own))
+    return refusal(Where + ", whose threads work together: the persistent grid takes such a "
+                           "child only from the parent or from itself");
+  if (llvm::Error Blocker = serialCopyBlocker(Launches.ChildFeatures.at(Own.Child)))
+    return refusal(Where + ": " + llvm::toString(std::move(Blocker)));
+  if (Own.Child->isTemplated() || Own.Parent->isTemplated())
+    return refusal(Where + ": the persistent grid records a nested launch of templates not yet");
+  // The records and copies of nested children are named, unqualified,
+  // beside the parent.
+  if (!sameEnclosingNamespace(Own) ||
+      Own.Child->getEnclosingNamespaceContext() != Parent.getEnclosingNamespaceContext())
+    return refusal(Where + ": a nested child of another namespace than the parent's");
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(Own.Child->getEndLoc(), Parent.getBeginLoc()))
+    return refusal(Where + ", defined after the parent: the record of its launch goes before "
+                           "the parent");
+  llvm::Expected<KernelCopy> Copy = readKernel(Ctx, *Own.Child->getDefinition());
+  if (!Copy)
+    return refusal(Where + ": " + llvm::toString(Copy.takeError()));
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error recordedLaunchRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                  const clang::FunctionDecl &Parent,
+                                  const clang::FunctionDecl &Child,
+                                  bool AssumeIndependentChildren) {
+  bool ChildIsParent = Child.getCanonicalDecl() == Parent.getCanonicalDecl();
+  for (const clang::FunctionDecl *Kernel : recordedKernels(Launches, Parent, Child))
+    for (const LaunchSite *Own : selfLaunches(Launches, *Kernel)) {
+      std::string Where = "line " + std::to_string(Own->Position.Line);
+      if (!Own->Child)
+        return refusal("the child's launch at " + Where +
+                       " cannot be recorded: " + Own->UnresolvedReason);
+      bool Itself = Own->Child->getCanonicalDecl() == Kernel->getCanonicalDecl();
+      // A kernel that launches itself is its own parent: its launches of
+      // other children are the parent's, each decided as a site of the parent.
+      if (!Itself && ChildIsParent)
+        continue;
+      std::string What = Itself ? "the child's launch of itself"
+                                : "the child's launch of '" + Own->ChildName + "'";
+      if (llvm::Error Common = launchSiteRefusal(*Own))
+        return refusal(What + " (" + Where +
+                       ") cannot be recorded: " + llvm::toString(std::move(Common)));
+      if (Own->InClosure)
+        return refusal(What + " (" + Where +
+                       ") is written in a lambda, which may run it outside the persistent grid");
+      if (!Itself)
+        if (llvm::Error Nested = nestedChildRefusal(Ctx, Launches, *Own, Parent))
+          return Nested;
+      if (llvm::Error Order = unorderedRunRefusal(Launches, *Own, AssumeIndependentChildren, What))
+        return Order;
+    }
   return llvm::Error::success();
 }
 
@@ -448,8 +512,10 @@ llvm::Error persistentTemplateRefusal(const clang::ASTContext &Ctx, const Launch
                      ": its persistent grid keeps one queue of one record type");
   std::vector<const LaunchSite *> Recursion = selfLaunches(Launches, *Site.Child);
   if (!Self && !Recursion.empty())
-    return refusal("the template child launches itself: its copies would record into the "
-                   "parent's queue, which they cannot name in their own template's terms");
+    return refusal("the template child launches '" + Recursion.front()->ChildName + "' (line " +
+                   std::to_string(Recursion.front()->Position.Line) +
+                   "): its copies would record into the parent's queue, which they cannot name "
+                   "in their own template's terms");
   for (const LaunchSite *Again : Recursion) {
     std::string Written = launchTemplateArguments(Ctx, *Again);
     if (llvm::StringRef(Written).rtrim() != llvm::StringRef(ParentArguments).rtrim())
@@ -496,8 +562,8 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
       return Blocker;
   // A cooperatively launched kernel cannot use dynamic parallelism: a child
   // that launches itself records those launches in the grid's queue too.
-  if (llvm::Error Nested =
-          selfLaunchRefusal(Launches, *Site.Child, AssumeIndependentChildren, Self))
+  if (llvm::Error Nested = recordedLaunchRefusal(Ctx, Launches, *Site.Parent, *Site.Child,
+                                                 AssumeIndependentChildren))
     return Nested;
   for (const LaunchSite &Other : Launches.Sites)
     if (Other.DeviceSide && Other.Parent && !Other.Parent->hasAttr<clang::CUDAGlobalAttr>())
@@ -550,7 +616,14 @@ llvm::Error persistentGridRefusal(clang::ASTContext &Ctx, const LaunchAnalysis &
                    "); the persistent grid runs the child after the parent's own work");
   if (llvm::Error Parent = Shadows.require(*Site.Parent))
     return Parent;
-  return Shadows.require(*Site.Child);
+  if (llvm::Error Child = Shadows.require(*Site.Child))
+    return Child;
+  for (const clang::FunctionDecl *Kernel : recordedKernels(Launches, *Site.Parent, *Site.Child))
+    if (const clang::FunctionDecl *Definition = Kernel->getDefinition())
+      if (Definition->getCanonicalDecl() != Site.Child->getCanonicalDecl())
+        if (llvm::Error Nested = Shadows.require(*Definition))
+          return Nested;
+  return llvm::Error::success();
 }
 
 VersionChoice selectVersion(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,

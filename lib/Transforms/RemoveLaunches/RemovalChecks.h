@@ -86,14 +86,23 @@ recordedStreamCalls(const DeviceRuntimeUse &Use, const LaunchAnalysis &Launches,
 std::vector<const LaunchSite *> selfLaunches(const LaunchAnalysis &Launches,
                                              const clang::FunctionDecl &Child);
 
-// Why the child's own launches cannot be recorded in a persistent grid's
-// queue while the grid runs it: each must launch the child itself (a
-// recursion), one a thread may make at any time, and not ordered after
-// another of its launches unless AssumeIndependentChildren. A child that is
-// the parent itself may launch other children too: those are the parent's
-// sites, decided on their own.
-llvm::Error selfLaunchRefusal(const LaunchAnalysis &Launches, const clang::FunctionDecl &Child,
-                              bool AssumeIndependentChildren, bool ChildIsParent);
+// The kernels a persistent grid of Parent runs for its launches of Child:
+// Child and, through the launches it makes, every kernel it reaches (nested
+// children), Parent excepted. A Child that is the Parent is alone: its
+// launches are the parent's sites.
+std::vector<const clang::FunctionDecl *> recordedKernels(const LaunchAnalysis &Launches,
+                                                         const clang::FunctionDecl &Parent,
+                                                         const clang::FunctionDecl &Child);
+
+// Why the launches that those kernels make cannot be recorded in the
+// parent's queue while the grid runs them: each is one a thread may make at
+// any time, not ordered after another of its launches unless
+// AssumeIndependentChildren; a nested child (not the kernel itself) has
+// independent threads, is no template, and is defined before the parent in
+// its namespace.
+llvm::Error recordedLaunchRefusal(const clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
+                                  const clang::FunctionDecl &Parent,
+                                  const clang::FunctionDecl &Child, bool AssumeIndependentChildren);
 
 // Whether the child's threads must run together as a block (barriers, shared
 // memory, warp primitives): only T3 can run it then.

@@ -14,6 +14,7 @@
 #include "Transforms/Common/SerialChildBuilder.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <deque>
 #include <set>
 
 namespace launchopt {
@@ -53,12 +54,14 @@ SerialCopyOptions threadRunCopying(bool Exported = false) {
   return Options;
 }
 
-// A child kernel that a persistent parent grid runs.
+// A child kernel that a persistent parent grid runs: one the parent
+// launches, or a nested child that such a child launches.
 struct PersistentChild {
-  const LaunchSite *Site; // the parent's first launch of it
-  const AcceptedLaunch *Launch;
-  // The child launches itself: the grid runs copies of it that record those
-  // launches in the parent's queue.
+  const LaunchSite *Site; // the first launch of it by the parent or by a child
+  const KernelCopy *Copy;
+  ChildNaming Naming; // as the parent names it
+  // The child launches (itself, or nested children): the grid runs copies
+  // of it that record those launches in the parent's queue, in rounds.
   bool Recursive = false;
   // The child's threads work together: a block of the grid runs each child
   // block as one (PersistentBlockChild.h).
@@ -93,6 +96,12 @@ struct PersistentParent {
       if (Children[I].Site->Child->getCanonicalDecl() == Child->getCanonicalDecl())
         return I;
     return std::nullopt;
+  }
+  const PersistentChild *childOf(const clang::FunctionDecl *Child) const {
+    for (const PersistentChild &C : Children)
+      if (C.Site->Child->getCanonicalDecl() == Child->getCanonicalDecl())
+        return &C;
+    return nullptr;
   }
 };
 
@@ -170,16 +179,22 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
     // Only what the persistent grid runs matters: the parent, the child and
     // what they call.
     std::set<const clang::FunctionDecl *> Runs;
-    if (!Refusal)
-      Runs = callReach({Site.Parent, Site.Child});
+    std::vector<const clang::FunctionDecl *> Recorded =
+        recordedKernels(Launches, *Site.Parent, *Site.Child);
+    if (!Refusal) {
+      std::vector<const clang::FunctionDecl *> Roots = Recorded;
+      Roots.push_back(Site.Parent);
+      Runs = callReach(Roots);
+    }
     // An error query a macro writes is cudaSuccess in the copies that the
     // twin's definitions hold (errorQueryMacros): the parent's, and a
     // recursive child's.
     std::set<const clang::FunctionDecl *> Wrapped;
     if (!Refusal) {
       Wrapped.insert(Site.Parent->getCanonicalDecl());
-      if (!selfLaunches(Launches, *Site.Child).empty())
-        Wrapped.insert(Site.Child->getCanonicalDecl());
+      for (const clang::FunctionDecl *Kernel : Recorded)
+        if (!selfLaunches(Launches, *Kernel).empty())
+          Wrapped.insert(Kernel->getCanonicalDecl());
     }
     for (size_t I = 0; I < Use.OtherCalls.size(); ++I)
       if (!Refusal && !Dropped.count(Use.OtherCalls[I]) && runsIn(Use.OtherCallers[I], Runs) &&
@@ -200,12 +215,13 @@ llvm::Expected<AcceptedLaunch> tryVersion(clang::ASTContext &Ctx, const LaunchAn
         return refusal("the parent's launch at line " + lineOf(*Host) +
                        " cannot be made persistent: " + llvm::toString(Text.takeError()));
     }
-    for (const LaunchSite *Own : selfLaunches(Launches, *Site.Child)) {
-      llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Own);
-      if (!Text)
-        return refusal("the child's launch of itself at line " + lineOf(*Own) +
-                       " cannot be recorded: " + llvm::toString(Text.takeError()));
-    }
+    for (const clang::FunctionDecl *Kernel : Recorded)
+      for (const LaunchSite *Own : selfLaunches(Launches, *Kernel)) {
+        llvm::Expected<LaunchText> Text = readLaunchText(Ctx, *Own);
+        if (!Text)
+          return refusal("the child's launch of '" + Own->ChildName + "' at line " + lineOf(*Own) +
+                         " cannot be recorded: " + llvm::toString(Text.takeError()));
+      }
     return A;
   }
   if (Version == RemovalVersion::T4) {
@@ -330,8 +346,10 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
     // block runs it right after its own work (T3), and the parent's grid
     // spreads the children over the device already; a persistent grid adds
     // a cooperative launch and grid barriers and balances nothing more
-    // (node_counts_unread_smem on the H200: T3 0.020 ms, T1 0.072).
-    if (Site.OneThreadPerBlock && constantOperand(Ctx, Site.Grid) == 1u) {
+    // (node_counts_unread_smem on the H200: T3 0.020 ms, T1 0.072). A child
+    // that launches keeps its launches under T3; the grid records them.
+    if (Site.OneThreadPerBlock && constantOperand(Ctx, Site.Grid) == 1u &&
+        selfLaunches(Launches, *Site.Child).empty()) {
       llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::T3,
                                                     Shadows, Options.AssumeIndependentChildren);
       if (A) {
@@ -565,7 +583,7 @@ void keepTwinsWhole(const LaunchAnalysis &Launches, std::vector<SiteDecision> &D
 void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParent &P,
                            const PersistentChild &C, std::vector<SiteDecision> &Decisions) {
   const std::string &Parent = P.Launch->Parent->Name;
-  std::string Thread = recursiveChildNames(Parent).ThreadPrefix + C.Launch->Child.Name;
+  std::string Thread = recursiveChildNames(Parent).ThreadPrefix + C.Copy->Name;
   if (launchesItself(*C.Site)) {
     for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child))
       if (launchesItself(*Own))
@@ -579,53 +597,77 @@ void noteRecordedRecursion(const LaunchAnalysis &Launches, const PersistentParen
     return;
   }
   std::vector<std::string> Lines;
+  bool OnlyItself = true;
   for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child)) {
-    Lines.push_back(lineOf(*Own));
+    bool Itself = Own->Child->getCanonicalDecl() == C.Site->Child->getCanonicalDecl();
+    OnlyItself &= Itself;
+    Lines.push_back(Itself ? lineOf(*Own) : lineOf(*Own) + ", of '" + Own->ChildName + "'");
     Decisions[Own->Id - 1].Remark.Parameters["recorded-by"] =
         "the persistent grid of '" + Parent + "' (" + Thread + "), which runs this kernel";
   }
   Decisions[C.Site->Id - 1].Remark.Parameters["nested-launches"] =
-      "the child launches itself (line " + llvm::join(Lines, ", line ") +
-      "): in the persistent grid its copies (" + Thread +
+      std::string(OnlyItself ? "the child launches itself" : "the child launches") + " (line " +
+      llvm::join(Lines, ", line ") + "): in the persistent grid its copies (" + Thread +
       ") record those launches in the same queue, run in rounds until none is recorded; the "
       "kernel and " +
       (C.WholeBlocks ? "the original parent" : "T4's copy") + " launch them";
 }
 
-// The copies of a child that launches itself for the persistent grid of
-// P's parent: its launches are recorded in the parent's queue, or run by
-// the launching thread through the same copies. A kernel that launches
-// itself is its own parent, whose launches of other children the twin
-// records already; another child's are launches of itself only.
+// The serial copy that runs a recorded child in the recording thread when
+// the queue is full: none for a child whose threads work together (a block
+// of the grid keeps it), the grid's copy of a child that launches, else
+// T4's.
+std::string overflowCopy(const PersistentParent &P, const PersistentChild &C) {
+  if (C.WholeBlocks)
+    return "";
+  return serialNameFor(C.Copy->Name, C.Recursive ? recursiveChildNames(P.Launch->Parent->Name)
+                                                 : threadRunNames());
+}
+
+// The copies of a child that launches for the persistent grid of P's
+// parent: its launches are recorded in the parent's queue, or run by the
+// launching thread through the same copies. A kernel that launches itself
+// is its own parent, whose launches of other children the twin records
+// already; another child's launches are of itself or of nested children.
 RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
                                           ShadowCallees &Shadows,
                                           const std::vector<SourceEdit> &PersistentEdits,
                                           const PersistentParent &P, const PersistentChild &C) {
-  const KernelCopy &Child = C.Launch->Child;
+  const KernelCopy &Child = *C.Copy;
   const KernelCopy &Parent = *P.Launch->Parent;
   SerialCopyOptions Copying;
   Copying.Names = recursiveChildNames(Parent.Name);
-  std::string Serial = C.WholeBlocks ? "" : serialNameFor(Child.Name, Copying.Names);
-  std::vector<SourceEdit> BodyEdits = PersistentEdits;
-  std::vector<SourceEdit> Calls = Shadows.callEdits(*C.Site->Child);
-  BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+  std::vector<SourceEdit> Recordings;
   for (const LaunchSite *Own : selfLaunches(Launches, *C.Site->Child)) {
     LaunchText Text = llvm::cantFail(readLaunchText(Ctx, *Own));
     // A kernel that is its own parent launches other children too: the
     // twin's recordings of those launches.
-    if (!launchesItself(*Own)) {
+    if (launchesItself(*C.Site) && !launchesItself(*Own)) {
       for (const SourceEdit &E : P.Recordings)
         if (E.Offset == Text.Statement.Begin)
-          BodyEdits.push_back(E);
+          Recordings.push_back(E);
       continue;
     }
+    const PersistentChild &Launched = *P.childOf(Own->Child);
+    bool Itself = &Launched == &C;
     GridGuard Guard = guardLaunch(Ctx, *Own, Text);
-    BodyEdits.push_back(
+    Recordings.push_back(
         {Text.Statement.Begin, Text.Statement.End - Text.Statement.Begin,
-         gridRecordingStatement(recordedLaunchText(Ctx, *Own, Text), Guard, Own->Id, Child,
-                                {"", Child.TemplateArgs}, Parent, Serial, P.Units,
-                                inlinesSmallChild(*Own), P.tagOf(C.Site->Child))});
+         gridRecordingStatement(recordedLaunchText(Ctx, *Own, Text), Guard, Own->Id, *Launched.Copy,
+                                {"", Itself ? Child.TemplateArgs : ""}, Parent,
+                                overflowCopy(P, Launched), P.Units, inlinesSmallChild(*Own),
+                                P.tagOf(Own->Child))});
   }
+  // The recordings replace what other versions made of those launches in
+  // the copies of the kernel (T4's, say).
+  std::vector<SourceEdit> BodyEdits;
+  for (const SourceEdit &E : PersistentEdits)
+    if (std::none_of(Recordings.begin(), Recordings.end(),
+                     [&](const SourceEdit &R) { return R.Offset == E.Offset; }))
+      BodyEdits.push_back(E);
+  std::vector<SourceEdit> Calls = Shadows.callEdits(*C.Site->Child);
+  BodyEdits.insert(BodyEdits.end(), Calls.begin(), Calls.end());
+  BodyEdits.insert(BodyEdits.end(), Recordings.begin(), Recordings.end());
   return {Child.Name,
           "\n" + serialPrototype(Child, Copying) +
               serialDefinitions(Ctx, Child, BodyEdits, Copying),
@@ -633,10 +675,22 @@ RecursiveChildCopies recursiveChildCopies(clang::ASTContext &Ctx, const LaunchAn
 }
 
 // The persistent twins: the parents whose launches the pass records, with
-// the children each grid runs and how it takes their work.
-std::vector<PersistentParent> persistentParents(const LaunchAnalysis &Launches,
-                                                const std::vector<SiteDecision> &Decisions) {
+// the children each grid runs (the parent's, then the nested children they
+// launch) and how it takes their work. Nested children's copies are read
+// into NestedCopies.
+std::vector<PersistentParent> persistentParents(const clang::ASTContext &Ctx,
+                                                const LaunchAnalysis &Launches,
+                                                const std::vector<SiteDecision> &Decisions,
+                                                std::deque<KernelCopy> &NestedCopies) {
   std::vector<PersistentParent> Twins;
+  auto Add = [&](PersistentParent &Twin, const LaunchSite &Site, const KernelCopy &Copy,
+                 ChildNaming Naming) {
+    if (Twin.childOf(Site.Child))
+      return;
+    Twin.Children.push_back({&Site, &Copy, std::move(Naming),
+                             !selfLaunches(Launches, *Site.Child).empty(),
+                             childRunsAsWholeBlocks(Launches, Site)});
+  };
   for (const SiteDecision &D : Decisions) {
     if (!persistent(D))
       continue;
@@ -647,14 +701,20 @@ std::vector<PersistentParent> persistentParents(const LaunchAnalysis &Launches,
       Twins.push_back({&Site, &*D.Launch, *D.Version});
       Twin = std::prev(Twins.end());
     }
-    const clang::FunctionDecl *Child = Site.Child->getCanonicalDecl();
-    if (std::none_of(Twin->Children.begin(), Twin->Children.end(), [&](const PersistentChild &C) {
-          return C.Site->Child->getCanonicalDecl() == Child;
-        }))
-      Twin->Children.push_back({&Site, &*D.Launch, !selfLaunches(Launches, *Site.Child).empty(),
-                                childRunsAsWholeBlocks(Launches, Site)});
+    Add(*Twin, Site, D.Launch->Child, namingOf(Ctx, Site, *D.Launch));
   }
   for (PersistentParent &P : Twins) {
+    // The nested children (RemovalChecks: recordedLaunchRefusal took them).
+    for (size_t I = 0; I < P.Children.size(); ++I) {
+      if (launchesItself(*P.Children[I].Site))
+        continue;
+      for (const LaunchSite *Own : selfLaunches(Launches, *P.Children[I].Site->Child)) {
+        if (P.childOf(Own->Child))
+          continue;
+        NestedCopies.push_back(llvm::cantFail(readKernel(Ctx, *Own->Child->getDefinition())));
+        Add(P, *Own, NestedCopies.back(), {});
+      }
+    }
     // Whole child blocks are never packed as threads of several, and are
     // taken one at a time (T1): the device's choice from the recorded
     // launches (Fig. 7b) took whole grids (T2) for qt and ms, 1.5x and 1.7x
@@ -750,7 +810,19 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     if (D.Version == RemovalVersion::T3 && Copied.count(D.Site->Parent))
       AllRemoved = false;
 
-  Persistent = persistentParents(Launches, Decisions);
+  std::deque<KernelCopy> NestedCopies;
+  Persistent = persistentParents(Ctx, Launches, Decisions, NestedCopies);
+  // Nested children get the records and the copies that run a thread of
+  // them as the parent's children do.
+  for (const PersistentParent &P : Persistent)
+    for (const PersistentChild &C : P.Children) {
+      if (C.Site->Parent == P.Site->Parent)
+        continue;
+      GridRecords.emplace(C.Site->Child, *C.Copy);
+      Copied.insert(C.Site->Child);
+      if (!C.Recursive)
+        ThreadRun.emplace(C.Site->Child, *C.Copy);
+    }
   std::vector<SourceEdit> CopyEdits;
   std::map<const clang::FunctionDecl *, std::vector<BlockRunList>> ParentLists;
   std::map<const clang::FunctionDecl *, const KernelCopy *> ParentBodies;
@@ -947,13 +1019,12 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
     std::vector<RecursiveChildCopies> Recursive;
     std::vector<PersistentChildCode> Children;
     for (const PersistentChild &C : P.Children) {
-      ChildNaming Naming = namingOf(Ctx, *C.Site, *C.Launch);
-      std::string Thread = Naming.Scope + generated::removal::ThreadPrefix + C.Launch->Child.Name;
+      std::string Thread = C.Naming.Scope + generated::removal::ThreadPrefix + C.Copy->Name;
       if (C.Recursive) {
         Recursive.push_back(recursiveChildCopies(Ctx, Launches, Shadows, GridEdits, P, C));
         Thread = Recursive.back().ThreadCallee;
       }
-      Children.push_back({&C.Launch->Child, Naming, Thread, C.WholeBlocks});
+      Children.push_back({C.Copy, C.Naming, Thread, C.WholeBlocks});
     }
     std::string Definitions = persistentDefinitions(Ctx, *P.Launch->Parent, Children, BodyEdits,
                                                     P.Units, Recursive, P.wholeBlocks());

@@ -34,7 +34,9 @@ __global__ void twice(int **outs) {
 // CHECK-DAG: :[[@LINE+1]]:37: remark: not removed: the parent is not launched in this file: its launches could not be made persistent
 __global__ void alone(int **outs) { leaf<<<1, 32>>>(outs[threadIdx.x]); }
 
-// CHECK-DAG: :[[@LINE+1]]:38: remark: not removed: the child launches 'leaf' (line 16): the persistent grid is launched cooperatively, and a cooperative kernel cannot launch; it takes a child whose only launches are of itself
+// A child that launches (a nested child): its copies record those launches
+// too (t1-t2-nested-children.cu).
+// CHECK-DAG: :[[@LINE+1]]:38: remark: remove-launches applied to launch of 'inner' (function: __lo_persistent_outer, nested-launches: the child launches (line 16, of 'leaf')
 __global__ void outer(int ***outs) { inner<<<1, 32>>>(outs[threadIdx.x]); }
 
 // A child that launches itself twice into its block's stream: the second
