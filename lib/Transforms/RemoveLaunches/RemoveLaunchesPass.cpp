@@ -88,20 +88,16 @@ struct PersistentParent {
     return std::any_of(Children.begin(), Children.end(),
                        [](const PersistentChild &C) { return C.WholeBlocks; });
   }
-  // The tag of a child's records, where the parent launches several.
-  std::optional<unsigned> tagOf(const clang::FunctionDecl *Child) const {
-    if (Children.size() < 2)
-      return std::nullopt;
-    for (unsigned I = 0; I < Children.size(); ++I)
-      if (Children[I].Site->Child->getCanonicalDecl() == Child->getCanonicalDecl())
-        return I;
-    return std::nullopt;
-  }
   const PersistentChild *childOf(const clang::FunctionDecl *Child) const {
     for (const PersistentChild &C : Children)
       if (C.Site->Child->getCanonicalDecl() == Child->getCanonicalDecl())
         return &C;
     return nullptr;
+  }
+  // The tag of a child's records, where the parent launches several.
+  std::optional<unsigned> tagOf(const clang::FunctionDecl *Child) const {
+    const PersistentChild *C = Children.size() < 2 ? nullptr : childOf(Child);
+    return C ? std::optional<unsigned>(C - Children.data()) : std::nullopt;
   }
 };
 
@@ -298,12 +294,16 @@ void decideExternal(clang::ASTContext &Ctx, const RemoveLaunchesOptions &Options
                                   "the copy that runs its grid in the parent thread";
 }
 
-// auto's choice of the megakernel at a site, and why.
-void takeMegakernel(SiteDecision &D, AcceptedLaunch A, const std::string &Why) {
-  D.Remark.Parameters["auto"] = std::string(versionName(RemovalVersion::Megakernel)) + ": " + Why;
-  D.Version = RemovalVersion::Megakernel;
+// auto's choice of a version at a site, and why.
+void takeVersion(SiteDecision &D, RemovalVersion V, AcceptedLaunch A, const std::string &Why) {
+  D.Remark.Parameters["auto"] = std::string(versionName(V)) + ": " + Why;
+  D.Version = V;
   D.Launch = std::move(A);
-  D.Remark.Parameters["version"] = versionName(RemovalVersion::Megakernel);
+  D.Remark.Parameters["version"] = versionName(V);
+}
+
+void takeMegakernel(SiteDecision &D, AcceptedLaunch A, const std::string &Why) {
+  takeVersion(D, RemovalVersion::Megakernel, std::move(A), Why);
 }
 
 void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
@@ -353,13 +353,9 @@ void decide(clang::ASTContext &Ctx, const LaunchAnalysis &Launches,
       llvm::Expected<AcceptedLaunch> A = tryVersion(Ctx, Launches, Site, RemovalVersion::T3,
                                                     Shadows, Options.AssumeIndependentChildren);
       if (A) {
-        D.Remark.Parameters["auto"] =
-            std::string(versionName(RemovalVersion::T3)) +
-            ": one child block per parent block, launched by one thread: the parent block runs "
-            "it, and the parent's grid spreads the children over the device";
-        D.Version = RemovalVersion::T3;
-        D.Launch = std::move(*A);
-        D.Remark.Parameters["version"] = versionName(RemovalVersion::T3);
+        takeVersion(D, RemovalVersion::T3, std::move(*A),
+                    "one child block per parent block, launched by one thread: the parent block "
+                    "runs it, and the parent's grid spreads the children over the device");
         return;
       }
       llvm::consumeError(A.takeError());
@@ -858,11 +854,7 @@ PassResult RemoveLaunchesPass::run(clang::ASTContext &Ctx, const LaunchAnalysis 
         D.Remark.Parameters["auto"] +=
             "; another child of the parent works together in blocks, so the grid takes every "
             "child's blocks one at a time (T1)";
-      bool Recursive = !selfLaunches(Launches, *Site.Child).empty();
-      std::string Serial =
-          WholeBlocks ? ""
-                      : serialNameFor(A.Child.Name, Recursive ? recursiveChildNames(A.Parent->Name)
-                                                              : threadRunNames());
+      std::string Serial = overflowCopy(Twin, *Twin.childOf(Site.Child));
       Twin.Recordings.push_back(
           {Statement.Begin, Statement.End - Statement.Begin,
            gridRecordingStatement(recordedLaunchText(Ctx, Site, A.Text), Guard, Site.Id, A.Child,
